@@ -1,0 +1,89 @@
+// Builds what the checkout needs at run time, each part only when its sources changed:
+//   dist/lib           the kernel-side library (tsc: JS + declarations tslab's TS 5.0 can read)
+//   dist/widget        the browser bundles (esbuild): the JupyterLab plugin entry, the standalone view
+//   labextension/      the prebuilt JupyterLab extension (@jupyterlab/builder, webpack)
+// Usage: node scripts/build.mjs [--force] [--core-path <dir holding jupyterlab's core package.json>]
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const force = args.includes("--force");
+const corePathArg = args.includes("--core-path") ? args[args.indexOf("--core-path") + 1] : null;
+
+function newest(dir) {
+  let t = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+const stampTime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
+const touch = (f) => { fs.mkdirSync(path.dirname(f), { recursive: true }); fs.writeFileSync(f, String(Date.now())); };
+const log = (m) => process.stderr.write(`duellab build: ${m}\n`);
+
+const libStamp = path.join(root, "dist/.lib-stamp");
+const srcTime = Math.max(newest(path.join(root, "src/lib")), stampTime(path.join(root, "tsconfig.json")));
+if (force || srcTime > stampTime(libStamp)) {
+  log("compiling src/lib → dist/lib");
+  execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", root], { stdio: "inherit" });
+  touch(libStamp);
+}
+
+const esbuild = (await import("esbuild")).default ?? (await import("esbuild"));
+const widgetStamp = path.join(root, "dist/.widget-stamp");
+const widgetTime = Math.max(newest(path.join(root, "src/widget")), newest(path.join(root, "src/lib/schema")), srcTime);
+let widgetRebuilt = false;
+if (force || widgetTime > stampTime(widgetStamp)) {
+  log("bundling src/widget → dist/widget");
+  const common = { bundle: true, logLevel: "warning", loader: { ".css": "text" }, target: "es2020", minify: false, sourcemap: false };
+  // The JupyterLab entry: @jupyter-widgets/base and JupyterLab come from the page at run time.
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(root, "src/widget/plugin.ts")],
+    outfile: path.join(root, "dist/widget/plugin.js"),
+    format: "esm",
+    external: ["@jupyter-widgets/base", "@jupyterlab/*", "@lumino/*"],
+  });
+  // The standalone view (exported HTML, no Jupyter): renders a result from inlined state.
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(root, "src/widget/standalone.ts")],
+    outfile: path.join(root, "dist/widget/standalone.js"),
+    format: "iife",
+    globalName: "duellabView",
+  });
+  touch(widgetStamp);
+  widgetRebuilt = true;
+}
+
+const extStamp = path.join(root, "labextension/.stamp");
+if (force || widgetRebuilt || !fs.existsSync(extStamp) || stampTime(path.join(root, "package.json")) > stampTime(extStamp)) {
+  const corePath = corePathArg ?? findCorePath();
+  if (!corePath) {
+    log("skipping the JupyterLab extension: no jupyterlab Python package found (run `npm run setup`)");
+  } else {
+    log("building the JupyterLab extension → labextension/");
+    fs.rmSync(path.join(root, "labextension"), { recursive: true, force: true });
+    execFileSync(
+      process.execPath,
+      [path.join(root, "node_modules/@jupyterlab/builder/lib/build-labextension.js"), "--core-path", corePath, root],
+      { stdio: ["ignore", "ignore", "inherit"], cwd: root },
+    );
+    touch(extStamp);
+  }
+}
+
+function findCorePath() {
+  const lib = path.join(root, ".venv/lib");
+  if (!fs.existsSync(lib)) return null;
+  for (const py of fs.readdirSync(lib)) {
+    const p = path.join(lib, py, "site-packages/jupyterlab/staging");
+    if (fs.existsSync(path.join(p, "package.json"))) return p;
+  }
+  return null;
+}

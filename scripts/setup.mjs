@@ -1,0 +1,104 @@
+// One idempotent setup step, run by `npm start`, `npm test`, `npm run demo` and `npm run bench`.
+// Everything it installs lives inside this checkout (.venv, dist, labextension). When nothing is
+// missing it only checks stamps and returns in well under a second.
+import { execFileSync, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const venv = path.join(root, ".venv");
+const vpy = path.join(venv, "bin", "python");
+const reqFile = path.join(root, "binder", "requirements.txt");
+const started = Date.now();
+const log = (m) => process.stderr.write(`duellab setup: ${m}\n`);
+
+/** One sentence, then exit: what is missing and what to do about it. */
+function die(sentence) {
+  process.stderr.write(`\nduellab setup: ${sentence}\n\n`);
+  process.exit(1);
+}
+
+function findPython() {
+  for (const cand of [process.env.PYTHON, "python3", "python"].filter(Boolean)) {
+    const r = spawnSync(cand, ["-c", "import sys; print(sys.version_info[0], sys.version_info[1])"], { encoding: "utf8" });
+    if (r.status === 0) {
+      const [maj, min] = r.stdout.trim().split(" ").map(Number);
+      if (maj === 3 && min >= 10) return cand;
+      die(`${cand} is Python ${maj}.${min}; duellab needs Python 3.10 or newer (install it, or set PYTHON=/path/to/python3).`);
+    }
+  }
+  die("no python3 was found on PATH: install Python 3.10+ (Debian/Ubuntu: `apt-get install python3 python3-venv`), or set PYTHON=/path/to/python3.");
+}
+
+// 1. The Python side, pinned in binder/requirements.txt (the same file Binder uses).
+const reqHash = crypto.createHash("sha256").update(fs.readFileSync(reqFile)).digest("hex").slice(0, 16);
+const venvStamp = path.join(venv, ".duellab-requirements");
+const venvOk = fs.existsSync(vpy) && fs.existsSync(venvStamp) && fs.readFileSync(venvStamp, "utf8") === reqHash;
+if (!venvOk) {
+  const py = findPython();
+  if (!fs.existsSync(vpy)) {
+    log(`creating .venv with ${py}`);
+    const r = spawnSync(py, ["-m", "venv", venv], { encoding: "utf8" });
+    if (r.status !== 0) {
+      fs.rmSync(venv, { recursive: true, force: true });
+      die(`\`${py} -m venv\` failed (${(r.stderr || "").trim().split("\n").pop()}): install the venv module (Debian/Ubuntu: \`apt-get install python3-venv\`) and run this again.`);
+    }
+  }
+  log("installing the Python side from binder/requirements.txt (first run only; takes a minute)");
+  const env = { ...process.env, PIP_RETRIES: process.env.PIP_RETRIES ?? "0", PIP_DISABLE_PIP_VERSION_CHECK: "1" };
+  const r = spawnSync(vpy, ["-m", "pip", "install", "-q", "-r", reqFile], { encoding: "utf8", env, stdio: ["ignore", "inherit", "pipe"] });
+  if (r.status !== 0) {
+    const last = (r.stderr || "").trim().split("\n").filter((l) => /ERROR/.test(l)).pop() ?? (r.stderr || "").trim().split("\n").pop();
+    die(`pip could not install the Python side into .venv (${last}): check your network or package index, then run \`npm run setup\` again.`);
+  }
+  fs.writeFileSync(venvStamp, reqHash);
+}
+
+// 2. The library, the widget bundles and the prebuilt JupyterLab extension.
+execFileSync(process.execPath, [path.join(root, "scripts", "build.mjs")], { stdio: "inherit" });
+
+// 3. The extension into the venv's Jupyter data dir (a copy, so the venv stands alone).
+const extSrc = path.join(root, "labextension");
+const extDst = path.join(venv, "share", "jupyter", "labextensions", "duellab");
+const extStamp = path.join(extSrc, ".stamp");
+const installedStamp = path.join(extDst, ".stamp");
+if (fs.existsSync(extStamp) && (!fs.existsSync(installedStamp) || fs.readFileSync(installedStamp, "utf8") !== fs.readFileSync(extStamp, "utf8"))) {
+  log("installing the widget extension into .venv");
+  fs.rmSync(extDst, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(extDst), { recursive: true });
+  fs.cpSync(extSrc, extDst, { recursive: true });
+}
+
+// 4. Saved notebooks keep their widgets only when the widget manager's saveState is on.
+const overrides = path.join(venv, "share", "jupyter", "lab", "settings", "overrides.json");
+const wanted = { "@jupyter-widgets/jupyterlab-manager:plugin": { saveState: true } };
+let current = {};
+try { current = JSON.parse(fs.readFileSync(overrides, "utf8")); } catch { /* absent or unreadable: rewrite */ }
+if (current["@jupyter-widgets/jupyterlab-manager:plugin"]?.saveState !== true) {
+  fs.mkdirSync(path.dirname(overrides), { recursive: true });
+  fs.writeFileSync(overrides, JSON.stringify({ ...current, ...wanted }, null, 2) + "\n");
+}
+
+// 5. The tslab kernel, registered in the venv, pointing at this checkout's tslab by absolute path.
+const tslabBin = path.join(root, "node_modules", ".bin", "tslab");
+if (!fs.existsSync(tslabBin)) die("node_modules/.bin/tslab is missing: run `npm install` first.");
+const kernelJson = path.join(venv, "share", "jupyter", "kernels", "tslab", "kernel.json");
+let kernelOk = false;
+try { kernelOk = JSON.parse(fs.readFileSync(kernelJson, "utf8")).argv?.[0] === tslabBin; } catch { /* not yet */ }
+if (!kernelOk) {
+  log("registering the tslab kernel in .venv");
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules", "tslab", "bin", "tslab"), "install", "--python", vpy, "--sys-prefix", "--binary", tslabBin], { encoding: "utf8" });
+  if (r.status !== 0) die(`\`tslab install\` failed (${(r.stderr || r.stdout).trim().split("\n").pop()}): run \`npm install\` again, then \`npm run setup\`.`);
+}
+
+// 6. Notebooks import "duellab": resolvable from notebooks/ by tslab's Node10 resolution.
+const link = path.join(root, "notebooks", "node_modules", "duellab");
+if (!fs.existsSync(path.join(link, "package.json"))) {
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.rmSync(link, { recursive: true, force: true });
+  fs.symlinkSync(path.relative(path.dirname(link), root), link, "dir");
+}
+
+log(`ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);

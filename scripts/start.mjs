@@ -1,0 +1,13 @@
+// Opens JupyterLab from the checkout's venv on notebooks/; extra arguments go to JupyterLab.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const jupyter = path.join(root, ".venv", "bin", "jupyter");
+const child = spawn(jupyter, ["lab", `--notebook-dir=${path.join(root, "notebooks")}`, "--ContentsManager.hide_globs=['node_modules','__pycache__','*.pyc','.ipynb_checkpoints','package.json','package-lock.json']", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, PATH: `${path.join(root, ".venv", "bin")}:${process.env.PATH}` },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

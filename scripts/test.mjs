@@ -1,0 +1,28 @@
+// Runs every test suite with Node's own test runner (TypeScript through tsx), one file at a time
+// so the suites that start kernels, JupyterLab and Chromium never fight for the two cores.
+// Usage: npm test [-- unit kernel sandbox browser ...]   (default: all groups, in this order)
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const GROUPS = ["unit", "sandbox", "kernel", "browser", "notebooks", "binder"];
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const groups = wanted.length ? wanted : GROUPS;
+for (const g of groups) if (!GROUPS.includes(g)) { console.error(`unknown test group "${g}"; groups: ${GROUPS.join(", ")}`); process.exit(2); }
+
+function list(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === "fixtures" ? [] : list(p);
+    return /\.test\.(ts|mjs)$/.test(e.name) ? [p] : [];
+  });
+}
+const files = groups.flatMap((g) => list(path.join(root, "test", g)).sort());
+if (files.length === 0) { console.error("no test files found"); process.exit(1); }
+
+const env = { ...process.env, DUELLAB_ROOT: root, PATH: `${path.join(root, ".venv/bin")}:${process.env.PATH}` };
+const r = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...files], { stdio: "inherit", cwd: root, env });
+process.exit(r.status ?? 1);

@@ -1,0 +1,4 @@
+// Every subcommand, loaded only when called. Add a line here for a new one.
+export type Command = (args: string[]) => Promise<number>;
+
+export const COMMANDS: Record<string, { help: string; load: () => Promise<Command> }> = {};

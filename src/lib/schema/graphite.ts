@@ -1,0 +1,92 @@
+// The graphite result: plain JSON, the widget's whole state, the file a script gets back.
+import { z } from "zod";
+import { CallRecord, ParseMode, PromptRecord, SlotPublic, Usage } from "./common";
+import { SandboxRun } from "./sandbox";
+
+/** One check of a chart against the CSV: what was compared and what was found. */
+export const FaithCheck = z.object({
+  check: z.string(),
+  status: z.enum(["pass", "fail", "unchecked"]),
+  detail: z.string(),
+});
+export type FaithCheck = z.infer<typeof FaithCheck>;
+
+export const Faithfulness = z.object({
+  verdict: z.enum(["faithful", "unfaithful", "partly", "unchecked"]),
+  checks: z.array(FaithCheck),
+});
+export type Faithfulness = z.infer<typeof Faithfulness>;
+
+export const Attempt = z.object({
+  /** 0 is the first try; each repair adds one. */
+  n: z.number().int(),
+  kind: z.enum(["initial", "repair"]),
+  code: z.string(),
+  rawCode: z.string(),
+  run: SandboxRun,
+  usage: Usage,
+  reasoningTokens: z.number().nullable(),
+  finishReason: z.string().nullable(),
+  latencyMs: z.number(),
+  promptSha256: z.string(),
+});
+export type Attempt = z.infer<typeof Attempt>;
+
+export const Chart = z.object({
+  /** The latest attempt's fields, repeated at the top for the view and for scripts. */
+  code: z.string(),
+  run: SandboxRun,
+  usage: Usage,
+  reasoningTokens: z.number().nullable(),
+  latencyMs: z.number(),
+  faithfulness: Faithfulness,
+  attempts: z.array(Attempt),
+  /** Set when the model itself could not be asked (the slot failed): the provider's message. */
+  error: z.string().nullable(),
+});
+export type Chart = z.infer<typeof Chart>;
+
+export const Score = z.object({
+  insight: z.number().nullable(),
+  clarity: z.number().nullable(),
+  verdict: z.string(),
+});
+export type Score = z.infer<typeof Score>;
+
+export const GraphiteJudge = z.object({
+  scores: z.object({ a: Score, b: Score }),
+  ship: z.enum(["a", "b", "neither"]),
+  raw: z.array(z.string()),
+  parseMode: z.enum(["json", "json-retry", "fallback-none"]).or(ParseMode),
+  /** The measured facts exactly as the judge saw them. */
+  factsText: z.string(),
+  failure: z.string().nullable(),
+  /** How many times the judge has scored this comparison (a repair triggers a re-score). */
+  round: z.number().int(),
+});
+export type GraphiteJudge = z.infer<typeof GraphiteJudge>;
+
+export const GraphiteResult = z.object({
+  kind: z.literal("graphite"),
+  version: z.literal(1),
+  question: z.string(),
+  runId: z.string(),
+  nonce: z.string(),
+  createdAt: z.string(),
+  demo: z.boolean(),
+  slots: z.record(z.string(), SlotPublic),
+  csv: z.object({
+    name: z.string(),
+    rowCount: z.number().int(),
+    columns: z.array(z.string()),
+    preview: z.string(),
+    bytes: z.number().int(),
+  }),
+  charts: z.object({ a: Chart, b: Chart }),
+  judge: GraphiteJudge.nullable(),
+  prompts: z.array(PromptRecord),
+  calls: z.array(CallRecord),
+  warnings: z.array(z.string()),
+  timings: z.object({ stages: z.record(z.string(), z.number()), totalMs: z.number() }),
+});
+export type GraphiteResult = z.infer<typeof GraphiteResult>;

@@ -1,0 +1,71 @@
+// A sandbox run as the Python side reports it and the TypeScript side returns it.
+import { z } from "zod";
+
+export const RunStatus = z.enum(["ok", "error", "blocked", "timeout", "killed", "no-figure"]);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const Png = z.object({
+  base64: z.string(),
+  /** From the PNG's own IHDR chunk, not from matplotlib. */
+  width: z.number().int(),
+  height: z.number().int(),
+  bitDepth: z.number().int(),
+  colorType: z.number().int(),
+});
+export type Png = z.infer<typeof Png>;
+
+/** What one axes really plotted, read from live artists (capped; `truncated` says so). */
+export const PlottedSeries = z.object({
+  axes: z.number().int(),
+  kind: z.enum(["line", "bar", "scatter"]),
+  label: z.string().nullable(),
+  x: z.array(z.union([z.number(), z.string()])),
+  y: z.array(z.number()),
+  truncated: z.boolean(),
+});
+export type PlottedSeries = z.infer<typeof PlottedSeries>;
+
+export const FigureMeasure = z.object({
+  figsizeIn: z.tuple([z.number(), z.number()]),
+  dpi: z.number(),
+  axes: z.number().int(),
+  lines: z.number().int(),
+  patches: z.number().int(),
+  titles: z.number().int(),
+  xlabels: z.number().int(),
+  ylabels: z.number().int(),
+  legends: z.number().int(),
+  distinctColors: z.array(z.string()),
+  /** Pairs of text artists whose rendered bounding boxes overlap. */
+  overlappingText: z.number().int(),
+  /** Text artists that fall (partly) outside the figure. */
+  outsideArtists: z.number().int(),
+  /** Axes with nothing drawn in them. */
+  emptyAxes: z.number().int(),
+  axisLabels: z.array(z.object({ title: z.string(), xlabel: z.string(), ylabel: z.string() })),
+  data: z.array(PlottedSeries),
+});
+export type FigureMeasure = z.infer<typeof FigureMeasure>;
+
+export const Violation = z.object({ rule: z.string(), detail: z.string(), line: z.number().int() });
+export type Violation = z.infer<typeof Violation>;
+
+/** An isolation layer and whether it was really active for this run (and if not, why). */
+export const Layer = z.object({ on: z.boolean(), detail: z.string() });
+export type Layer = z.infer<typeof Layer>;
+
+export const SandboxRun = z.object({
+  status: RunStatus,
+  pngs: z.array(Png),
+  figures: z.array(FigureMeasure),
+  stdout: z.string(),
+  stderr: z.string(),
+  traceback: z.string().nullable(),
+  violations: z.array(Violation),
+  durationMs: z.number(),
+  /** Keyed by layer name: namespaces, landlock, seccomp, rlimits, filecap, cleanenv, supervisor. */
+  layers: z.record(z.string(), Layer),
+  /** Anything the supervisor had to cut or refuse (output caps, bad PNGs, links). */
+  notes: z.array(z.string()),
+});
+export type SandboxRun = z.infer<typeof SandboxRun>;
