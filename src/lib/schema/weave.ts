@@ -93,6 +93,8 @@ export const JudgeStep = z.object({
   /** Raw judge outputs, one per attempt, as returned (reasoning already stripped by the client). */
   raw: z.array(z.string()),
   failure: z.string().nullable(),
+  /** The parse-ladder rung that read the accepted output ("as-is", "repaired", ...); null on fallback. */
+  rung: z.string().nullable().optional(),
 });
 export type JudgeStep = z.infer<typeof JudgeStep>;
 

@@ -1,0 +1,51 @@
+// Every prompt weave sends, built in one place so the demo judge, the tests and the ledger agree
+// on the bytes. Pure.
+export const JUDGE_SYSTEM = "You are a strict JSON API. Output only valid JSON.";
+export const ANSWER_MAX_TOKENS = 1600;
+export const JUDGE_MAX_TOKENS = 2000;
+export const JUDGE_TEMPERATURE = 0;
+export const MAX_QUESTION_CHARS = 8000;
+
+/** Side key ("a") to the label the judge reads ("A"). */
+export function sideLabel(side: string): string {
+  return side.toUpperCase();
+}
+
+/** The retry marker goes after the nonce line so the retried prompt is new but otherwise identical. */
+function attemptLine(attempt: number): string {
+  return attempt > 1 ? `\n[attempt: ${attempt}]` : "";
+}
+
+/** A and B get these exact bytes: the nonce is per run, not per model, so the comparison stays fair. */
+export function answerPrompt(question: string, nonce: string): string {
+  return `${question}\n\n[run-nonce: ${nonce}]`;
+}
+
+/** Naming the model both tells the judge whose answer it reads and keeps the two prompts distinct. */
+export function extractPrompt(side: string, answer: string, nonce: string, maxClaims: number, attempt = 1): string {
+  return [
+    `Split the following answer into atomic claims. Return a JSON array of strings, at most ${maxClaims} items. No commentary.`,
+    `ANSWER FROM MODEL ${sideLabel(side)}:`,
+    '"""',
+    answer,
+    '"""',
+    `[run-nonce: ${nonce}]`,
+  ].join("\n") + attemptLine(attempt);
+}
+
+export const MAX_CLASSIFY_PAIRS = 30;
+
+export function classifyPrompt(claimsA: readonly string[], claimsB: readonly string[], nonce: string, attempt = 1): string {
+  const list = (claims: readonly string[]) => claims.map((c, i) => `[${i}] ${c}`);
+  return [
+    "Below are atomic claims from two answers to the same question. Find the pairs that are related:",
+    'a claim of MODEL A and a claim of MODEL B that say the same thing ("agree") or cannot both be true ("contradict").',
+    `Return only JSON of the form {"pairs":[{"a":<index in MODEL A>,"b":<index in MODEL B>,"relation":"agree"|"contradict","strength":<0..1>}]}.`,
+    `List at most ${MAX_CLASSIFY_PAIRS} pairs, strongest first. Leave unrelated claims out; an empty list is allowed: {"pairs":[]}.`,
+    "MODEL A CLAIMS:",
+    ...list(claimsA),
+    "MODEL B CLAIMS:",
+    ...list(claimsB),
+    `[run-nonce: ${nonce}]`,
+  ].join("\n") + attemptLine(attempt);
+}
