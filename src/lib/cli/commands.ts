@@ -1,4 +1,6 @@
 // Every subcommand, loaded only when called. Add a line here for a new one.
 export type Command = (args: string[]) => Promise<number>;
 
-export const COMMANDS: Record<string, { help: string; load: () => Promise<Command> }> = {};
+export const COMMANDS: Record<string, { help: string; load: () => Promise<Command> }> = {
+  export: { help: "notebook.ipynb [-o out.html]: one offline HTML file, widgets included", load: async () => (await import("./export.js")).exportCommand },
+};

@@ -1,0 +1,108 @@
+// Turns nbconvert's HTML for a notebook into one self-contained offline file: the widget loader
+// nbconvert writes (which fetches a renderer by URL) is replaced by our renderer inlined, and every
+// script or stylesheet the page would fetch from the network is removed and listed. Pure: text in,
+// text out.
+
+/** What we pass nbconvert as `HTMLExporter.widget_renderer_url`, so its loader script is findable. */
+export const RENDERER_SENTINEL = "duellab-inline-renderer:dist/widget/html-manager.js";
+
+export interface OfflineHtml {
+  html: string;
+  /** Widget views in the page (`application/vnd.jupyter.widget-view+json` tags). */
+  widgetViews: number;
+  /** Widget models in the saved state; 0 when the notebook saved no widget state. */
+  widgetModels: number;
+  /** URLs of scripts and stylesheets removed because they would be fetched from the network. */
+  removed: string[];
+  /** One sentence each: what the reader of the file will see differently because of that. */
+  notes: string[];
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const LINK = /<link\b[^>]*>/gi;
+const REMOTE = /^(?:https?:)?\/\//i;
+
+function attr(tag: string, name: string): string | null {
+  const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? "") : null;
+}
+
+/** Inline script text must not end the script element early. */
+function scriptSafe(js: string): string {
+  return js.replace(/<\/(script)/gi, "<\\/$1");
+}
+
+function countModels(html: string): number {
+  let n = 0;
+  for (const m of html.matchAll(SCRIPT)) {
+    if (attr(m[1], "type") !== "application/vnd.jupyter.widget-state+json") continue;
+    try {
+      const parsed = JSON.parse(m[2]) as { state?: Record<string, unknown> };
+      n += Object.keys(parsed.state ?? {}).length;
+    } catch {
+      throw new Error("the widget state nbconvert wrote into the page is not valid JSON; re-save the notebook and export again");
+    }
+  }
+  return n;
+}
+
+/**
+ * `renderer` is the offline widget renderer's script text; it may be null only for a notebook
+ * without saved widget state (nbconvert then writes no widget loader).
+ */
+export function makeOffline(html: string, renderer: string | null): OfflineHtml {
+  const removed: string[] = [];
+  const notes: string[] = [];
+  let loaders = 0;
+  const widgetModels = countModels(html);
+  const widgetViews = [...html.matchAll(SCRIPT)].filter((m) => attr(m[1], "type") === "application/vnd.jupyter.widget-view+json").length;
+
+  let out = html.replace(SCRIPT, (whole: string, attrs: string, body: string) => {
+    if (body.includes(RENDERER_SENTINEL)) {
+      loaders++;
+      if (renderer === null) {
+        throw new Error("internal: the page has a widget loader but no renderer script was given");
+      }
+      return `<script>\n/* duellab offline widget renderer (@jupyter-widgets/html-manager + the duellab widget), inlined by \`duellab export\` */\n${scriptSafe(renderer)}\n</script>`;
+    }
+    const src = attr(attrs, "src");
+    if (src !== null && REMOTE.test(src)) {
+      removed.push(src);
+      return `<!-- duellab export: removed a script from ${src.replace(/--/g, "- -")} (this file works offline) -->`;
+    }
+    // nbconvert's Mermaid loader imports mermaid.js from a CDN when the page has a diagram.
+    const remoteImport = /\bimport\(\s*["']((?:https?:)?\/\/[^"']+)["']\s*\)/i.exec(body);
+    if (remoteImport) {
+      removed.push(remoteImport[1]);
+      return `<!-- duellab export: removed a loader for ${remoteImport[1].replace(/--/g, "- -")} (this file works offline) -->`;
+    }
+    return whole;
+  });
+
+  out = out.replace(LINK, (tag: string) => {
+    const href = attr(tag, "href");
+    if (href !== null && REMOTE.test(href)) {
+      removed.push(href);
+      return `<!-- duellab export: removed a stylesheet from ${href.replace(/--/g, "- -")} (this file works offline) -->`;
+    }
+    return tag;
+  });
+
+  if (widgetModels > 0 && loaders === 0) {
+    throw new Error("nbconvert's HTML holds widget state but no widget loader that names our renderer; this nbconvert template is not supported (use nbconvert 7 with its lab template)");
+  }
+  if (widgetViews > 0 && widgetModels === 0) {
+    notes.push(`the notebook has ${widgetViews} widget output(s) but no saved widget state, so they show their text fallback; re-run it with nbclient, or in JupyterLab with widget state saving on, then export again`);
+  }
+  if (removed.some((u) => /mathjax/i.test(u))) {
+    notes.push("LaTeX in markdown cells is shown as its source text: MathJax is not bundled in the offline file");
+  }
+  if (removed.some((u) => /mermaid/i.test(u)) && /class="[^"]*\bjp-Mermaid\b/.test(out)) {
+    notes.push("Mermaid diagrams are shown as their source text: mermaid.js is not bundled in the offline file");
+  }
+  const remoteImages = [...out.matchAll(/<img\b[^>]*>/gi)].filter((m) => REMOTE.test(attr(m[0], "src") ?? "")).length;
+  if (remoteImages > 0) {
+    notes.push(`${remoteImages} image(s) in the notebook link to the web and will not show offline`);
+  }
+  return { html: out, widgetViews, widgetModels, removed, notes };
+}
