@@ -1,0 +1,95 @@
+// One live widget: a comm to the frontend holding the duellab model's state. set() syncs at once;
+// the frontend's request_state (a page reload) gets the whole state back, so the widget survives.
+import { randomBytes } from "node:crypto";
+import { widgetIdentity, type ViewEvent, type WidgetState } from "../schema/widget";
+import { CommLayer } from "./comms";
+import { commOpenContent, commOpenMetadata, customContent, displayBundle, updateContent, WIDGET_TARGET, type JsonState } from "./protocol";
+import { inTslabKernel } from "./tslab";
+import type { Header } from "./wire";
+
+export interface WidgetHandle {
+  readonly id: string;
+  set(patch: Partial<WidgetState>): void;
+  onEvent(h: (e: ViewEvent) => void): () => void;
+  updateFallback(mime: { text: string; html?: string }): void;
+  close(): void;
+}
+
+/** True only inside a running tslab kernel; false in plain Node, tests and scripts. */
+export function inKernel(): boolean {
+  return inTslabKernel();
+}
+
+/** Show a live widget from the executing cell; null outside a kernel (nothing is displayed). */
+export function showWidget(initial: WidgetState, mime: { text: string; html?: string }): WidgetHandle | null {
+  if (!inKernel()) return null;
+  const layer = CommLayer.get();
+  return new LiveWidget(layer, layer.currentParent() ?? layer.executingParent(), initial, mime);
+}
+
+class LiveWidget implements WidgetHandle {
+  readonly id = randomBytes(16).toString("hex");
+  private state: JsonState;
+  private readonly handlers = new Set<(e: ViewEvent) => void>();
+  private closed = false;
+
+  constructor(private readonly layer: CommLayer, private readonly origin: Partial<Header>, initial: WidgetState, private mime: { text: string; html?: string }) {
+    this.state = { ...widgetIdentity(), ...initial };
+    layer.comms.set(this.id, {
+      target: WIDGET_TARGET,
+      onMessage: (req) => {
+        if (req.kind === "update") {
+          this.state = { ...this.state, ...req.state };
+          this.publish(updateContent(this.id, req.state, "echo_update"));
+        } else if (req.kind === "request_state") {
+          this.publish(updateContent(this.id, this.state));
+        } else if (req.kind === "custom") {
+          for (const h of [...this.handlers]) h(req.content as ViewEvent);
+        }
+      },
+      onClose: () => {
+        this.closed = true;
+      },
+    });
+    // comm_open must reach the frontend before the display that refers to it.
+    layer.publish("comm_open", commOpenContent(this.id, this.state), origin, commOpenMetadata());
+    layer.publish("display_data", displayBundle(this.id, mime), origin);
+  }
+
+  set(patch: Partial<WidgetState>): void {
+    if (this.closed) return;
+    this.state = { ...this.state, ...patch };
+    this.publish(updateContent(this.id, patch as JsonState));
+  }
+
+  onEvent(h: (e: ViewEvent) => void): () => void {
+    this.handlers.add(h);
+    return () => this.handlers.delete(h);
+  }
+
+  updateFallback(mime: { text: string; html?: string }): void {
+    this.mime = mime;
+    this.layer.publish("update_display_data", displayBundle(this.id, mime), this.parent());
+  }
+
+  /** Send a custom message to the view (not saved in notebooks: never put needed state here). */
+  custom(content: unknown): void {
+    if (!this.closed) this.publish(customContent(this.id, content));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.layer.comms.delete(this.id);
+    this.layer.publish("comm_close", { comm_id: this.id, data: {} }, this.parent());
+  }
+
+  /** Parent of what is sent now: the message being handled, else the cell that made the widget. */
+  private parent(): Partial<Header> {
+    return this.layer.currentParent() ?? this.origin;
+  }
+
+  private publish(content: Record<string, unknown>): void {
+    this.layer.publish("comm_msg", content, this.parent());
+  }
+}
