@@ -6,8 +6,33 @@ export const WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json";
 
 export type JsonState = Record<string, unknown>;
 
-export function commOpenContent(commId: string, state: JsonState): Record<string, unknown> {
-  return { comm_id: commId, target_name: WIDGET_TARGET, data: { state, buffer_paths: [] } };
+/** State as it goes on the wire: JSON, with binary values moved out to buffers at their paths. */
+export interface WireState {
+  state: JsonState;
+  buffer_paths: (string | number)[][];
+  buffers: Uint8Array[];
+}
+
+export function splitBuffers(state: JsonState): WireState {
+  const buffers: Uint8Array[] = [];
+  const buffer_paths: (string | number)[][] = [];
+  const walk = (v: unknown, at: (string | number)[]): unknown => {
+    if (v instanceof Uint8Array) {
+      buffers.push(v);
+      buffer_paths.push(at);
+      return null;
+    }
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, [...at, i]));
+    if (typeof v === "object" && v !== null && !(v instanceof Date)) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...at, k])]));
+    }
+    return v;
+  };
+  return { state: walk(state, []) as JsonState, buffer_paths, buffers };
+}
+
+export function commOpenContent(commId: string, wire: WireState): Record<string, unknown> {
+  return { comm_id: commId, target_name: WIDGET_TARGET, data: { state: wire.state, buffer_paths: wire.buffer_paths } };
 }
 
 /** A missing metadata.version makes the frontend reject the widget: it goes on every comm_open. */
@@ -15,8 +40,8 @@ export function commOpenMetadata(): Record<string, unknown> {
   return { version: PROTOCOL_VERSION };
 }
 
-export function updateContent(commId: string, state: JsonState, method: "update" | "echo_update" = "update"): Record<string, unknown> {
-  return { comm_id: commId, data: { method, state, buffer_paths: [] } };
+export function updateContent(commId: string, wire: WireState, method: "update" | "echo_update" = "update"): Record<string, unknown> {
+  return { comm_id: commId, data: { method, state: wire.state, buffer_paths: wire.buffer_paths } };
 }
 
 export function customContent(commId: string, content: unknown): Record<string, unknown> {

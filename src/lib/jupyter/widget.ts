@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { widgetIdentity, type ViewEvent, type WidgetState } from "../schema/widget";
 import { CommLayer } from "./comms";
-import { commOpenContent, commOpenMetadata, customContent, displayBundle, updateContent, WIDGET_TARGET, type JsonState } from "./protocol";
+import { commOpenContent, commOpenMetadata, customContent, displayBundle, splitBuffers, updateContent, WIDGET_TARGET, type JsonState } from "./protocol";
 import { inTslabKernel } from "./tslab";
 import type { Header } from "./wire";
 
@@ -33,16 +33,16 @@ class LiveWidget implements WidgetHandle {
   private readonly handlers = new Set<(e: ViewEvent) => void>();
   private closed = false;
 
-  constructor(private readonly layer: CommLayer, private readonly origin: Partial<Header>, initial: WidgetState, private mime: { text: string; html?: string }) {
+  constructor(private readonly layer: CommLayer, private readonly origin: Partial<Header>, initial: WidgetState, mime: { text: string; html?: string }) {
     this.state = { ...widgetIdentity(), ...initial };
     layer.comms.set(this.id, {
       target: WIDGET_TARGET,
       onMessage: (req) => {
         if (req.kind === "update") {
           this.state = { ...this.state, ...req.state };
-          this.publish(updateContent(this.id, req.state, "echo_update"));
+          this.sendState(req.state, "echo_update");
         } else if (req.kind === "request_state") {
-          this.publish(updateContent(this.id, this.state));
+          this.sendState(this.state);
         } else if (req.kind === "custom") {
           for (const h of [...this.handlers]) h(req.content as ViewEvent);
         }
@@ -52,14 +52,15 @@ class LiveWidget implements WidgetHandle {
       },
     });
     // comm_open must reach the frontend before the display that refers to it.
-    layer.publish("comm_open", commOpenContent(this.id, this.state), origin, commOpenMetadata());
+    const wire = splitBuffers(this.state);
+    layer.publish("comm_open", commOpenContent(this.id, wire), origin, commOpenMetadata(), wire.buffers);
     layer.publish("display_data", displayBundle(this.id, mime), origin);
   }
 
   set(patch: Partial<WidgetState>): void {
     if (this.closed) return;
     this.state = { ...this.state, ...patch };
-    this.publish(updateContent(this.id, patch as JsonState));
+    this.sendState(patch as JsonState);
   }
 
   onEvent(h: (e: ViewEvent) => void): () => void {
@@ -68,7 +69,6 @@ class LiveWidget implements WidgetHandle {
   }
 
   updateFallback(mime: { text: string; html?: string }): void {
-    this.mime = mime;
     this.layer.publish("update_display_data", displayBundle(this.id, mime), this.parent());
   }
 
@@ -89,7 +89,12 @@ class LiveWidget implements WidgetHandle {
     return this.layer.currentParent() ?? this.origin;
   }
 
-  private publish(content: Record<string, unknown>): void {
-    this.layer.publish("comm_msg", content, this.parent());
+  private sendState(state: JsonState, method: "update" | "echo_update" = "update"): void {
+    const wire = splitBuffers(state);
+    this.publish(updateContent(this.id, wire, method), wire.buffers);
+  }
+
+  private publish(content: Record<string, unknown>, buffers: Uint8Array[] = []): void {
+    this.layer.publish("comm_msg", content, this.parent(), {}, buffers);
   }
 }

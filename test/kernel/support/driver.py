@@ -12,6 +12,7 @@ import time
 
 import zmq
 from jupyter_client import KernelManager
+from jupyter_client.session import Session
 
 
 def out(obj):
@@ -111,7 +112,11 @@ def main():
                     out({"reply": cmd["id"], "msg_id": kc.execute(cmd["code"], store_history=False)})
                 elif op == "send":
                     bufs = [base64.b64decode(b) for b in cmd.get("buffers", [])]
-                    sent = session.send(sockets[cmd.get("channel", "shell")], cmd["msg_type"], cmd["content"], buffers=bufs or None)
+                    signer = session
+                    if cmd.get("wrong_key"):
+                        # A foreign or stale client: same session id, another HMAC key.
+                        signer = Session(key=b"not-the-kernel-key", session=session.session, username=session.username)
+                    sent = signer.send(sockets[cmd.get("channel", "shell")], cmd["msg_type"], cmd["content"], buffers=bufs or None)
                     out({"reply": cmd["id"], "msg_id": sent["header"]["msg_id"]})
                 elif op == "alive":
                     out({"reply": cmd["id"], "alive": km.is_alive()})

@@ -17,6 +17,8 @@ export interface KMsg {
   metadata: Record<string, unknown>;
   content: Record<string, any>;
   buffers: string[];
+  /** Date.now() when the test process received it. */
+  t: number;
 }
 
 /**
@@ -58,7 +60,7 @@ export class Kernel {
           resolve();
         } else if (ev.error) reject(new Error(ev.error));
         else if (ev.msg) {
-          k.messages.push(ev.msg);
+          k.messages.push({ ...ev.msg, t: Date.now() });
           for (const w of k.waiters.splice(0)) w();
         } else if (ev.reply !== undefined) {
           k.replies.get(ev.reply)?.(ev);
@@ -98,9 +100,9 @@ export class Kernel {
   }
 
   /** Send any shell message (with optional binary buffers); resolves with its msg_id. */
-  async send(msgType: string, content: Record<string, unknown>, buffers: Uint8Array[] = []): Promise<string> {
+  async send(msgType: string, content: Record<string, unknown>, buffers: Uint8Array[] = [], o: { wrongKey?: boolean } = {}): Promise<string> {
     const b64 = buffers.map((b) => Buffer.from(b).toString("base64"));
-    return (await this.command({ op: "send", msg_type: msgType, content, buffers: b64 })).msg_id;
+    return (await this.command({ op: "send", msg_type: msgType, content, buffers: b64, wrong_key: o.wrongKey ?? false })).msg_id;
   }
 
   async alive(): Promise<boolean> {
