@@ -80,7 +80,7 @@ async function build() {
   };
 
   log("bundling the offline widget renderer → dist/widget/html-manager.js");
-  await esbuild.build({
+  const ok = await esbuild.build({
     entryPoints: [path.join(root, "src/widget/html-manager/index.ts")],
     outfile: out,
     bundle: true,
@@ -96,7 +96,14 @@ async function build() {
     banner: { js: 'var __webpack_public_path__ = "";' },
     loader: assetLoaders,
     plugins: [cssPlugin],
-  });
+  }).then(() => true, () => false);
+  if (!ok) {
+    // esbuild has printed what failed; leave no stale renderer that exports would inline.
+    fs.rmSync(out, { force: true });
+    log("the offline widget renderer did not build (esbuild errors above); `duellab export` cannot render widgets until it does");
+    process.exitCode = 1;
+    return;
+  }
   const kb = Math.round(fs.statSync(out).size / 1024);
   log(`offline widget renderer: ${kb} KB`);
 }

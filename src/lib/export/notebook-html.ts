@@ -46,11 +46,35 @@ function countModels(html: string): number {
   return n;
 }
 
+export interface NotebookHints {
+  /** A markdown cell holds TeX math, which MathJax would have typeset. */
+  math: boolean;
+  /** Outputs that display a widget (nbconvert shows their text fallback when no state was saved). */
+  widgetOutputs: number;
+}
+
+/** What the notebook itself says about what the reader would miss offline. */
+export function notebookHints(notebook: unknown): NotebookHints {
+  const cells = (notebook as { cells?: unknown } | null)?.cells;
+  const markdown = Array.isArray(cells) ? cells.filter((c) => (c as { cell_type?: unknown })?.cell_type === "markdown") : [];
+  const math = markdown.some((c) => {
+    const src = (c as { source?: unknown }).source;
+    const text = Array.isArray(src) ? src.join("") : typeof src === "string" ? src : "";
+    return /\$[^$\n]+\$|\\\(|\\\[|\\begin\{/.test(text);
+  });
+  const outputs = Array.isArray(cells) ? cells.flatMap((c) => ((c as { outputs?: unknown }).outputs as unknown[] | undefined) ?? []) : [];
+  const widgetOutputs = outputs.filter((o) => {
+    const data = (o as { data?: Record<string, unknown> } | null)?.data;
+    return !!data && typeof data === "object" && "application/vnd.jupyter.widget-view+json" in data;
+  }).length;
+  return { math, widgetOutputs };
+}
+
 /**
  * `renderer` is the offline widget renderer's script text; it may be null only for a notebook
  * without saved widget state (nbconvert then writes no widget loader).
  */
-export function makeOffline(html: string, renderer: string | null): OfflineHtml {
+export function makeOffline(html: string, renderer: string | null, hints: NotebookHints = { math: false, widgetOutputs: 0 }): OfflineHtml {
   const removed: string[] = [];
   const notes: string[] = [];
   let loaders = 0;
@@ -91,10 +115,10 @@ export function makeOffline(html: string, renderer: string | null): OfflineHtml 
   if (widgetModels > 0 && loaders === 0) {
     throw new Error("nbconvert's HTML holds widget state but no widget loader that names our renderer; this nbconvert template is not supported (use nbconvert 7 with its lab template)");
   }
-  if (widgetViews > 0 && widgetModels === 0) {
-    notes.push(`the notebook has ${widgetViews} widget output(s) but no saved widget state, so they show their text fallback; re-run it with nbclient, or in JupyterLab with widget state saving on, then export again`);
+  if (hints.widgetOutputs > 0 && widgetModels === 0) {
+    notes.push(`the notebook has ${hints.widgetOutputs} widget output(s) but no saved widget state, so they show their text fallback; re-run it with nbclient, or in JupyterLab with widget state saving on, then export again`);
   }
-  if (removed.some((u) => /mathjax/i.test(u))) {
+  if (hints.math && removed.some((u) => /mathjax/i.test(u))) {
     notes.push("LaTeX in markdown cells is shown as its source text: MathJax is not bundled in the offline file");
   }
   if (removed.some((u) => /mermaid/i.test(u)) && /class="[^"]*\bjp-Mermaid\b/.test(out)) {

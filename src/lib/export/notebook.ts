@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { makeOffline, RENDERER_SENTINEL } from "./notebook-html.js";
+import { makeOffline, notebookHints, RENDERER_SENTINEL } from "./notebook-html.js";
 
 export interface ExportNotebookOptions {
   /** Where to write; default: the notebook's path with `.html`. */
@@ -61,13 +61,14 @@ function lastLine(text: string): string {
 export async function exportNotebook(input: string, opts: ExportNotebookOptions = {}): Promise<ExportNotebookReport> {
   if (!input.endsWith(".ipynb")) throw new Error(`"${input}" is not a notebook: give the path of an .ipynb file`);
   let text: string;
+  let notebook: unknown;
   try {
     text = fs.readFileSync(input, "utf8");
   } catch {
     throw new Error(`cannot read the notebook "${input}": check the path`);
   }
   try {
-    JSON.parse(text);
+    notebook = JSON.parse(text);
   } catch {
     throw new Error(`"${input}" is not valid notebook JSON: open and re-save it in JupyterLab, then export again`);
   }
@@ -94,7 +95,7 @@ export async function exportNotebook(input: string, opts: ExportNotebookOptions 
       throw new Error(`the offline widget renderer ${path.relative(process.cwd(), RENDERER_PATH)} is not built: run \`npm run setup\` in the duellab checkout`);
     }
   }
-  const page = makeOffline(r.stdout, renderer);
+  const page = makeOffline(r.stdout, renderer, notebookHints(notebook));
   fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });
   fs.writeFileSync(output, page.html);
   return { output, bytes: Buffer.byteLength(page.html), widgetViews: page.widgetViews, widgetModels: page.widgetModels, removed: page.removed, notes: page.notes };
