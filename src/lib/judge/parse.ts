@@ -78,6 +78,11 @@ export function balancedSlices(text: string): string[] {
   return slicesOf(text);
 }
 
+/**
+ * Top-level balanced slices only: a bracket inside an earlier slice is part of it, and one inside a
+ * value that never closes is too (that is the truncated rung's job). Taking an inner object here
+ * would silently return one pair of many.
+ */
 function slicesOf(text: string): string[] {
   const out: string[] = [];
   let starts = 0;
@@ -86,7 +91,9 @@ function slicesOf(text: string): string[] {
     if (c !== "[" && c !== "{") continue;
     starts++;
     const s = sliceBalanced(text, i);
-    if (s) out.push(s);
+    if (!s) break;
+    out.push(s);
+    i += s.length - 1;
   }
   return out;
 }
@@ -207,7 +214,9 @@ function singleQuoteCandidates(text: string): string[] {
     const converted = repairStructure(singleToDoubleQuotes(normalised.slice(s)));
     out.push(converted.trim());
     const sliced = sliceBalanced(converted, 0);
-    if (sliced) out.push(sliced);
+    // Unclosed: every later bracket is nested inside it; a fragment would pass for the whole.
+    if (!sliced) break;
+    out.push(sliced);
   }
   return out;
 }
