@@ -1,0 +1,74 @@
+"""Layers applied inside the forked child, in order, and the probe that says which really hold.
+The probe result is written to the report pipe before the snippet runs, so the snippet cannot
+forge it."""
+import ctypes
+import os
+import resource
+import signal
+import socket
+
+import landlock
+import seccomp
+
+_libc = ctypes.CDLL(None, use_errno=True)
+PR_SET_PDEATHSIG = 1
+
+MB = 1024 * 1024
+
+
+def set_rlimits(cfg, parent_vm_bytes):
+    as_limit = parent_vm_bytes + cfg["memoryMb"] * MB  # RLIMIT_AS counts what the warm parent already maps
+    cpu = int(cfg["timeoutMs"] / 1000) + 2
+    limits = [
+        (resource.RLIMIT_AS, as_limit),
+        (resource.RLIMIT_CPU, cpu),
+        (resource.RLIMIT_FSIZE, cfg["fileSizeMb"] * MB),
+        (resource.RLIMIT_NOFILE, 128),
+        (resource.RLIMIT_CORE, 0),
+    ]
+    for which, value in limits:
+        resource.setrlimit(which, (value, value))
+    return as_limit, cpu
+
+
+def apply(cfg, host, run_dir, parent_vm_bytes):
+    """Returns the layers dict ({name: {on, detail}}) after applying what this host offers."""
+    layers = {}
+    _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    layers["namespaces"] = host["namespaces"]
+    layers["cleanenv"] = host["cleanenv"]
+    try:
+        as_limit, cpu = set_rlimits(cfg, parent_vm_bytes)
+        got = resource.getrlimit(resource.RLIMIT_AS)[0]
+        layers["rlimits"] = {"on": got == as_limit, "detail": f"address space {as_limit // MB} MB (warm parent {parent_vm_bytes // MB} MB + {cfg['memoryMb']} MB), CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"}
+    except (OSError, ValueError) as e:
+        layers["rlimits"] = {"on": False, "detail": f"setrlimit failed: {e}"}
+
+    if host["landlockAbi"] > 0:
+        try:
+            detail = landlock.restrict(host["readOnly"], [run_dir] + host["readWriteFiles"], host["landlockAbi"])
+            try:
+                os.listdir("/")
+                layers["landlock"] = {"on": False, "detail": "rules loaded but listing / still worked"}
+            except PermissionError:
+                layers["landlock"] = {"on": True, "detail": detail}
+        except OSError as e:
+            layers["landlock"] = {"on": False, "detail": f"could not restrict: {e}"}
+    else:
+        layers["landlock"] = {"on": False, "detail": host["landlockWhy"]}
+
+    if host["seccompLib"] is not None:
+        try:
+            detail = seccomp.restrict(host["seccompLib"], os.getpid())
+            try:
+                socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).close()
+                layers["seccomp"] = {"on": False, "detail": "filter loaded but socket() still worked"}
+            except PermissionError:
+                layers["seccomp"] = {"on": True, "detail": detail}
+        except OSError as e:
+            layers["seccomp"] = {"on": False, "detail": f"could not load the filter: {e}"}
+    else:
+        layers["seccomp"] = {"on": False, "detail": host["seccompWhy"]}
+    layers["filecap"] = {"on": True, "detail": f"supervisor stops the run above {cfg['maxFiles']} files or {cfg['diskMb']} MB in the run dir"}
+    layers["supervisor"] = {"on": True, "detail": f"wall clock {cfg['timeoutMs']} ms then SIGKILL of the process group and every leftover descendant; output caps; links refused"}
+    return layers

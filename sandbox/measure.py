@@ -1,0 +1,236 @@
+"""Measure a figure from its live matplotlib objects at the moment it is drawn, so the numbers
+describe the rendered image and not what the code or its comments claim.
+
+Plotted data is reported per series, capped at MAX_POINTS with `truncated`. x values: dates are
+ISO-8601 strings ("2025-01-15", or "2025-01-15T10:30:00" when not midnight), categories are their
+label strings, anything else a number. Points whose x or y is not finite (NaN from a rolling
+mean, say) are left out, since JSON has no NaN.
+"""
+import math
+
+import matplotlib.colors as mcolors
+import numpy as np
+
+MAX_POINTS = 2000
+MAX_SERIES = 64
+MAX_COLORS = 128
+MAX_TEXTS = 1500
+
+
+def _hex(c):
+    try:
+        rgba = mcolors.to_rgba(c)
+    except (ValueError, TypeError):
+        return None
+    if rgba[3] == 0:
+        return None
+    return mcolors.to_hex(rgba, keep_alpha=False)
+
+
+def _iso(dt):
+    if getattr(dt, "tzinfo", None) is not None:
+        dt = dt.replace(tzinfo=None)
+    if dt.hour == 0 and dt.minute == 0 and dt.second == 0 and dt.microsecond == 0:
+        return dt.strftime("%Y-%m-%d")
+    return dt.replace(microsecond=0).isoformat()
+
+
+def _x_mapper(ax, axis):
+    """A function turning an axis's internal float into what the reader sees on that axis."""
+    conv = axis.get_converter() if hasattr(axis, "get_converter") else getattr(axis, "converter", None)
+    name = type(conv).__name__ if conv is not None else ""
+    if "Period" in name and getattr(ax, "freq", None) is not None:
+        import pandas as pd
+        freq = ax.freq
+        return lambda v: _iso(pd.Period(ordinal=int(round(v)), freq=freq).start_time.to_pydatetime())
+    if "Date" in name:
+        import matplotlib.dates as mdates
+        return lambda v: _iso(mdates.num2date(v))
+    if "Category" in name:
+        units = axis.get_units()
+        mapping = getattr(units, "_mapping", None) or {}
+        rev = {float(i): str(k) for k, i in mapping.items()}
+        return lambda v: rev.get(float(v), float(v))
+    return float
+
+
+def _tick_label_mapper(axis):
+    """For bar charts whose categories are tick labels (pandas bar plots): position -> label."""
+    from matplotlib.ticker import FixedFormatter, FuncFormatter
+    if not isinstance(axis.get_major_formatter(), (FixedFormatter, FuncFormatter)):
+        return None
+    labels = {}
+    for loc, lab in zip(axis.get_majorticklocs(), axis.get_majorticklabels()):
+        t = lab.get_text()
+        if t:
+            labels[float(loc)] = t
+    return labels or None
+
+
+def _series(ax_index, kind, label, xs, ys, xmap):
+    if label is not None and (label.startswith("_") or not label.strip()):
+        label = None
+    x_out, y_out, total = [], [], 0
+    for x, y in zip(xs, ys):
+        try:
+            xf, yf = float(x), float(y)
+        except (TypeError, ValueError):
+            continue
+        if not (math.isfinite(xf) and math.isfinite(yf)):
+            continue
+        total += 1
+        if len(x_out) < MAX_POINTS:
+            try:
+                x_out.append(xmap(xf))
+            except Exception:
+                x_out.append(xf)
+            y_out.append(yf)
+    return {"axes": ax_index, "kind": kind, "label": label, "x": x_out, "y": y_out, "truncated": total > MAX_POINTS}
+
+
+def _plotted(fig):
+    out = []
+    for i, ax in enumerate(fig.axes):
+        xmap = _x_mapper(ax, ax.xaxis)
+        for line in ax.lines:
+            if len(out) >= MAX_SERIES:
+                return out
+            xs = np.asarray(line.get_xdata(orig=False)).ravel()
+            ys = np.asarray(line.get_ydata(orig=False)).ravel()
+            out.append(_series(i, "line", str(line.get_label()), xs, ys, xmap))
+        from matplotlib.container import BarContainer
+        for cont in ax.containers:
+            if not isinstance(cont, BarContainer) or len(out) >= MAX_SERIES:
+                continue
+            horizontal = getattr(cont, "orientation", "vertical") == "horizontal"
+            axis = ax.yaxis if horizontal else ax.xaxis
+            cat = _tick_label_mapper(axis)
+            base = _x_mapper(ax, axis)
+            amap = (lambda v, cat=cat, base=base: cat.get(v, base(v))) if cat else base
+            pos, val = [], []
+            for r in cont.patches:
+                if horizontal:
+                    pos.append(r.get_y() + r.get_height() / 2)
+                    val.append(r.get_width())
+                else:
+                    pos.append(r.get_x() + r.get_width() / 2)
+                    val.append(r.get_height())
+            out.append(_series(i, "bar", cont.get_label(), pos, val, amap))
+        from matplotlib.collections import PathCollection
+        for coll in ax.collections:
+            if not isinstance(coll, PathCollection) or len(out) >= MAX_SERIES:
+                continue
+            offs = np.asarray(coll.get_offsets())
+            if offs.ndim != 2 or offs.shape[1] != 2:
+                continue
+            out.append(_series(i, "scatter", str(coll.get_label()), offs[:, 0], offs[:, 1], xmap))
+    return out
+
+
+def _colors(fig):
+    seen = []
+
+    def add(c):
+        h = _hex(c)
+        if h and h not in seen and len(seen) < MAX_COLORS:
+            seen.append(h)
+
+    for ax in fig.axes:
+        for line in ax.lines:
+            if line.get_visible():
+                add(line.get_color())
+        for p in ax.patches:
+            if p.get_visible():
+                add(p.get_facecolor())
+        for coll in ax.collections:
+            if not coll.get_visible():
+                continue
+            fc = coll.get_facecolors()
+            for c in (fc if len(fc) else coll.get_edgecolors())[:MAX_COLORS]:
+                add(c)
+    return seen
+
+
+def _texts(fig, ax_list):
+    texts = []
+    for ax in ax_list:
+        if not ax.get_visible():
+            continue
+        texts += [ax.title, getattr(ax, "_left_title", None), getattr(ax, "_right_title", None)]
+        texts += [ax.xaxis.label, ax.yaxis.label]
+        for axis in (ax.xaxis, ax.yaxis):
+            try:
+                ticks = axis._update_ticks()  # the ticks that are really drawn (inside the view)
+            except Exception:
+                ticks = axis.get_major_ticks()
+            for t in ticks:
+                texts += [t.label1, t.label2]
+        texts += list(ax.texts)
+        leg = ax.get_legend()
+        if leg is not None and leg.get_visible():
+            texts += list(leg.get_texts())
+            if leg.get_title():
+                texts.append(leg.get_title())
+    texts += list(fig.texts)
+    for leg in fig.legends:
+        texts += list(leg.get_texts())
+    for st in (getattr(fig, "_suptitle", None), getattr(fig, "_supxlabel", None), getattr(fig, "_supylabel", None)):
+        texts.append(st)
+    return [t for t in texts if t is not None and t.get_visible() and t.get_text().strip()][:MAX_TEXTS]
+
+
+def _layout(fig, renderer):
+    """(overlapping text pairs, text artists sticking out of the figure), from the renderer's
+    bounding boxes of what was just drawn."""
+    boxes = []
+    for t in _texts(fig, fig.axes):
+        try:
+            bb = t.get_window_extent(renderer)
+        except Exception:
+            continue
+        if bb.width > 0 and bb.height > 0 and all(math.isfinite(v) for v in bb.extents):
+            boxes.append(bb.extents)
+    W, H = fig.bbox.width, fig.bbox.height
+    outside = sum(1 for (x0, y0, x1, y1) in boxes if x0 < -1 or y0 < -1 or x1 > W + 1 or y1 > H + 1)
+    boxes.sort()
+    overlaps = 0
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        for (u0, v0, u1, v1) in boxes[i + 1:]:
+            if u0 >= x1 - 1:
+                break  # sorted by left edge: nothing further right can overlap
+            if min(x1, u1) - max(x0, u0) > 1 and min(y1, v1) - max(y0, v0) > 1:
+                overlaps += 1
+    return overlaps, outside
+
+
+def measure(fig, renderer):
+    axes = list(fig.axes)
+
+    def has_title(ax):
+        return any(t is not None and t.get_text().strip() for t in (ax.title, getattr(ax, "_left_title", None), getattr(ax, "_right_title", None)))
+
+    def fig_text(name):
+        t = getattr(fig, name, None)
+        return 1 if t is not None and t.get_visible() and t.get_text().strip() else 0
+
+    try:
+        overlapping, outside = _layout(fig, renderer)
+    except Exception:
+        overlapping, outside = 0, 0
+    return {
+        "figsizeIn": [float(fig.get_figwidth()), float(fig.get_figheight())],
+        "dpi": float(fig.dpi),
+        "axes": len(axes),
+        "lines": sum(len(ax.lines) for ax in axes),
+        "patches": sum(len(ax.patches) for ax in axes),
+        "titles": sum(1 for ax in axes if has_title(ax)) + fig_text("_suptitle"),
+        "xlabels": sum(1 for ax in axes if ax.get_xlabel().strip()) + fig_text("_supxlabel"),
+        "ylabels": sum(1 for ax in axes if ax.get_ylabel().strip()) + fig_text("_supylabel"),
+        "legends": sum(1 for ax in axes if ax.get_legend() is not None) + len(fig.legends),
+        "distinctColors": _colors(fig),
+        "overlappingText": overlapping,
+        "outsideArtists": outside,
+        "emptyAxes": sum(1 for ax in axes if not ax.has_data()),
+        "axisLabels": [{"title": ax.get_title(), "xlabel": ax.get_xlabel(), "ylabel": ax.get_ylabel()} for ax in axes],
+        "data": _plotted(fig),
+    }

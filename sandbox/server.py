@@ -1,0 +1,154 @@
+"""The warm sandbox parent: started once per kernel (empty environment, inside bubblewrap when
+the host allows), imports pandas and matplotlib and touches pandas plotting once, then forks one
+confined child per request. Requests and replies are JSON lines on stdin/stdout.
+
+It never outlives its parent: stdin EOF ends it, PR_SET_PDEATHSIG kills it, and under bubblewrap
+--die-with-parent takes the whole pid namespace down."""
+import ctypes
+import json
+import os
+import signal
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+ALLOWED_ENV = {"MPLBACKEND", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "HOME",
+               "MPLCONFIGDIR", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONDONTWRITEBYTECODE", "PYTHONNOUSERSITE", "PYTHONHASHSEED", "TMPDIR"}
+
+
+def _guard_parent(libc):
+    PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() == 1 and os.environ.get("DUELLAB_SANDBOX_NS") != "1":
+        os._exit(0)  # parent died before the death signal was armed
+    libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # a run's orphans come back to us to be killed
+
+
+def _warm_up():
+    import io
+    import numpy  # noqa: F401
+    import pandas as pd
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import matplotlib.dates  # noqa: F401
+    df = pd.DataFrame({"d": pd.date_range("2024-01-01", periods=5), "v": [1.0, 3.0, 2.0, 4.0, 3.5]})
+    pd.read_csv(io.StringIO("a,b\n1,2\n"))
+    ax = df.set_index("d")["v"].plot(title="warm", legend=True)  # pandas plotting loads lazily
+    ax.set_xlabel("x")
+    ax.figure.savefig(io.BytesIO(), format="png")
+    df.plot.bar(x="d", y="v")
+    plt.scatter([1, 2], [3, 4])
+    plt.close("all")
+    import socket, tempfile, traceback, linecache, base64, selectors, resource, shutil, stat  # noqa: F401,E401
+    import measure, harness, static_check, supervisor, confine, frames, pngscan  # noqa: F401,E401
+
+
+def _host_probe(cfg, home):
+    """What this host offers, probed for real (the child re-probes Landlock and seccomp)."""
+    import landlock
+    import seccomp
+    ns = {}
+    for kind in ("net", "pid", "mnt"):
+        try:
+            ns[kind] = os.readlink(f"/proc/self/ns/{kind}")
+        except OSError:
+            ns[kind] = None
+    outer = cfg.get("outerNs") or {}
+    new = [k for k in ("net", "pid", "mnt") if ns[k] and outer.get(k) and ns[k] != outer[k]]
+    if cfg.get("bwrap") and {"net", "pid"} <= set(new):
+        namespaces = {"on": True, "detail": f"bubblewrap: new {', '.join(new)} namespaces (no network but a down loopback, own process tree, private filesystem view)"}
+    elif cfg.get("bwrap"):
+        namespaces = {"on": False, "detail": f"bubblewrap ran but only these namespaces differ from the parent's: {', '.join(new) or 'none'}"}
+    else:
+        namespaces = {"on": False, "detail": cfg.get("bwrapWhy") or "bubblewrap was not used"}
+    stray = sorted(k for k in os.environ if k not in ALLOWED_ENV)
+    try:
+        with open("/proc/self/environ", "rb") as f:
+            raw_keys = sorted(e.split(b"=", 1)[0].decode() for e in f.read().split(b"\0") if e)
+    except OSError:
+        raw_keys = sorted(os.environ)
+    raw_stray = [k for k in raw_keys if k not in ALLOWED_ENV]
+    if stray or raw_stray:
+        cleanenv = {"on": False, "detail": f"unexpected variables in the sandbox environment: {', '.join(sorted(set(stray + raw_stray)))}"}
+    else:
+        cleanenv = {"on": True, "detail": f"the warm parent started with only {', '.join(raw_keys)}"}
+    abi, why = landlock.abi_version()
+    lib, swhy = seccomp.load_library()
+    import sysconfig
+    ro = {sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["purelib"], "/usr", "/lib", "/lib64",
+          "/etc/fonts", "/etc/ld.so.cache", "/etc/localtime", "/dev/urandom", "/dev/zero", os.environ.get("MPLCONFIGDIR", home)}
+    ro = sorted(p for p in ro if p and os.path.exists(p))
+    return {
+        "namespaces": namespaces, "cleanenv": cleanenv, "landlockAbi": abi, "landlockWhy": why,
+        "seccompLib": lib, "seccompWhy": swhy, "readOnly": ro, "readWriteFiles": ["/dev/null"],
+        "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0, "pending": b"",
+    }
+
+
+def main():
+    cfg = json.loads(sys.argv[1])
+    libc = ctypes.CDLL(None, use_errno=True)
+    _guard_parent(libc)
+    proto = os.dup(1)
+    devnull = os.open("/dev/null", os.O_WRONLY)
+    os.dup2(devnull, 1)  # nothing but replies may reach the protocol pipe
+    home = os.environ.get("HOME", cfg["base"])
+    os.makedirs(os.path.join(cfg["base"], "runs"), 0o700, exist_ok=True)
+    os.makedirs(home, 0o700, exist_ok=True)
+
+    def reply(obj):
+        data = (json.dumps(obj) + "\n").encode()
+        view = memoryview(data)
+        while view:
+            view = view[os.write(proto, view):]
+
+    t0 = time.monotonic()
+    try:
+        _warm_up()
+        import supervisor
+        host = _host_probe(cfg, home)
+    except BaseException as e:
+        reply({"type": "fatal", "message": f"the sandbox could not warm up: {type(e).__name__}: {e}"})
+        return 1
+    import gc
+    gc.collect()
+    gc.freeze()  # fewer copy-on-write page faults in every forked child
+    public = {k: host[k] for k in ("namespaces", "cleanenv")}
+    public["landlock"] = {"on": host["landlockAbi"] > 0, "detail": f"kernel ABI {host['landlockAbi']}" if host["landlockAbi"] else host["landlockWhy"]}
+    public["seccomp"] = {"on": host["seccompLib"] is not None, "detail": "libseccomp.so.2 loaded" if host["seccompLib"] else host["seccompWhy"]}
+    reply({"type": "ready", "warmMs": round((time.monotonic() - t0) * 1000), "python": sys.version.split()[0], "host": public, "readOnly": host["readOnly"]})
+
+    stdin = 0
+    while True:
+        while b"\n" not in host["pending"]:
+            chunk = os.read(stdin, 1 << 20)
+            if not chunk:
+                supervisor.sweep(os.getpid())
+                return 0
+            host["pending"] += chunk
+        line, _, rest = host["pending"].partition(b"\n")
+        host["pending"] = rest
+        try:
+            req = json.loads(line)
+        except ValueError:
+            reply({"type": "error", "id": None, "message": "the request line was not JSON"})
+            continue
+        rid = req.get("id")
+        if req.get("op") == "ping":
+            reply({"type": "pong", "id": rid})
+            continue
+        try:
+            res = supervisor.run(req, host, watch_fd=stdin)
+            reply({"type": "result", "id": rid, "result": res})
+        except supervisor.BadRequest as e:
+            reply({"type": "error", "id": rid, "message": str(e)})
+        except Exception as e:
+            supervisor.sweep(os.getpid())
+            reply({"type": "error", "id": rid, "message": f"the sandbox supervisor failed: {type(e).__name__}: {e}"})
+
+
+if __name__ == "__main__":
+    sys.exit(main())
