@@ -3,4 +3,5 @@ export type Command = (args: string[]) => Promise<number>;
 
 export const COMMANDS: Record<string, { help: string; load: () => Promise<Command> }> = {
   export: { help: "notebook.ipynb [-o out.html]: one offline HTML file, widgets included", load: async () => (await import("./export.js")).exportCommand },
+  "mock-server": { help: "[--port 8100]: the demo models as a standalone OpenAI-compatible server", load: async () => (await import("./mock-server.js")).mockServerCommand },
 };
