@@ -54,7 +54,7 @@ test("frontend comm data decodes to what the kernel must do", () => {
   assert.deepEqual(decodeCommData({ method: "custom", content: { type: "cancel" } }, []), { kind: "custom", content: { type: "cancel" } });
   const up = decodeCommData({ method: "update", state: { b: null }, buffer_paths: [["b"]] }, [new Uint8Array([5])]);
   assert.equal(up.kind, "update");
-  assert.deepEqual([...((up as { state: { b: Uint8Array } }).state.b)], [5]);
+  assert.deepEqual([...((up as { state: Record<string, unknown> }).state.b as Uint8Array)], [5]);
   assert.deepEqual(decodeCommData({ method: "frobnicate" }, []), { kind: "unknown", method: "frobnicate" });
   assert.deepEqual(decodeCommData(null, []), { kind: "unknown", method: "" });
 });
