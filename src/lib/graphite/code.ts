@@ -29,10 +29,10 @@ export function extractCode(raw: string): ExtractedCode {
     const pool = py.length > 0 ? py : fences;
     // Several python blocks are usually one program split by commentary: keep them in order.
     const chosen = py.length > 1 ? py : [pool.reduce((best, m) => (m[3]!.length > best[3]!.length ? m : best))];
-    const outside = text.replace(FENCE, "").trim();
+    const outside = text.replace(FENCE, "").split("\n").filter((l) => l.trim() !== "").length;
     text = chosen.map((m) => m[3]!).join("\n");
     stripped.push(chosen.length > 1 ? `${chosen.length} markdown code fences (joined)` : "a markdown code fence");
-    if (outside) stripped.push(`prose around the fence (${outside.split("\n").length} line${outside.split("\n").length === 1 ? "" : "s"})`);
+    if (outside) stripped.push(`prose around the fence (${outside} line${outside === 1 ? "" : "s"})`);
   } else {
     // An unterminated opening fence, or a stray closing one.
     const lines = text.split("\n");

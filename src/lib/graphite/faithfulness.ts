@@ -296,6 +296,7 @@ function keyIndex(keys: string[]): Map<string, number> {
 function explain(s: PlottedSeries, keys: string[] | null, p: Prepared): Explained | null {
   const y = s.y;
   const dataScale = Math.max(1, ...[...p.numeric.values()].map((v) => Math.max(...v.map(Math.abs))));
+  const labelled = s.x.length > 0 && s.x.every((x) => typeof x === "string");
   for (const cand of candidates(p, keys)) {
     // 1) By key: each plotted x names a row or group; its y must be that value. When every x is
     // a key of the candidate, that reading is decisive for it; otherwise x are positions.
@@ -304,6 +305,9 @@ function explain(s: PlottedSeries, keys: string[] | null, p: Prepared): Explaine
       const idx = keyIndex(cand.keys);
       if (keys.every((k) => idx.has(k))) pos = keys.map((k) => idx.get(k)!);
     }
+    // Labels (category names, dates) that are not this candidate's keys say it is the wrong
+    // vector: only numeric x (positions) may be compared by order.
+    if (!pos && labelled && cand.keys) continue;
     const vals = pos ? [] : cand.values.filter((v) => Number.isFinite(v));
     for (const [factor, label] of SCALES) {
       if (pos) {

@@ -1,0 +1,149 @@
+// Faithfulness on constructed measurements: what a chart really plotted, checked against the CSV.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { buildLogCsv, buildLogRows, CACHE_CUTOVER, STACKS } from "../../../src/lib/graphite/buildlog";
+import { readCsv } from "../../../src/lib/graphite/csv";
+import { checkFaithfulness, faithfulnessLine } from "../../../src/lib/graphite/faithfulness";
+import { figure, mean, rolling, series } from "./make";
+
+const csv = readCsv(buildLogCsv());
+const rows = buildLogRows();
+const days = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+const check = (name: string, f: ReturnType<typeof checkFaithfulness>) => {
+  const c = f.checks.find((x) => x.check.startsWith(name));
+  assert.ok(c, `no check named ${name}: ${JSON.stringify(f.checks)}`);
+  return c;
+};
+
+test("a 7-row rolling mean per stack against ISO dates, with the cut-over marker: faithful, marker unchecked", () => {
+  const lines = STACKS.map((s) => {
+    const g = rows.filter((r) => r.stack === s);
+    const r7 = rolling(g.map((r) => r.build_seconds), 7);
+    return series({ label: s, x: g.map((r) => r.date).slice(6), y: r7.slice(6) });
+  });
+  const marker = series({ label: "_child5", x: [CACHE_CUTOVER, CACHE_CUTOVER], y: [0, 1] });
+  const f = checkFaithfulness(csv, [figure([...lines, marker])]);
+  assert.equal(f.verdict, "faithful");
+  assert.equal(check('values of line "Swift"', f).detail, 'match 7-row rolling mean of column build_seconds where stack == "Swift" by x value');
+  assert.equal(check('values of line "Swift"', f).status, "pass");
+  const m = check("values of line #6", f);
+  assert.equal(m.status, "unchecked");
+  assert.equal(m.detail, "vertical marker at x = 2025-01-15: a reference line, not data");
+  assert.equal(check("x range", f).status, "pass");
+});
+
+test("a rolling mean over the whole log, x as matplotlib date numbers, shown in minutes", () => {
+  const r10 = rolling(rows.map((r) => r.build_seconds), 10);
+  const s = series({ label: "all stacks", x: rows.map((r) => days(r.date)).slice(9), y: r10.slice(9).map((v) => v / 60) });
+  const f = checkFaithfulness(csv, [figure([s])]);
+  assert.equal(f.verdict, "faithful");
+  assert.equal(check("values of", f).detail, "match 10-row rolling mean of column build_seconds ÷ 60 by x value");
+  assert.equal(check("x range", f).detail, "plotted dates 2024-09-13 to 2025-06-27; the data spans 2024-09-02 to 2025-06-27");
+});
+
+test("a calendar-day rolling mean over an irregular subset (Swift days) is recognised as such", () => {
+  const g = rows.filter((r) => r.stack === "Swift");
+  const d = g.map((r) => days(r.date));
+  const v = g.map((r) => r.build_seconds);
+  const y = v.map((_, i) => mean(v.filter((_, j) => d[j]! > d[i]! - 10 && j <= i)));
+  const f = checkFaithfulness(csv, [figure([series({ label: "Swift", x: g.map((r) => r.date), y })])]);
+  assert.equal(check("values of", f).detail, 'match 10-day rolling mean of column build_seconds where stack == "Swift" by x value');
+});
+
+test("the raw column plotted as 215 bars at positions 0..214 matches the column in order", () => {
+  const s = series({ kind: "bar", x: rows.map((_, i) => i), y: rows.map((r) => r.build_seconds) });
+  const f = checkFaithfulness(csv, [figure([s])]);
+  assert.equal(f.verdict, "faithful");
+  assert.equal(check("values of bar #1", f).detail, "match column build_seconds in order");
+  assert.equal(check("x range", f).status, "unchecked");
+});
+
+test("groupby aggregates by category: mean per stack (complete), median per weekday, count per stack", () => {
+  const by = (k: "stack" | "weekday", agg: (v: number[]) => number) => {
+    const keys = [...new Set(rows.map((r) => r[k]))].sort();
+    return { keys, vals: keys.map((key) => agg(rows.filter((r) => r[k] === key).map((r) => r.build_seconds))) };
+  };
+  const m = by("stack", mean);
+  const f = checkFaithfulness(csv, [figure([series({ kind: "bar", x: m.keys, y: m.vals })])]);
+  assert.equal(f.verdict, "faithful");
+  assert.equal(check("values of", f).detail, "match mean of build_seconds by stack by x value");
+  assert.equal(check("categories complete", f).detail, "bar #1 (5 points): all 5 stack values");
+  const median = (v: number[]) => {
+    const s = [...v].sort((a, b) => a - b);
+    return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+  const w = by("weekday", median);
+  assert.equal(check("values of", checkFaithfulness(csv, [figure([series({ kind: "bar", x: w.keys, y: w.vals })])])).detail, "match median of build_seconds by weekday by x value");
+  const c = by("stack", (v) => v.length);
+  assert.equal(check("values of", checkFaithfulness(csv, [figure([series({ kind: "bar", x: c.keys, y: c.vals })])])).detail, "match count of rows by stack by x value");
+});
+
+test("bars at positions in another order match as a set, labelled as such", () => {
+  const keys = [...STACKS];
+  const y = keys.map((k) => mean(rows.filter((r) => r.stack === k).map((r) => r.build_seconds))).sort((a, b) => b - a);
+  const f = checkFaithfulness(csv, [figure([series({ kind: "bar", x: [0, 1, 2, 3, 4], y })])]);
+  assert.equal(check("values of", f).detail, "match mean of build_seconds by stack as a set (order not checked)");
+});
+
+test("categories incomplete: 3 of 5 stacks shown is a failed check, so the chart is only partly faithful", () => {
+  const keys = ["Go", "Kotlin", "Python"];
+  const y = keys.map((k) => mean(rows.filter((r) => r.stack === k).map((r) => r.build_seconds)));
+  const f = checkFaithfulness(csv, [figure([series({ kind: "bar", x: keys, y })])]);
+  assert.equal(f.verdict, "partly");
+  const c = check("categories complete", f);
+  assert.equal(c.status, "fail");
+  assert.equal(c.detail, "bar #1 (3 points) shows 3 of 5 stack values (missing Swift, TypeScript)");
+});
+
+test("a wrong-values chart (7% off) is unfaithful and the line says what was tried", () => {
+  const g = rows.filter((r) => r.stack === "Swift");
+  const y = rolling(g.map((r) => r.build_seconds), 7).slice(6).map((v) => v * 1.07);
+  const f = checkFaithfulness(csv, [figure([series({ label: "Swift", x: g.map((r) => r.date).slice(6), y })])]);
+  assert.equal(f.verdict, "unfaithful");
+  const c = check('values of line "Swift"', f);
+  assert.equal(c.status, "fail");
+  assert.match(c.detail, /^match no column, groupby aggregate \(mean\/sum\/count\/median\/min\/max\), cumulative sum or rolling mean of the data within 0\.2%$/);
+  assert.match(faithfulnessLine(f), /^unfaithful \(1 passed, 1 failed, 1 unchecked; failed: values of line "Swift"/);
+});
+
+test("invented dates outside the data fail the x-range check", () => {
+  const f = checkFaithfulness(csv, [figure([series({ x: ["2026-01-01", "2026-02-01", "2026-03-01"], y: [1, 2, 3] })])]);
+  const c = check("x range", f);
+  assert.equal(c.status, "fail");
+  assert.equal(c.detail, "plotted dates 2026-01-01 to 2026-03-01; the data spans 2024-09-02 to 2025-06-27");
+  assert.equal(f.verdict, "unfaithful");
+});
+
+test("one good series and one invented one: partly", () => {
+  const good = series({ label: "raw", x: rows.map((r) => r.date), y: rows.map((r) => r.build_seconds) });
+  const bad = series({ label: "trend", x: rows.map((r) => r.date), y: rows.map((_, i) => 300 - i) });
+  const f = checkFaithfulness(csv, [figure([good, bad])]);
+  assert.equal(f.verdict, "partly");
+  assert.equal(check('values of line "raw"', f).detail, "match column build_seconds by x value");
+  assert.equal(check('values of line "trend"', f).status, "fail");
+});
+
+test("truncated series are checked on the measured prefix and say so", () => {
+  const s = series({ kind: "scatter", x: rows.map((r) => r.date).slice(0, 100), y: rows.map((r) => r.lines_changed).slice(0, 100), truncated: true });
+  const f = checkFaithfulness(csv, [figure([s])]);
+  assert.equal(check("values of", f).detail, "match column lines_changed by x value (only the first 100 points were measured)");
+});
+
+test("nothing to check is 'unchecked', never 'faithful'", () => {
+  const none = checkFaithfulness(csv, []);
+  assert.equal(none.verdict, "unchecked");
+  assert.equal(none.checks[0]!.detail, "no figure was measured, so nothing could be compared with the data");
+  const empty = checkFaithfulness(csv, [figure([])]);
+  assert.equal(empty.verdict, "unchecked");
+  assert.match(empty.checks[0]!.detail, /no line, bar or scatter data/);
+  const onlyMarker = checkFaithfulness(csv, [figure([series({ x: [0, 1], y: [5, 5] })])]);
+  assert.equal(onlyMarker.verdict, "unchecked");
+  assert.equal(onlyMarker.checks[0]!.detail, "horizontal marker: a reference line, not data");
+});
+
+test("a CSV without dates: columns and rolling means by position", () => {
+  const t = readCsv("k,v\na,1\nb,2\nc,4\nd,8\ne,16\n");
+  const f = checkFaithfulness(t, [figure([series({ x: [1, 2, 3, 4], y: [1.5, 3, 6, 12] })])]);
+  assert.equal(check("values of", f).detail, "match 2-row rolling mean of column v in order");
+  assert.equal(check("x range", f).status, "unchecked");
+});
