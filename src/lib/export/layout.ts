@@ -72,10 +72,10 @@ export function createPanelLayout(panel: Panel, kind: string): PanelLayout {
         .distance(isBoth ? 70 : 96)
         .strength(0.22),
     )
-    .force("charge", forceManyBody<LayoutNode>().strength((n) => (isBoth && n.shared ? -90 : -30)))
+    .force("charge", forceManyBody<LayoutNode>().strength((n) => (isBoth ? (n.shared ? -90 : -30) : -70)))
     .force("collide", forceCollide<LayoutNode>().radius((n) => n.r + 5).iterations(2))
-    .force("x", forceX<LayoutNode>(c).strength(isBoth ? (n) => (n.shared ? 0.3 : 0.015) : 0.05))
-    .force("y", forceY<LayoutNode>(c).strength(isBoth ? (n) => (n.shared ? 0.3 : 0.015) : 0.05))
+    .force("x", forceX<LayoutNode>(c).strength(isBoth ? (n) => (n.shared ? 0.3 : 0.015) : 0.04))
+    .force("y", forceY<LayoutNode>(c).strength(isBoth ? (n) => (n.shared ? 0.3 : 0.015) : 0.04))
     .force("radial", forceRadial<LayoutNode>(ring, c, c).strength((n) => (isBoth && !n.shared ? 0.4 : 0)))
     .alphaDecay(ALPHA_DECAY)
     .stop();
@@ -163,8 +163,9 @@ export function placeLabels(nodes: LayoutNode[], size = PANEL_SIZE): Map<string,
       if (box.x < 1 || box.y < 1 || box.x + box.width > size - 1 || box.y + box.height > size - 1) continue;
       let free = true;
       for (const other of placed.values()) if (overlaps(box, other)) { free = false; break; }
-      // A label over another claim's circle hides that claim: treat circles as occupied too.
-      if (free) {
+      // A label over another claim's circle hides that claim, so circles count as occupied; but a
+      // consensus label may cross the white core (its halo keeps it legible): the core must be named.
+      if (free && !n.shared) {
         for (const m of nodes) {
           if (m.id === n.id) continue;
           const mx = m.x ?? 0, my = m.y ?? 0;

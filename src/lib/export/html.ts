@@ -1,0 +1,100 @@
+// One self-contained, interactive HTML file for a result: the standalone view bundle, its CSS
+// (inside the bundle) and the result JSON inlined, so it opens offline with no Jupyter. A
+// no-script fallback carries the static snapshot.
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { RunState } from "../schema/common";
+import type { ViewKind, WidgetState } from "../schema/widget";
+import { esc } from "./panel-svg";
+import { staticHtml } from "./static-html";
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+/** The standalone bundle's path: dist/widget/standalone.js at the package root. */
+export function standaloneBundlePath(root = ROOT): string {
+  return path.join(root, "dist/widget/standalone.js");
+}
+
+/** JSON that is safe inside a <script> element: no "</script", no "<!--", no JS line separators. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** Script text that cannot close its own <script> element early. */
+export function scriptSafeJs(js: string): string {
+  return js.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\!--");
+}
+
+function isWidgetState(x: unknown): x is WidgetState {
+  const s = x as Partial<WidgetState> | null;
+  return !!s && typeof s === "object" && typeof s.view === "string" && "run" in s && "result" in s;
+}
+
+/** A finished run header rebuilt from the result's measured stage timings. */
+export function runFromResult(result: unknown): RunState {
+  const r = result as { kind?: string; createdAt?: string; timings?: { stages?: Record<string, number> } } | null;
+  const t0 = r?.createdAt ? Date.parse(r.createdAt) : 0;
+  let t = Number.isFinite(t0) ? t0 : 0;
+  const stages = Object.entries(r?.timings?.stages ?? {}).map(([id, dur]) => {
+    const st = { id, label: id.charAt(0).toUpperCase() + id.slice(1), status: "done" as const, startedAt: t, endedAt: t + dur, detail: null };
+    t += dur;
+    return st;
+  });
+  return { title: r?.kind === "graphite" ? "graphite" : r?.kind === "weave" ? "weave" : "duellab", status: "done", stages, startedAt: stages.length ? t0 : null, endedAt: stages.length ? t : null, error: null, cancellable: false };
+}
+
+export function stateForResult(result: unknown): WidgetState {
+  if (isWidgetState(result)) return { ...result, pending: [] };
+  const kind = (result as { kind?: string } | null)?.kind;
+  const view: ViewKind = kind === "weave" || kind === "graphite" ? kind : "run";
+  return { view, run: runFromResult(result), result, pending: [] };
+}
+
+/** The page, as a string. `bundle` is the standalone view's JavaScript. */
+export function buildHtmlPage(state: WidgetState, bundle: string): string {
+  const r = state.result as { kind?: string; question?: string } | null;
+  const title = `duellab · ${r?.kind ?? state.view}${r?.question ? ` — ${r.question}` : ""}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="duellab exportHtml">
+<title>${esc(title)}</title>
+<style>body{margin:0;padding:24px;background:#ffffff}@media (prefers-color-scheme: dark){body{background:#ffffff}}</style>
+</head>
+<body>
+<div id="duellab" class="duellab-root"></div>
+<noscript>${staticHtml(state.result)}</noscript>
+<script type="application/json" id="duellab-state">${scriptSafeJson(state)}</script>
+<script>${scriptSafeJs(bundle)}</script>
+<script>
+(function () {
+  var state = JSON.parse(document.getElementById("duellab-state").textContent);
+  duellabView.mount(document.getElementById("duellab"), state);
+})();
+</script>
+</body>
+</html>
+`;
+}
+
+/**
+ * Writes one offline HTML file for a result (or a whole widget state) and resolves to its path;
+ * without `file`, resolves to the HTML itself.
+ */
+export async function exportHtml(result: unknown, file?: string): Promise<string> {
+  const bundlePath = standaloneBundlePath();
+  let bundle: string;
+  try {
+    bundle = await fs.readFile(bundlePath, "utf8");
+  } catch {
+    throw new Error(`exportHtml needs the view bundle ${bundlePath}, which is missing: run \`npm run build\` in the duellab checkout.`);
+  }
+  const html = buildHtmlPage(stateForResult(result), bundle);
+  if (!file) return html;
+  const out = path.resolve(file);
+  await fs.mkdir(path.dirname(out), { recursive: true });
+  await fs.writeFile(out, html, "utf8");
+  return out;
+}

@@ -1,0 +1,38 @@
+// A claim panel as a standalone SVG string: the settled force layout computed in Node, drawn with
+// presentation attributes only, so it renders wherever SVG does (no CSS, no script). Pure.
+import type { Panel } from "../schema/weave";
+import {
+  LABEL_FONT_PX, PANEL_SIZE, edgeStyle, edgeWidth, labelAnchor, nodePaint, placeLabels, settledLayout, type LayoutNode,
+} from "./layout";
+
+export function esc(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+const f1 = (n: number | undefined) => (n ?? 0).toFixed(1);
+
+export function panelSvg(panel: Panel, kind: string, opts: { size?: number; title?: string } = {}): string {
+  const layout = settledLayout(panel, kind);
+  const placed = placeLabels(layout.nodes);
+  const size = opts.size ?? PANEL_SIZE;
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${PANEL_SIZE} ${PANEL_SIZE}" width="${size}" height="${size}" data-panel="${esc(kind)}" font-family="Inter, system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" role="img" aria-label="${esc(opts.title ?? kind)} claim graph">`);
+  out.push(`<rect x="0" y="0" width="${PANEL_SIZE}" height="${PANEL_SIZE}" fill="#ffffff"/>`);
+  if (opts.title) out.push(`<text x="10" y="18" font-size="12" font-weight="600" fill="#1f2328">${esc(opts.title)}</text>`);
+  for (const l of layout.links) {
+    const a = l.source as LayoutNode, b = l.target as LayoutNode;
+    const st = edgeStyle(l.edge);
+    out.push(`<line x1="${f1(a.x)}" y1="${f1(a.y)}" x2="${f1(b.x)}" y2="${f1(b.y)}" stroke="${st.stroke}" stroke-width="${edgeWidth(l.edge.strength).toFixed(2)}" stroke-opacity="${st.opacity}"${st.dash ? ` stroke-dasharray="${st.dash}"` : ""} stroke-linecap="round"/>`);
+  }
+  for (const n of layout.nodes) {
+    const p = nodePaint(n.node);
+    const full = Object.entries(n.node.texts).length > 1 ? Object.entries(n.node.texts).map(([s, t]) => `${s.toUpperCase()}: ${t}`).join("\n") : n.node.text;
+    out.push(`<circle cx="${f1(n.x)}" cy="${f1(n.y)}" r="${n.r.toFixed(2)}" fill="${p.fill}" stroke="${p.stroke}" stroke-width="${p.strokeWidth}"><title>${esc(full)}</title></circle>`);
+  }
+  for (const box of placed.values()) {
+    const at = labelAnchor(box);
+    out.push(`<text x="${at.x.toFixed(1)}" y="${at.y.toFixed(1)}" font-size="${LABEL_FONT_PX}" dominant-baseline="hanging" text-anchor="${box.anchor}" fill="#2b2f36">${esc(box.text)}</text>`);
+  }
+  out.push("</svg>");
+  return out.join("");
+}

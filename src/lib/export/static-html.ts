@@ -1,0 +1,79 @@
+// The no-JavaScript rendering of a result: what notebook viewers, READMEs and mail clients show
+// (the widget's text/html fallback). A settled SVG snapshot of the graph, the two charts as
+// images, the headline numbers. Inline styles only, because viewers strip <style>. Pure.
+import type { GraphiteResult } from "../schema/graphite";
+import type { WeaveResult } from "../schema/weave";
+import { esc, panelSvg } from "./panel-svg";
+
+const BOX = "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:13px;line-height:1.45;color:#1f2328;background:#ffffff;border:1px solid #e3e6ea;border-radius:10px;padding:12px 14px;max-width:1180px";
+const MUTED = "color:#57606a";
+const STAT = "display:inline-block;margin:0 8px 6px 0;padding:6px 10px;border:1px solid #e3e6ea;border-radius:8px;vertical-align:top";
+
+const pct = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : `${v.toFixed(1)}%`);
+const n = (v: number | null | undefined) => (v === null || v === undefined ? "n/a" : String(v));
+const stat = (value: string, label: string, color = "#1f2328") =>
+  `<span style="${STAT}"><b style="font-size:18px;color:${color}">${esc(value)}</b><br><span style="font-size:11px;${MUTED}">${esc(label)}</span></span>`;
+
+function slotsLine(slots: Record<string, { provider: string; model: string }>, demo: boolean): string {
+  const parts = Object.entries(slots).map(([k, s]) => `<b>${esc(k === "judge" ? "judge" : k.toUpperCase())}</b> ${esc(s.provider)} · ${esc(s.model)}`);
+  return `<p style="margin:4px 0;${MUTED}">${parts.join(" &nbsp; ")}${demo ? ` &nbsp; <span style="color:#7a4fd6;font-weight:600">demo models</span>` : ""}</p>`;
+}
+
+export function staticWeave(r: WeaveResult): string {
+  const c = r.consensus;
+  const d = c.sharedPairs + c.aOnly + c.bOnly;
+  const consensus = d === 0 ? null : Math.round((c.sharedPairs / d) * 1000) / 10;
+  const lexical = r.parseMode === "fallback-lexical";
+  const panels = (["a", "b", "both"] as const)
+    .map((k) => `<div style="display:inline-block;margin:0 8px 8px 0;border:1px solid #e3e6ea;border-radius:8px;overflow:hidden">${panelSvg(r.panels[k], k, { size: 360, title: k === "both" ? "Both" : `Model ${k.toUpperCase()}` })}</div>`)
+    .join("");
+  return [
+    `<div class="duellab-static" data-kind="weave" style="${BOX}">`,
+    `<p style="margin:0 0 4px;font-size:11px;${MUTED}">duellab · weave (static snapshot; open in JupyterLab or export HTML for the interactive view)</p>`,
+    `<p style="margin:0 0 8px;font-size:15px;font-weight:600">${esc(r.question)}</p>`,
+    `<div>${stat(pct(consensus), "consensus by nodes")}${stat(pct(c.participationByNodes), "claims linked at all")}${stat(String(c.sharedPairs), "shared")}${stat(String(c.aOnly), "A only", "#4c78a8")}${stat(String(c.bOnly), "B only", "#e0904a")}${stat(String(c.contradictions), "contradictions", "#d1495b")}</div>`,
+    lexical
+      ? `<p style="margin:4px 0;padding:4px 10px;display:inline-block;border-radius:999px;background:#d1495b;color:#fff;font-weight:700">lexical fallback — edges are word overlap, not judged</p>`
+      : `<p style="margin:4px 0;${MUTED}">judge: ${esc(r.parseMode)}</p>`,
+    slotsLine(r.slots, r.demo),
+    ...r.warnings.map((w) => `<p style="margin:2px 0;color:#b7791f">${esc(w)}</p>`),
+    `<div style="margin-top:8px">${panels}</div>`,
+    `<p style="margin:2px 0;font-size:11px;${MUTED}">white core: claims both models made · blue: only A · orange: only B · grey: agree · dashed red: contradict${lexical ? " · dotted: lexical" : ""} · width ∝ strength</p>`,
+    `</div>`,
+  ].join("\n");
+}
+
+export function staticGraphite(r: GraphiteResult): string {
+  const j = r.judge;
+  const side = (s: "a" | "b") => {
+    const c = r.charts[s];
+    const png = c.run.pngs[0];
+    const img = png
+      ? `<img src="data:image/png;base64,${png.base64}" width="${png.width}" height="${png.height}" alt="Chart ${s.toUpperCase()}" style="max-width:100%;height:auto;border:1px solid #e3e6ea;border-radius:6px">`
+      : `<div style="padding:40px 10px;text-align:center;border:1px dashed #e3e6ea;border-radius:6px;${MUTED}">No figure: ${esc(c.run.status)}</div>`;
+    const blocked = c.run.violations.map((v) => `<p style="margin:4px 0;color:#d1495b"><b>BLOCKED</b> ${esc(v.rule)} — line ${v.line}</p>`).join("");
+    const tb = c.run.traceback ? `<pre style="white-space:pre-wrap;font-size:11px;color:#d1495b;background:#f6f8fa;padding:6px 8px;border-radius:6px;max-height:200px;overflow:auto">${esc(c.run.traceback)}</pre>` : "";
+    const score = j ? `insight ${n(j.scores[s].insight)} · clarity ${n(j.scores[s].clarity)} — ${esc(j.scores[s].verdict)}` : "not judged";
+    return `<div style="display:inline-block;vertical-align:top;width:49%;min-width:300px;margin-right:1%"><p style="margin:0 0 4px"><b>Chart ${s.toUpperCase()}</b> <span style="${MUTED}">${esc(r.slots[s]?.provider ?? "?")} · ${esc(r.slots[s]?.model ?? "?")} · ${esc(c.run.status)} · faithfulness: ${esc(c.faithfulness.verdict)}</span></p>${blocked}${img}${tb}<p style="margin:4px 0;${MUTED}">${score}</p></div>`;
+  };
+  const ship = !j ? "not judged" : j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()}`;
+  return [
+    `<div class="duellab-static" data-kind="graphite" style="${BOX}">`,
+    `<p style="margin:0 0 4px;font-size:11px;${MUTED}">duellab · graphite (static snapshot; open in JupyterLab or export HTML for the interactive view)</p>`,
+    `<p style="margin:0 0 8px;font-size:15px;font-weight:600">${esc(r.question)}</p>`,
+    `<div>${stat(ship, "the judge would ship", "#2e8b57")}${j ? stat(`${n(j.scores.a.insight)} / ${n(j.scores.a.clarity)}`, "A insight / clarity") + stat(`${n(j.scores.b.insight)} / ${n(j.scores.b.clarity)}`, "B insight / clarity") : ""}</div>`,
+    j && j.parseMode !== "json" ? `<p style="margin:4px 0;color:#b7791f">judge parse: ${esc(j.parseMode)}</p>` : "",
+    slotsLine(r.slots, r.demo),
+    ...r.warnings.map((w) => `<p style="margin:2px 0;color:#b7791f">${esc(w)}</p>`),
+    `<div style="margin-top:8px">${side("a")}${side("b")}</div>`,
+    `</div>`,
+  ].join("\n");
+}
+
+/** Static HTML for a weave or graphite result; anything else gets one honest line. */
+export function staticHtml(result: unknown): string {
+  const kind = (result as { kind?: unknown } | null)?.kind;
+  if (kind === "weave") return staticWeave(result as WeaveResult);
+  if (kind === "graphite") return staticGraphite(result as GraphiteResult);
+  return `<div class="duellab-static" style="${BOX}"><p style="margin:0;${MUTED}">duellab: no result to show yet.</p></div>`;
+}

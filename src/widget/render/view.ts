@@ -1,0 +1,14 @@
+// What every view in the registry is: built once per mount, updated from state, disposed when
+// the state switches to another view.
+import type { ViewEvent, WidgetState } from "../../lib/schema/widget";
+
+export interface ViewHost {
+  /** Present only where a kernel listens (the Jupyter widget); absent in exported HTML. */
+  readonly send?: (e: ViewEvent) => void;
+}
+
+export interface View {
+  readonly el: HTMLElement;
+  update(state: WidgetState): void;
+  dispose(): void;
+}

@@ -1,0 +1,148 @@
+// The weave view: headline, the three force panels, and tabs for the claims diff, the raw
+// answers, the prompts and the exports. Sections are rebuilt only when the result changes, and a
+// panel only when its own nodes or edges change, so live state updates never restart a layout.
+import type { WeaveResult } from "../../../lib/schema/weave";
+import type { WidgetState } from "../../../lib/schema/widget";
+import { h, fill, download } from "../dom";
+import { ms, num, sideLabel } from "../format";
+import { promptList, slotTable, stageTimes } from "../meta";
+import { claimsDiff } from "./diff";
+import { headline } from "./headline";
+import { ForcePanel } from "./panel";
+import { shareCardPng } from "./share";
+import type { ViewHost } from "../view";
+
+const PANEL_KINDS = ["a", "b", "both"] as const;
+const TABS = [["graph", "Graph"], ["diff", "Claims diff"], ["answers", "Answers"], ["prompts", "Prompts"], ["export", "Export"]] as const;
+
+function isWeave(r: unknown): r is WeaveResult {
+  const x = r as Partial<WeaveResult> | null;
+  return !!x && x.kind === "weave" && !!x.panels && !!x.consensus && !!x.claims;
+}
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export class WeaveView {
+  readonly el = h("div", { class: "dl-view dl-weave" });
+  private readonly head = h("div", { class: "dl-weave-head" });
+  private readonly tabBar = h("div", { class: "dl-tabs", role: "tablist" });
+  private readonly sections = new Map<string, HTMLElement>();
+  private readonly grid = h("div", { class: "dl-panels" });
+  private readonly panels = new Map<string, { key: string; panel: ForcePanel }>();
+  private resultKey = "";
+  private result: WeaveResult | null = null;
+  private tab = "graph";
+
+  constructor(private readonly host: ViewHost) {
+    for (const [id, label] of TABS) {
+      this.tabBar.append(h("button", { type: "button", class: "dl-tab", role: "tab", "data-tab": id, onclick: () => this.select(id) }, label));
+      this.sections.set(id, h("section", { class: "dl-tabpanel", "data-tabpanel": id, role: "tabpanel" }));
+    }
+    this.sections.get("graph")!.append(legend(), this.grid);
+    this.el.append(this.head, this.tabBar, ...this.sections.values());
+    this.select("graph");
+  }
+
+  update(state: WidgetState): void {
+    const r = state.result;
+    if (!isWeave(r)) {
+      if (this.resultKey !== "none") {
+        this.resultKey = "none";
+        fill(this.head, h("p", { class: "dl-muted dl-waiting" }, state.run?.status === "running" ? "The graph appears when the judge has classified both answers." : "No weave result to show."));
+        this.tabBar.hidden = true;
+        for (const sec of this.sections.values()) sec.hidden = true;
+      }
+      return;
+    }
+    const key = JSON.stringify(r);
+    if (key === this.resultKey) return;
+    this.resultKey = key;
+    this.result = r;
+    this.tabBar.hidden = false;
+    this.select(this.tab);
+    fill(this.head, headline(r),
+      h("details", { class: "dl-meta" }, h("summary", {}, "Models, tokens and timings"), slotTable(r.slots, r.calls), stageTimes(r.timings)));
+    for (const kind of PANEL_KINDS) {
+      const panel = r.panels[kind];
+      const pkey = JSON.stringify(panel);
+      const have = this.panels.get(kind);
+      if (have?.key === pkey) continue;
+      const fresh = new ForcePanel(kind, panel, { reducedMotion: reducedMotion() });
+      if (have) { have.panel.dispose(); have.panel.el.replaceWith(fresh.el); } else this.grid.append(fresh.el);
+      this.panels.set(kind, { key: pkey, panel: fresh });
+    }
+    fill(this.sections.get("diff")!, claimsDiff(r));
+    fill(this.sections.get("answers")!, answers(r));
+    fill(this.sections.get("prompts")!, promptList(r.prompts), judgeRaw(r));
+    fill(this.sections.get("export")!, this.exports());
+  }
+
+  dispose(): void {
+    for (const { panel } of this.panels.values()) panel.dispose();
+  }
+
+  private select(id: string): void {
+    this.tab = id;
+    for (const b of Array.from(this.tabBar.children) as HTMLElement[]) b.setAttribute("aria-selected", String(b.dataset.tab === id));
+    for (const [k, sec] of this.sections) sec.hidden = k !== id;
+  }
+
+  private panelSvgs(): Array<{ kind: string; title: string; svg: string }> {
+    return PANEL_KINDS.flatMap((k) => {
+      const p = this.panels.get(k)?.panel;
+      return p ? [{ kind: k, title: sideLabel(k), svg: p.toSvgString() }] : [];
+    });
+  }
+
+  private exports(): HTMLElement {
+    const r = this.result!;
+    const base = `duellab-weave-${r.runId}`;
+    const status = h("p", { class: "dl-export-status", "aria-live": "polite" });
+    const btn = (label: string, cls: string, attrs: Record<string, string>, fn: () => Promise<void> | void) =>
+      h("button", { type: "button", class: `dl-btn ${cls}`, ...attrs, onclick: async () => {
+        try { await fn(); status.textContent = `${label}: downloaded.`; } catch (e) { status.textContent = `${label} failed: ${(e as Error).message}`; }
+      } }, label);
+    return h("div", { class: "dl-exports" },
+      h("p", { class: "dl-muted" }, "Each panel as it is laid out now (drag first if you like), a share card, or the whole result as data."),
+      h("div", { class: "dl-btnrow" },
+        PANEL_KINDS.map((k) => btn(`${sideLabel(k)} panel (SVG)`, "dl-export-svg", { "data-panel": k }, () => {
+          const svg = this.panelSvgs().find((p) => p.kind === k)?.svg;
+          if (!svg) throw new Error("that panel is not drawn yet");
+          download(`${base}-${k}.svg`, new Blob([svg], { type: "image/svg+xml" }));
+        })),
+        btn("Share card (PNG)", "dl-export-png", {}, async () => download(`${base}-card.png`, await shareCardPng(r, this.panelSvgs()))),
+        btn("Result (JSON)", "dl-export-json", {}, () => download(`${base}.json`, new Blob([JSON.stringify(r, null, 2)], { type: "application/json" })))),
+      status);
+  }
+}
+
+function legend(): HTMLElement {
+  const sw = (cls: string, label: string) => h("span", { class: "dl-legend-item" }, h("span", { class: `dl-swatch ${cls}` }), label);
+  return h("div", { class: "dl-legend" },
+    sw("dl-sw-shared", "consensus (both)"), sw("dl-sw-a", "only A"), sw("dl-sw-b", "only B"),
+    sw("dl-sw-agree", "agree"), sw("dl-sw-contra", "contradict"), sw("dl-sw-lexical", "lexical (word overlap)"),
+    h("span", { class: "dl-legend-note" }, "width ∝ strength · size ∝ √claim length · hover for the full claim · drag to move"));
+}
+
+function answers(r: WeaveResult): HTMLElement {
+  return h("div", { class: "dl-two dl-answers" }, r.sides.filter((s) => r.answers[s]).map((side) => {
+    const a = r.answers[side]!;
+    return h("div", { class: "dl-answer", "data-side": side },
+      h("h4", {}, `${sideLabel(side)} · ${r.slots[side]?.model ?? "?"}`),
+      h("p", { class: "dl-muted" }, `finish: ${a.finishReason ?? "n/a"} · ${num(a.usage.completionTokens)} completion tokens · reasoning ${num(a.reasoningTokens)} · ${ms(a.latencyMs)}`),
+      h("div", { class: "dl-answer-text" }, a.text));
+  }));
+}
+
+function judgeRaw(r: WeaveResult): HTMLElement {
+  const steps: Array<[string, { parseMode: string; raw: string[]; failure: string | null }]> = [
+    ...Object.entries(r.judge.extract).map(([k, v]) => [`extract ${k.toUpperCase()}`, v] as [string, typeof v]),
+    ["classify", r.judge.classify],
+  ];
+  return h("div", { class: "dl-judge-raw" }, h("h4", {}, "What the judge returned"),
+    steps.map(([name, st]) => h("details", {},
+      h("summary", {}, h("b", {}, name), ` · parse: ${st.parseMode}${st.failure ? ` · ${st.failure}` : ""}`),
+      st.raw.map((raw, i) => h("pre", { class: "dl-pre" }, st.raw.length > 1 ? `attempt ${i + 1}:\n${raw}` : raw)))));
+}
