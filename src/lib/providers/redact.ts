@@ -18,7 +18,7 @@ export function registerSecret(secret: string | null | undefined): void {
 const PATTERNS: Array<[RegExp, string]> = [
   // Authorization headers and bearer tokens, however they were echoed.
   [/\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{6,}/gi, `$1 ${REDACTED}`],
-  [/("?(?:authorization|x-api-key|api-key|apikey|api_key)"?\s*[:=]\s*"?)[^",}\s&]+/gi, `$1${REDACTED}`],
+  [/("?(?:authorization|x-api-key|api-key|apikey|api_key)"?\s*[:=]\s*"?)(?!Bearer\b|Basic\b|Token\b|\[redacted\])[^",}\s&]+/gi, `$1${REDACTED}`],
   // Common key shapes: OpenAI/OpenRouter "sk-...", Particle "pk-...", generic long "key-..." tokens.
   [/\b(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}/g, REDACTED],
   // Query parameters that carry credentials.

@@ -13,7 +13,12 @@ export const SlotInput = z.object(
       .string({ required_error: "model is required (a model id such as \"gpt-4o-mini\", or a demo persona)" })
       .trim()
       .min(1, "model is empty: name the model to call"),
-    baseUrl: z.string().url("baseUrl must be a full URL such as http://127.0.0.1:11434/v1").optional(),
+    // zod's url() accepts "localhost:8000" (scheme "localhost:"); a provider needs http(s).
+    baseUrl: z
+      .string()
+      .trim()
+      .refine((u) => /^https?:\/\/[^/\s]+/i.test(u) && URL.canParse(u), "baseUrl must be a full URL such as http://127.0.0.1:11434/v1")
+      .optional(),
     apiKey: z.string().optional(),
     temperature: z.number().min(0).max(2).optional(),
     maxTokens: z.number().int().positive().optional(),
