@@ -37,8 +37,10 @@ function words(text: string): string[] {
     .filter((w) => w !== "");
 }
 
-/** A crude singular: "services" and "service" should overlap; short words are left alone. */
+/** A crude stem: "services"/"service" and "deploying"/"deploy" should overlap; short words stay. */
 function stem(w: string): string {
+  if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith("ed") && !w.endsWith("eed")) return w.slice(0, -2);
   if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y";
   if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) return w.slice(0, -1);
   return w;
