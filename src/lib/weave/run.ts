@@ -117,13 +117,13 @@ export async function weave(options: WeaveOptions): Promise<WeaveResult> {
   return runWeave(options, realCallModel);
 }
 
-/** `weave` with the model client passed in (tests use a fake to force failures). */
-export async function runWeave(options: WeaveOptions, callModel: CallModel): Promise<WeaveResult> {
+/** `weave` with the model client (and live run) passed in: tests use fakes to force failures. */
+export async function runWeave(options: WeaveOptions, callModel: CallModel, startLive: typeof startLiveRun = startLiveRun): Promise<WeaveResult> {
   const { question, slots, maxClaims } = validateWeaveOptions(options);
   const nonce = randomBytes(8).toString("hex");
   const runId = randomUUID();
   const title = `Weave: ${question.length > 80 ? `${question.slice(0, 77)}...` : question}`;
-  const live: LiveRun = startLiveRun({ view: "weave", title, stages: WEAVE_STAGES, display: options.display, signal: options.signal });
+  const live: LiveRun = startLive({ view: "weave", title, stages: WEAVE_STAGES, display: options.display, signal: options.signal });
   const { tracker } = live;
   const startedAt = Date.now();
 
