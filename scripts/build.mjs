@@ -93,3 +93,6 @@ function findCorePath() {
   }
   return null;
 }
+
+// The offline widget renderer for `duellab export` (its own script; it skips itself when fresh).
+if (fs.existsSync(path.join(root, "scripts/build-html-manager.mjs"))) await import("./build-html-manager.mjs");

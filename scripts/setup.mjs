@@ -9,6 +9,12 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const venv = path.join(root, ".venv");
+// `--prefix <dir>`: use an existing Python environment (Binder's, whose requirements its builder
+// already installed) instead of creating .venv. .venv then becomes a link to that environment, so
+// everything that looks for .venv/bin/python (sandbox, export, start) finds it, and the kernel,
+// the widget extension and the settings below land in that environment's share/jupyter.
+const prefixAt = process.argv.indexOf("--prefix");
+const prefix = prefixAt >= 0 ? process.argv[prefixAt + 1] : null;
 const vpy = path.join(venv, "bin", "python");
 const reqFile = path.join(root, "binder", "requirements.txt");
 const started = Date.now();
@@ -33,6 +39,29 @@ function findPython() {
 }
 
 // 1. The Python side, pinned in binder/requirements.txt (the same file Binder uses).
+if (prefix !== null) usePrefix(prefix);
+else installVenv();
+
+function usePrefix(dir) {
+  if (!dir || dir.startsWith("--")) die("--prefix needs the environment's directory, e.g. `node scripts/setup.mjs --prefix \"$(python3 -c 'import sys; print(sys.prefix)')\"`.");
+  const abs = path.resolve(dir);
+  const py = path.join(abs, "bin", "python");
+  if (!fs.existsSync(py)) die(`${abs} has no bin/python: give --prefix the sys.prefix of the Python environment to install into.`);
+  const r = spawnSync(py, ["-c", "import jupyterlab, ipywidgets, jupyterlab_widgets, nbclient, nbconvert, pandas, matplotlib"], { encoding: "utf8" });
+  if (r.status !== 0) {
+    const missing = /No module named '([^']+)'/.exec(r.stderr)?.[1] ?? (r.stderr || "").trim().split("\n").pop();
+    die(`the Python environment at ${abs} lacks ${missing}: install binder/requirements.txt into it first (\`${py} -m pip install -r binder/requirements.txt\`).`);
+  }
+  let current = null;
+  try { current = fs.lstatSync(venv); } catch { /* absent */ }
+  if (current && !current.isSymbolicLink()) die(`.venv already exists as a directory here; --prefix links .venv to ${abs} instead: remove .venv, or run setup without --prefix.`);
+  if (current && fs.realpathSync(venv) === fs.realpathSync(abs)) return;
+  if (current) fs.unlinkSync(venv);
+  log(`using the Python environment at ${abs} (.venv links to it)`);
+  fs.symlinkSync(abs, venv, "dir");
+}
+
+function installVenv() {
 const reqHash = crypto.createHash("sha256").update(fs.readFileSync(reqFile)).digest("hex").slice(0, 16);
 const venvStamp = path.join(venv, ".duellab-requirements");
 const venvOk = fs.existsSync(vpy) && fs.existsSync(venvStamp) && fs.readFileSync(venvStamp, "utf8") === reqHash;
@@ -54,6 +83,7 @@ if (!venvOk) {
     die(`pip could not install the Python side into .venv (${last}): check your network or package index, then run \`npm run setup\` again.`);
   }
   fs.writeFileSync(venvStamp, reqHash);
+}
 }
 
 // 2. The library, the widget bundles and the prebuilt JupyterLab extension.
