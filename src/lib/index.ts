@@ -1,3 +1,27 @@
-// duellab: compare two language models' work in a notebook.
+// duellab: compare two language models' work in a notebook. This file is the public API.
+export { weave } from "./weave/run";
+export type { WeaveOptions } from "./weave/run";
+export { graphite } from "./graphite/run";
+export type { GraphiteOptions, GraphiteRun } from "./graphite/run";
+export { buildLogCsv } from "./graphite/buildlog";
+export { listModels } from "./providers/models";
+export { ProviderError } from "./providers/errors";
+export { parseSlot, publicSlot, supportsThinkingFlag, SlotError } from "./slot/slot";
+export type { SlotInput, Slot } from "./slot/slot";
+export { PRESETS } from "./slot/presets";
+export { Sandbox, sharedSandbox } from "./sandbox";
+export { startDemoServer } from "./demo/server";
+export { DEMO_QUESTIONS } from "./demo/questions";
+export { exportHtml } from "./export/html";
+export { exportNotebook } from "./export/notebook";
+export { inKernel, showWidget } from "./jupyter";
+export type { WidgetHandle } from "./jupyter";
+export { startLiveRun } from "./run/live";
+export type { LiveRun } from "./run/live";
 export { RunTracker } from "./run/stages";
-export * from "./schema/common";
+export type { StageSpec } from "./run/stages";
+export type { WeaveResult, Pair, Panel, GraphNode, GraphEdge, Consensus } from "./schema/weave";
+export type { GraphiteResult, Chart, Attempt, Faithfulness } from "./schema/graphite";
+export type { SandboxRun, FigureMeasure, Png, Violation, Layer } from "./schema/sandbox";
+export type { RunState, Stage, SlotPublic, Usage, CallRecord, PromptRecord, ParseMode, Provider } from "./schema/common";
+export type { WidgetState, ViewEvent } from "./schema/widget";
