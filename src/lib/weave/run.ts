@@ -264,6 +264,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
     throwIfCancelled();
     if (classified.warning) warnings.push(classified.warning);
     const pairs = classified.value;
+    live.publish({ ...base, answers, claims, pairs, judge: { extract: extractSteps, classify: classified.step }, prompts, calls, warnings });
 
     // 4. Weaving: pure.
     tracker.enter("weaving", `${pairs.length} relation${pairs.length === 1 ? "" : "s"}: matching and building the panels`);

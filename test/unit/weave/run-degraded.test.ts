@@ -154,10 +154,12 @@ test("the live run sees the stages in order and partial results as each stage co
   });
   const r = await runWeave(options(), call, spy);
   assert.deepEqual(stages, ["asking", "extracting", "classifying", "weaving", "settled", "done"]);
-  assert.equal(published.length, 3);
+  assert.equal(published.length, 4);
   assert.ok("answers" in published[0]! && !("claims" in published[0]!));
-  assert.ok("claims" in published[1]! && !("panels" in published[1]!));
-  assert.ok("panels" in published[2]!);
+  assert.ok("claims" in published[1]! && !("pairs" in published[1]!));
+  assert.ok("pairs" in published[2]! && !("panels" in published[2]!));
+  assert.ok("panels" in published[3]!);
+  assert.ok(WeaveResult.safeParse(published[3]).success, "the last publish is the whole result");
   assert.equal(fallbackText, String(r));
   assert.equal(fallbackText, "Weave 33.3% consensus · 1 shared / 1 A-only / 1 B-only · 0 contradictions · judge: json");
 });
