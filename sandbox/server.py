@@ -15,7 +15,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 ALLOWED_ENV = {"MPLBACKEND", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "HOME",
-               "MPLCONFIGDIR", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONDONTWRITEBYTECODE", "PYTHONNOUSERSITE", "PYTHONHASHSEED", "TMPDIR"}
+               "MPLCONFIGDIR", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONDONTWRITEBYTECODE", "PYTHONNOUSERSITE", "PYTHONHASHSEED", "TMPDIR", "PWD", "DUELLAB_SANDBOX_NS"}
 
 
 def _guard_parent(libc):
@@ -137,6 +137,8 @@ def main():
             reply({"type": "error", "id": None, "message": "the request line was not JSON"})
             continue
         rid = req.get("id")
+        if req.get("op") == "cancel":
+            continue  # arrived after its run ended
         if req.get("op") == "ping":
             reply({"type": "pong", "id": rid})
             continue

@@ -268,7 +268,7 @@ def run(req, host, watch_fd=None):
     if watch_fd is not None:
         sel.register(watch_fd, selectors.EVENT_READ)
     deadline = t0 + cfg["timeoutMs"] / 1000
-    why_killed, timed_out, parent_gone, exited = None, False, False, False
+    why_killed, timed_out, parent_gone, exited, cancelled = None, False, False, False, False
     drain_until = None
     next_poll = 0.0
     open_fds = set(bufs)
@@ -314,6 +314,9 @@ def run(req, host, watch_fd=None):
                     parent_gone = True
                     kill_tree()
                     sel.unregister(watch_fd)
+                elif _take_cancel(host, req.get("id")):
+                    cancelled = True
+                    kill_tree()
                 continue
             try:
                 data = os.read(fd, 1 << 16)
@@ -390,6 +393,9 @@ def run(req, host, watch_fd=None):
     if parent_gone:
         result["status"] = "killed"
         notes.append("the parent process went away during the run; the run was killed")
+    elif cancelled:
+        result["status"] = "killed"
+        notes.append("cancelled by the caller; the process tree was killed")
     elif timed_out:
         result["status"] = "timeout"
         notes.append(f"the wall-clock limit of {cfg['timeoutMs']} ms was reached; the process tree was killed with SIGKILL")
@@ -437,3 +443,22 @@ def _stdin_eof(fd, host):
         host["pending"] += data
         return False
     return True
+
+
+def _take_cancel(host, rid):
+    """A cancel line for this run may arrive while it runs; other lines stay queued."""
+    keep, found = [], False
+    *lines, tail = host["pending"].split(b"\n")
+    for line in lines:
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            msg = None
+        if isinstance(msg, dict) and msg.get("op") == "cancel" and msg.get("id") == rid:
+            found = True
+        elif isinstance(msg, dict) and msg.get("op") == "cancel":
+            continue  # a stale cancel for a run that already ended
+        else:
+            keep.append(line)
+    host["pending"] = b"".join(l + b"\n" for l in keep) + tail
+    return found

@@ -1,0 +1,2 @@
+export { Sandbox, sharedSandbox } from "./sandbox";
+export type { SandboxOptions, RunRequest, HostLayers } from "./sandbox";

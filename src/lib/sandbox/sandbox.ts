@@ -1,0 +1,282 @@
+// The TypeScript side of the sandbox: starts the warm Python parent (under bubblewrap when the
+// host allows), sends it one run at a time, validates every reply with the SandboxRun schema.
+// The Python side (sandbox/) does the isolation; this file only drives it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { SandboxRun, Layer } from "../schema/sandbox";
+import { LineSplitter } from "./lines";
+import { launchPlan } from "./launch";
+import { defaultPython, findBwrap, pythonTrees, repoRoot } from "./paths";
+
+export interface SandboxOptions {
+  /** Python with pandas and matplotlib; default `<repo>/.venv/bin/python` or env DUELLAB_PYTHON. */
+  python?: string;
+  /** Default wall-clock limit per run (20 s). */
+  timeoutMs?: number;
+  /** Use bubblewrap namespaces when available (default true). */
+  namespaces?: boolean;
+}
+
+export interface RunRequest {
+  code: string;
+  files?: Record<string, string | Uint8Array>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** The friendly static check (default on). Tests turn it off to prove the OS layers hold alone. */
+  staticCheck?: boolean;
+}
+
+/** What the host offers, as the warm parent probed it at start. */
+export type HostLayers = Record<"namespaces" | "cleanenv" | "landlock" | "seccomp", Layer>;
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+/** Beyond the run's own limit, how long the supervisor may take to answer before we kill it. */
+const GRACE_MS = 15_000;
+
+function rootEntries(): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const p of ["/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/localtime"]) {
+    try {
+      const st = fs.lstatSync(p);
+      out[p] = st.isSymbolicLink() ? fs.readlinkSync(p) : st.isDirectory() ? "dir" : "file";
+    } catch {
+      out[p] = null;
+    }
+  }
+  return out;
+}
+
+function outerNs(): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const k of ["net", "pid", "mnt"]) {
+    try {
+      out[k] = fs.readlinkSync(`/proc/self/ns/${k}`);
+    } catch {
+      out[k] = null;
+    }
+  }
+  return out;
+}
+
+export class Sandbox {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private queue: Promise<unknown> = Promise.resolve();
+  private exited = false;
+  private stderrTail = "";
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly hostBase: string | null,
+    readonly host: HostLayers,
+    readonly underBwrap: boolean,
+    /** Milliseconds from spawn to ready (imports + warm-up). */
+    readonly startMs: number,
+    private readonly defaultTimeoutMs: number,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return !this.exited;
+  }
+
+  static async start(opts: SandboxOptions = {}): Promise<Sandbox> {
+    const python = opts.python ?? defaultPython();
+    if (!fs.existsSync(python)) {
+      throw new Error(`duellab sandbox: no Python at ${python}; run \`npm run setup\` (it creates .venv) or set DUELLAB_PYTHON to a Python with pandas and matplotlib.`);
+    }
+    const bwrap = opts.namespaces === false ? null : findBwrap();
+    if (bwrap) {
+      try {
+        return await Sandbox.launch(python, bwrap, undefined, opts);
+      } catch (e) {
+        const why = `bubblewrap could not start the sandbox here (${(e as Error).message.replace(/^duellab sandbox: /, "")})`;
+        return Sandbox.launch(python, null, why, opts);
+      }
+    }
+    return Sandbox.launch(python, null, opts.namespaces === false ? "namespaces were turned off (namespaces: false)" : "bubblewrap (bwrap) is not installed; on Debian: apt-get install bubblewrap", opts);
+  }
+
+  private static async launch(python: string, bwrap: string | null, bwrapWhy: string | undefined, opts: SandboxOptions): Promise<Sandbox> {
+    const root = repoRoot();
+    const hostBase = bwrap ? null : fs.mkdtempSync(path.join(os.tmpdir(), "duellab-sandbox-"));
+    const plan = launchPlan({
+      python,
+      serverPy: path.join(root, "sandbox", "server.py"),
+      sandboxDir: path.join(root, "sandbox"),
+      pythonTrees: pythonTrees(python),
+      bwrap,
+      hostBase: hostBase ?? "",
+      outerNs: outerNs(),
+      bwrapWhy,
+      rootEntries: rootEntries(),
+    });
+    const { execa } = await import("execa");
+    const t0 = performance.now();
+    const child = execa(plan.command, plan.args, {
+      env: plan.env,
+      extendEnv: false,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      buffer: false,
+      reject: false,
+      cleanup: true,
+      encoding: "utf8",
+    }) as unknown as ChildProcess & Promise<unknown>;
+    void (child as Promise<unknown>).catch(() => undefined);
+    const lines = new LineSplitter();
+    let stderr = "";
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (d: string) => {
+      stderr = (stderr + d).slice(-4000);
+    });
+    const first = await new Promise<{ ok: true; msg: any } | { ok: false; why: string }>((resolve) => {
+      const onData = (d: Buffer | string) => {
+        for (const l of lines.push(String(d))) {
+          let msg: any;
+          try {
+            msg = JSON.parse(l);
+          } catch {
+            continue;
+          }
+          child.stdout?.off("data", onData);
+          if (msg.type === "ready") resolve({ ok: true, msg });
+          else resolve({ ok: false, why: String(msg.message ?? l) });
+          return;
+        }
+      };
+      child.stdout?.on("data", onData);
+      child.once("exit", (code, sig) => resolve({ ok: false, why: `it exited (${sig ?? `code ${code}`}) before it was ready${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}` }));
+      child.once("error", (e) => resolve({ ok: false, why: e.message }));
+    });
+    if (!first.ok) {
+      child.kill("SIGKILL");
+      if (hostBase) fs.rmSync(hostBase, { recursive: true, force: true });
+      throw new Error(`duellab sandbox: the Python sandbox did not start: ${first.why}`);
+    }
+    const startMs = performance.now() - t0;
+    const hostLayers = first.msg.host as HostLayers;
+    const sb = new Sandbox(child, hostBase, hostLayers, plan.underBwrap, startMs, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    child.stdout?.on("data", (d: Buffer | string) => {
+      for (const l of lines.push(String(d))) sb.onLine(l);
+    });
+    child.stderr?.on("data", (d: string) => {
+      sb.stderrTail = (sb.stderrTail + d).slice(-2000);
+    });
+    child.once("exit", (code, sig) => sb.onExit(code, sig));
+    sb.idle();
+    return sb;
+  }
+
+  private onLine(l: string): void {
+    let msg: any;
+    try {
+      msg = JSON.parse(l);
+    } catch {
+      return;
+    }
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    this.pending.delete(msg.id);
+    if (msg.type === "result") p.resolve(msg.result);
+    else p.reject(new Error(`duellab sandbox: ${msg.message ?? "the sandbox replied with an error"}`));
+  }
+
+  private onExit(code: number | null, sig: NodeJS.Signals | null): void {
+    this.exited = true;
+    const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
+    const tail = this.stderrTail.trim() ? ` (stderr: ${this.stderrTail.trim().split("\n").slice(-2).join(" | ")})` : "";
+    for (const p of this.pending.values()) p.reject(new Error(`duellab sandbox: the sandbox process ${how} during the run${tail}; the next run starts a new one.`));
+    this.pending.clear();
+    if (this.hostBase) fs.rmSync(this.hostBase, { recursive: true, force: true });
+  }
+
+  /** A warm sandbox must not keep a script alive when nothing is running. */
+  private idle(): void {
+    this.child.unref();
+    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as any[]) s?.unref?.();
+  }
+
+  private busy(): void {
+    this.child.ref();
+    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as any[]) s?.ref?.();
+  }
+
+  /** Run one snippet. Resolves with the validated SandboxRun whatever the snippet did; rejects
+   * only when the sandbox itself failed or the request is malformed. */
+  run(req: RunRequest): Promise<SandboxRun> {
+    const next = this.queue.then(() => this.runNow(req));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async runNow(req: RunRequest): Promise<SandboxRun> {
+    if (this.exited) throw new Error("duellab sandbox: this sandbox has ended (closed, or its process died); start a new one.");
+    if (typeof req.code !== "string") throw new Error("duellab sandbox: run() needs { code: string }.");
+    if (req.signal?.aborted) throw new Error("duellab sandbox: the run was cancelled before it started.");
+    const files: Record<string, string> = {};
+    for (const [name, v] of Object.entries(req.files ?? {})) {
+      files[name] = Buffer.from(typeof v === "string" ? Buffer.from(v, "utf8") : v).toString("base64");
+    }
+    const id = this.nextId++;
+    const timeoutMs = req.timeoutMs ?? this.defaultTimeoutMs;
+    this.busy();
+    try {
+      const raw = await new Promise<unknown>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          if (!this.pending.has(id)) return;
+          this.pending.delete(id);
+          this.child.kill("SIGKILL");
+          reject(new Error(`duellab sandbox: the supervisor gave no answer ${Math.round((timeoutMs + GRACE_MS) / 1000)} s after a run with a ${timeoutMs} ms limit started, so it was killed; the next run starts a new one.`));
+        }, timeoutMs + GRACE_MS);
+        const onAbort = () => this.child.stdin?.write(JSON.stringify({ op: "cancel", id }) + "\n");
+        req.signal?.addEventListener("abort", onAbort, { once: true });
+        this.pending.set(id, {
+          resolve: (v) => { clearTimeout(timer); req.signal?.removeEventListener("abort", onAbort); resolve(v); },
+          reject: (e) => { clearTimeout(timer); req.signal?.removeEventListener("abort", onAbort); reject(e); },
+        });
+        this.child.stdin?.write(JSON.stringify({ id, code: req.code, files, timeoutMs, staticCheck: req.staticCheck ?? true }) + "\n");
+      });
+      const parsed = SandboxRun.safeParse(raw);
+      if (!parsed.success) {
+        throw new Error(`duellab sandbox: the sandbox's reply did not match the SandboxRun schema (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}).`);
+      }
+      return parsed.data;
+    } finally {
+      if (this.pending.size === 0) this.idle();
+    }
+  }
+
+  /** Ends the warm process (stdin EOF; SIGKILL after 2 s). */
+  async close(): Promise<void> {
+    if (this.exited) return;
+    const done = new Promise<void>((r) => this.child.once("exit", () => r()));
+    this.child.stdin?.end();
+    const t = setTimeout(() => this.child.kill("SIGKILL"), 2000);
+    await done;
+    clearTimeout(t);
+  }
+}
+
+let shared: Promise<Sandbox> | null = null;
+
+/** One warm sandbox per process (per kernel), started on first use and restarted if it died. */
+export async function sharedSandbox(): Promise<Sandbox> {
+  if (shared) {
+    const sb = await shared.catch(() => null);
+    if (sb && sb.alive) return sb;
+  }
+  shared = Sandbox.start();
+  return shared;
+}

@@ -1,0 +1,132 @@
+// The hostile corpus: one test per snippet in ./corpus, each run with the static check OFF (unless
+// the snippet says `# static: on`) so the OS layers and the supervisor alone must contain it.
+// Expectations live in each snippet's header (see parseHeader); secrets, sockets and a sleeper
+// process are real, and the test checks them from the outside.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import net from "node:net";
+import dgram from "node:dgram";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { Sandbox } from "../../src/lib/sandbox";
+import type { SandboxRun } from "../../src/lib/schema/sandbox";
+import { parseHeader, descendants, REFERENCE_SNIPPET } from "./support";
+
+const CORPUS = path.join(__dirname, "corpus");
+const TOKEN = `DUELLAB-SECRET-${randomBytes(6).toString("hex")}`;
+process.env.DUELLAB_FAKE_API_KEY = TOKEN; // inherited by nothing: the sandbox starts with an empty env
+
+let sb: Sandbox;
+let secretDir: string;
+let secretFile: string;
+let tcp: net.Server;
+let unix: net.Server;
+let abstract: net.Server;
+let udp: dgram.Socket;
+let sleeper: ChildProcess;
+let connections = 0;
+let datagrams = 0;
+const abstractName = `duellab-test-${randomBytes(4).toString("hex")}`;
+
+function listen(server: net.Server, target: number | string): Promise<void> {
+  return new Promise((r) => server.listen(target as any, () => r()));
+}
+
+before(async () => {
+  secretDir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-corpus-"));
+  secretFile = path.join(secretDir, "secret.txt");
+  fs.writeFileSync(secretFile, `api_key=${TOKEN}\n`);
+  const onConn = (s: net.Socket) => { connections++; s.destroy(); };
+  tcp = net.createServer(onConn);
+  unix = net.createServer(onConn);
+  abstract = net.createServer(onConn);
+  await listen(tcp, 0);
+  await listen(unix, path.join(secretDir, "host.sock"));
+  await listen(abstract, `\0${abstractName}`);
+  udp = dgram.createSocket("udp4");
+  udp.on("message", () => datagrams++);
+  await new Promise<void>((r) => udp.bind(0, "127.0.0.1", () => r()));
+  sleeper = spawn("sleep", ["600"], { stdio: "ignore" });
+  sb = await Sandbox.start();
+});
+
+after(async () => {
+  await sb?.close();
+  sleeper?.kill("SIGKILL");
+  tcp?.close(); unix?.close(); abstract?.close(); udp?.close();
+  fs.rmSync(secretDir, { recursive: true, force: true });
+});
+
+function substitute(code: string): string {
+  return code
+    .replaceAll("{{SECRET_FILE}}", secretFile)
+    .replaceAll("{{SECRET_DIR}}", secretDir)
+    .replaceAll("{{TCP_PORT}}", String((tcp.address() as net.AddressInfo).port))
+    .replaceAll("{{UDP_PORT}}", String(udp.address().port))
+    .replaceAll("{{UNIX_SOCK}}", path.join(secretDir, "host.sock"))
+    .replaceAll("{{ABSTRACT}}", abstractName)
+    .replaceAll("{{SLEEPER_PID}}", String(sleeper.pid));
+}
+
+const DATA_CSV = "date,value\n2024-09-02,1\n2024-09-03,3\n2024-09-04,2\n";
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch { return false; }
+}
+
+for (const file of fs.readdirSync(CORPUS).filter((f) => f.endsWith(".py")).sort()) {
+  const raw = fs.readFileSync(path.join(CORPUS, file), "utf8");
+  const h = parseHeader(raw);
+  test(`corpus: ${file} — ${h.title}`, async (t) => {
+    const missing = h.coveredBy.length && !h.coveredBy.some((l) => sb.host[l as keyof typeof sb.host]?.on);
+    if (missing) {
+      t.skip(`not covered on this host: needs ${h.coveredBy.join(" or ")}`);
+      return;
+    }
+    const code = substitute(raw);
+    const connBefore = connections, dgramBefore = datagrams;
+    const treeBefore = descendants(sb.pid!).length;
+    const r: SandboxRun = await sb.run({ code, files: { "data.csv": DATA_CSV }, timeoutMs: h.timeoutMs ?? 8000, staticCheck: h.staticOn });
+    const all = JSON.stringify(r);
+    const why = `status ${r.status}; traceback: ${r.traceback?.split("\n").slice(-2).join(" ")}; notes: ${r.notes.join(" / ")}; stdout: ${r.stdout.slice(0, 200)}`;
+
+    assert.ok(h.status.includes(r.status), `expected ${h.status.join("|")}, got ${why}`);
+    assert.ok(!all.includes(TOKEN), "the secret token leaked into the result");
+    if (h.traceback) assert.match(r.traceback ?? "", h.traceback, why);
+    for (const a of h.absent) assert.ok(!(r.stdout + r.stderr + (r.traceback ?? "")).includes(a), `"${a}" must not appear in the output: ${why}`);
+    if (h.stdout) assert.match(r.stdout, h.stdout, why);
+    if (h.note) assert.ok(r.notes.some((n) => h.note!.test(n)), `expected a note matching ${h.note}: ${why}`);
+    if (h.pngs !== null) assert.equal(r.pngs.length, h.pngs, why);
+    for (const f of h.noFile) assert.ok(!fs.existsSync(substitute(f)), `${substitute(f)} must not exist`);
+    if (h.violation) {
+      assert.equal(r.violations[0]?.rule, h.violation.rule);
+      assert.equal(r.violations[0]?.line, h.violation.line);
+      assert.equal(r.durationMs < 1000, true, "a blocked snippet never runs");
+    }
+    if (h.figure) {
+      assert.equal(r.figures.length, 1, why);
+      const f = r.figures[0]!;
+      if (h.figure.axes !== undefined) assert.equal(f.axes, h.figure.axes);
+      if (h.figure.colors !== undefined) assert.equal(f.distinctColors.length, h.figure.colors);
+      if (h.figure.legends !== undefined) assert.equal(f.legends, h.figure.legends);
+    }
+    for (const c of h.checks) {
+      if (c === "no-connection") assert.equal(connections, connBefore, "a connection reached the host");
+      else if (c === "no-datagram") {
+        await new Promise((res) => setTimeout(res, 100));
+        assert.equal(datagrams, dgramBefore, "a datagram reached the host");
+      } else if (c === "sleeper-alive") assert.ok(alive(sleeper.pid!), "the host process was killed");
+      else if (c === "secret-unchanged") assert.equal(fs.readFileSync(secretFile, "utf8"), `api_key=${TOKEN}\n`);
+      else if (c === "no-leftover") assert.equal(descendants(sb.pid!).length, treeBefore, "processes were left running after the run");
+      else if (c === "next-run-clean") {
+        const n = await sb.run({ code: REFERENCE_SNIPPET, files: { "data.csv": DATA_CSV }, staticCheck: false });
+        assert.equal(n.status, "ok", `the next run failed: ${n.traceback ?? n.notes.join(" / ")}`);
+        assert.deepEqual(n.figures[0]?.distinctColors, ["#1f77b4"], "the next run's colours were poisoned");
+        assert.match(n.stdout, /files: \['data\.csv'\]/, "the next run's dir held leftovers");
+      } else assert.fail(`unknown check ${c}`);
+    }
+  });
+}

@@ -1,0 +1,11 @@
+# A setsid daemon that tries to outlive the run.
+# expect-status: error|ok|no-figure
+# check: no-leftover
+import os, time
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    if os.fork() == 0:
+        time.sleep(600)
+    os._exit(0)
+print("daemon started")

@@ -1,0 +1,6 @@
+# A signal to a process on the host.
+# expect-status: error
+# expect-traceback: PermissionError|ProcessLookupError
+# check: sleeper-alive
+import os, signal
+os.kill({{SLEEPER_PID}}, signal.SIGKILL)

@@ -1,0 +1,6 @@
+# matplotlib re-exports subprocess and os.
+# expect-status: error
+# expect-traceback: PermissionError
+# expect-no-file: {{SECRET_DIR}}/marker-mpl
+import matplotlib
+matplotlib.subprocess.check_output(["/bin/sh", "-c", "touch {{SECRET_DIR}}/marker-mpl"])

@@ -1,0 +1,7 @@
+# libc's system() through numpy's ctypes re-export.
+# expect-status: no-figure
+# expect-no-file: {{SECRET_DIR}}/marker-ctypes
+# expect-stdout: rc -?[1-9]
+import numpy as np
+libc = np.ctypeslib.ctypes.CDLL(None)
+print("rc", libc.system(b"touch {{SECRET_DIR}}/marker-ctypes"))

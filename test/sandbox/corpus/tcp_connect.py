@@ -1,0 +1,7 @@
+# A TCP connection to a server on the host's loopback.
+# expect-status: error
+# expect-traceback: PermissionError|OSError|ConnectionRefusedError
+# check: no-connection
+import socket
+s = socket.create_connection(("127.0.0.1", {{TCP_PORT}}), timeout=2)
+s.sendall(b"leak")

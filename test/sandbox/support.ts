@@ -1,0 +1,88 @@
+// Helpers for the sandbox tests: the snippet header format and a process-tree census.
+import fs from "node:fs";
+
+export interface Header {
+  title: string;
+  status: string[];
+  traceback: RegExp | null;
+  absent: string[];
+  stdout: RegExp | null;
+  note: RegExp | null;
+  pngs: number | null;
+  noFile: string[];
+  coveredBy: string[];
+  timeoutMs: number | null;
+  staticOn: boolean;
+  checks: string[];
+  violation: { rule: string; line: number } | null;
+  figure: { axes?: number; colors?: number; legends?: number } | null;
+}
+
+/** Reads the `# key: value` lines at the top of a corpus snippet. */
+export function parseHeader(code: string): Header {
+  const h: Header = { title: "", status: [], traceback: null, absent: [], stdout: null, note: null, pngs: null, noFile: [], coveredBy: [], timeoutMs: null, staticOn: false, checks: [], violation: null, figure: null };
+  for (const line of code.split("\n")) {
+    if (!line.startsWith("#")) break;
+    const m = /^#\s*([a-z-]+):\s*(.*)$/.exec(line);
+    if (!m) {
+      if (!h.title) h.title = line.replace(/^#\s*/, "").trim();
+      continue;
+    }
+    const [, k, v] = m as unknown as [string, string, string];
+    if (k === "expect-status") h.status = v.split("|").map((s) => s.trim());
+    else if (k === "expect-traceback") h.traceback = new RegExp(v);
+    else if (k === "expect-absent") h.absent = v.split("|");
+    else if (k === "expect-stdout") h.stdout = new RegExp(v);
+    else if (k === "expect-note") h.note = new RegExp(v);
+    else if (k === "expect-pngs") h.pngs = Number(v);
+    else if (k === "expect-no-file") h.noFile.push(v.trim());
+    else if (k === "covered-by") h.coveredBy = v.split(/\s+/).filter(Boolean);
+    else if (k === "timeout-ms") h.timeoutMs = Number(v);
+    else if (k === "static") h.staticOn = v.trim() === "on";
+    else if (k === "check") h.checks = v.split(/\s+/).filter(Boolean);
+    else if (k === "expect-violation") {
+      const [rule, ln] = v.trim().split("@");
+      h.violation = { rule: rule!, line: Number(ln) };
+    } else if (k === "expect-figure") {
+      h.figure = {};
+      for (const kv of v.trim().split(/\s+/)) {
+        const [a, b] = kv.split("=");
+        (h.figure as any)[a!] = Number(b);
+      }
+    } else throw new Error(`unknown corpus header "${k}"`);
+  }
+  if (!h.status.length) throw new Error(`corpus snippet without expect-status: ${h.title}`);
+  return h;
+}
+
+/** Pids of every live (non-zombie) descendant of pid, from /proc. */
+export function descendants(pid: number): number[] {
+  const kids = new Map<number, number[]>();
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const st = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const rest = st.slice(st.lastIndexOf(")") + 2).split(" ");
+      if (rest[0] === "Z") continue;
+      const ppid = Number(rest[1]);
+      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(name)]);
+    } catch {
+      /* gone */
+    }
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) for (const k of kids.get(stack.pop()!) ?? []) { out.push(k); stack.push(k); }
+  return out;
+}
+
+/** A clean chart that also lists its run dir, to prove a previous run left nothing behind. */
+export const REFERENCE_SNIPPET = `import os
+import pandas as pd
+import matplotlib.pyplot as plt
+print("files:", sorted(os.listdir(".")))
+df = pd.read_csv("data.csv", parse_dates=["date"])
+fig, ax = plt.subplots()
+ax.plot(df["date"], df["value"])
+fig.savefig("chart.png")
+`;
