@@ -4,4 +4,5 @@ export type Command = (args: string[]) => Promise<number>;
 export const COMMANDS: Record<string, { help: string; load: () => Promise<Command> }> = {
   export: { help: "notebook.ipynb [-o out.html]: one offline HTML file, widgets included", load: async () => (await import("./export.js")).exportCommand },
   "mock-server": { help: "[--port 8100]: the demo models as a standalone OpenAI-compatible server", load: async () => (await import("./mock-server.js")).mockServerCommand },
+  weave: { help: "[--question ...] [--a demo:atlas] [--b demo:beacon] [--judge demo:judge] [--json out.json]: one claim-graph comparison", load: async () => (await import("./weave.js")).weaveCommand },
 };
