@@ -74,10 +74,26 @@ if (force || widgetRebuilt || !fs.existsSync(extStamp) || stampTime(path.join(ro
     log("skipping the JupyterLab extension: no jupyterlab Python package found (run `npm run setup`)");
   } else {
     log("building the JupyterLab extension → labextension/");
+    // The builder exposes the package's `main` too, which for duellab is the Node library; so the
+    // extension is built from a small generated package whose main is the browser plugin alone.
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+    const stage = path.join(root, "dist", "labext-pkg");
+    fs.rmSync(stage, { recursive: true, force: true });
+    fs.mkdirSync(stage, { recursive: true });
+    fs.copyFileSync(path.join(root, "dist/widget/plugin.js"), path.join(stage, "plugin.js"));
+    fs.writeFileSync(path.join(stage, "package.json"), JSON.stringify({
+      name: pkg.name,
+      version: pkg.version,
+      description: pkg.description,
+      license: pkg.license,
+      main: "plugin.js",
+      dependencies: { "@jupyter-widgets/base": pkg.devDependencies["@jupyter-widgets/base"] },
+      jupyterlab: { extension: true, outputDir: "../../labextension", sharedPackages: pkg.jupyterlab.sharedPackages },
+    }, null, 2));
     fs.rmSync(path.join(root, "labextension"), { recursive: true, force: true });
     execFileSync(
       process.execPath,
-      [path.join(root, "node_modules/@jupyterlab/builder/lib/build-labextension.js"), "--core-path", corePath, root],
+      [path.join(root, "node_modules/@jupyterlab/builder/lib/build-labextension.js"), "--core-path", corePath, stage],
       { stdio: ["ignore", "ignore", "inherit"], cwd: root },
     );
     touch(extStamp);
