@@ -119,7 +119,7 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
   const nonce = newNonce();
   const startedAt = Date.now();
   const title = `Graphite: ${question.length > 80 ? `${question.slice(0, 77)}...` : question}`;
-  const live = startLiveRun({ view: "graphite", title, stages: GRAPHITE_STAGES, display: options.display, signal: options.signal });
+  const live = (deps.startLive ?? startLiveRun)({ view: "graphite", title, stages: GRAPHITE_STAGES, display: options.display, signal: options.signal });
   const { tracker } = live;
   const result: GraphiteResult = {
     kind: "graphite",

@@ -27,6 +27,8 @@ export interface SandboxLike {
 export interface GraphiteDeps {
   callModel: CallModel;
   sandbox: () => Promise<SandboxLike>;
+  /** The live run (widget); tests pass one that records what the widget would receive. */
+  startLive?: (o: Parameters<typeof import("../run/live").startLiveRun>[0]) => LiveRun;
 }
 
 export const errorKind = (e: unknown): string | undefined =>
