@@ -82,7 +82,7 @@ test("exported weave page: SVG export has circles and lines, the share card is a
     const [dl] = await Promise.all([page.waitForEvent("download"), page.locator(selector).click()]);
     return { name: dl.suggestedFilename(), bytes: fs.readFileSync((await dl.path())!) };
   };
-  const svg = await save('.dl-export-svg[data-panel="both"]');
+  const svg = await save('.dl-export-svg[data-export-panel="both"]');
   assert.match(svg.name, /\.svg$/);
   const text = svg.bytes.toString("utf8");
   assert.equal((text.match(/<circle/g) ?? []).length, r.panels.both.nodes.length);

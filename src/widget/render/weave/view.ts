@@ -107,7 +107,7 @@ export class WeaveView {
     return h("div", { class: "dl-exports" },
       h("p", { class: "dl-muted" }, "Each panel as it is laid out now (drag first if you like), a share card, or the whole result as data."),
       h("div", { class: "dl-btnrow" },
-        PANEL_KINDS.map((k) => btn(`${sideLabel(k)} panel (SVG)`, "dl-export-svg", { "data-panel": k }, () => {
+        PANEL_KINDS.map((k) => btn(`${sideLabel(k)} panel (SVG)`, "dl-export-svg", { "data-export-panel": k }, () => {
           const svg = this.panelSvgs().find((p) => p.kind === k)?.svg;
           if (!svg) throw new Error("that panel is not drawn yet");
           download(`${base}-${k}.svg`, new Blob([svg], { type: "image/svg+xml" }));

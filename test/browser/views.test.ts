@@ -1,0 +1,174 @@
+// render() in a real browser with a recording host: the run header (stages, live time, error,
+// cancel), cheap re-renders that keep settled layouts, reduced motion, and the repair button.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { fixture, launch, offlinePage, standaloneBundle, viewPage, type Offline } from "./views.support";
+
+let browser: Browser | null = null;
+let bundle = "";
+before(async () => {
+  browser = await launch({ skip: () => {} }).catch(() => null);
+  if (browser) bundle = standaloneBundle();
+});
+after(async () => { await browser?.close(); });
+
+async function page(t: { skip(m?: string): void }, opts: Parameters<typeof offlinePage>[1] = {}): Promise<Offline | null> {
+  if (!browser) { await launch(t); return null; }
+  const o = await offlinePage(browser, opts);
+  await viewPage(o, bundle);
+  return o;
+}
+
+const render = (p: Page, state: unknown) =>
+  p.evaluate((s) => (window as any).duellabView.render(document.getElementById("root"), s, (window as any).__host), state);
+
+function runState(over: Record<string, unknown> = {}, now = Date.now()) {
+  return {
+    title: "weave", status: "running", startedAt: now - 2000, endedAt: null, error: null, cancellable: true,
+    stages: [
+      { id: "asking", label: "Asking", status: "done", startedAt: now - 2000, endedAt: now - 1400, detail: null },
+      { id: "extracting", label: "Extracting", status: "active", startedAt: now - 1400, endedAt: null, detail: "A extracted, waiting for B" },
+      { id: "classifying", label: "Classifying", status: "pending", startedAt: null, endedAt: null, detail: null },
+    ],
+    ...over,
+  };
+}
+
+test("run header: stages in order with measured times, the active one ticking, Cancel sends cancel", async (t) => {
+  const o = await page(t);
+  if (!o) return;
+  const p = o.page;
+  await render(p, { view: "run", run: runState(), result: null, pending: [] });
+  assert.deepEqual(await p.locator(".dl-stage").evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.stage}:${(e as HTMLElement).dataset.status}`)), ["asking:done", "extracting:active", "classifying:pending"]);
+  assert.equal(await p.locator('[data-stage="asking"] .dl-stage-time').textContent(), "600 ms");
+  assert.match((await p.locator('[data-stage="extracting"] .dl-stage-detail').textContent()) ?? "", /waiting for B/);
+  const t1 = await p.locator('[data-stage="extracting"] .dl-stage-time').textContent();
+  await p.waitForTimeout(350);
+  const t2 = await p.locator('[data-stage="extracting"] .dl-stage-time').textContent();
+  const secs = (x: string | null) => Number(/^(\d+\.\d) s$/.exec(x ?? "")?.[1]);
+  assert.ok(secs(t2) > secs(t1), `active stage time ticks (${t1} → ${t2})`);
+  assert.ok(secs(t1) >= 1.4, `measured from the stage's own start (${t1})`);
+  await p.locator(".duellab-cancel").click();
+  assert.deepEqual(await p.evaluate(() => (window as any).__events), [{ type: "cancel" }]);
+  assert.ok(await p.locator(".duellab-cancel").isDisabled(), "one click, one cancel");
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});
+
+test("run header: error names the failed stage and the provider's message; cancelled says so", async (t) => {
+  const o = await page(t);
+  if (!o) return;
+  const p = o.page;
+  const now = Date.now();
+  const failed = runState({
+    status: "error", endedAt: now, cancellable: false,
+    error: { stage: "Classifying", message: "Cannot reach http://127.0.0.1:11434 — is the local provider running? (fetch failed)" },
+  }, now);
+  (failed.stages as any[])[1] = { ...(failed.stages as any[])[1], status: "done", endedAt: now - 500 };
+  (failed.stages as any[])[2] = { ...(failed.stages as any[])[2], status: "error", startedAt: now - 500, endedAt: now };
+  await render(p, { view: "weave", run: failed, result: null, pending: [] });
+  assert.equal(await p.locator(".dl-header .dl-error").textContent(), "Failed at Classifying: Cannot reach http://127.0.0.1:11434 — is the local provider running? (fetch failed)");
+  assert.equal(await p.locator('[data-stage="classifying"]').getAttribute("data-status"), "error");
+  assert.equal(await p.locator(".duellab-cancel").count(), 0, "nothing to cancel after a failure");
+  assert.match((await p.locator(".dl-waiting").textContent()) ?? "", /No weave result/);
+
+  const cancelled = runState({ status: "cancelled", endedAt: now, cancellable: false }, now);
+  (cancelled.stages as any[])[1] = { ...(cancelled.stages as any[])[1], status: "cancelled", endedAt: now };
+  await render(p, { view: "weave", run: cancelled, result: null, pending: [] });
+  assert.equal(await p.locator(".dl-run-status").textContent(), "cancelled");
+  assert.match((await p.locator('[data-stage="extracting"] .dl-stage-time').textContent()) ?? "", /^cancelled after 1\.4 s$/);
+  assert.equal(await p.locator(".dl-header .dl-error").isHidden(), true);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});
+
+test("weave: re-rendering with a new run state keeps the panels and their settled positions", async (t) => {
+  const o = await page(t, { reducedMotion: "reduce" });
+  if (!o) return;
+  const p = o.page;
+  const r = fixture("weave-12x12");
+  const done = runState({ status: "done", cancellable: false });
+  await render(p, { view: "weave", run: done, result: r, pending: [] });
+  // Reduced motion settles synchronously: settled on the first paint, no timer.
+  assert.deepEqual(await p.locator("[data-panel]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.settled)), ["true", "true", "true"]);
+  assert.match((await p.locator('[data-panel="a"] .dl-settle-text').textContent()) ?? "", /reduced motion/);
+  const snap = () => p.evaluate(() => Array.from(document.querySelectorAll("[data-panel] .dl-node")).map((g) => g.getAttribute("transform")).join(";"));
+  const before = await snap();
+  await p.evaluate(() => { document.querySelectorAll("[data-panel] svg").forEach((s) => ((s as any).__mark = 1)); });
+  for (let i = 0; i < 5; i++) await render(p, { view: "weave", run: { ...done, title: `weave ${i}` }, result: structuredClone(r), pending: [] });
+  assert.equal(await p.evaluate(() => Array.from(document.querySelectorAll("[data-panel] svg")).filter((s) => (s as any).__mark === 1).length), 3, "same SVG elements");
+  assert.equal(await snap(), before, "positions untouched");
+  assert.equal(await p.locator(".dl-title").textContent(), "weave 4", "the header did update");
+
+  // A changed Both panel rebuilds that panel only.
+  const r2 = structuredClone(r);
+  r2.panels.both.nodes = r2.panels.both.nodes.slice(0, 10);
+  r2.panels.both.edges = [];
+  await render(p, { view: "weave", run: done, result: r2, pending: [] });
+  assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll("[data-panel] svg")).map((s) => (s as any).__mark === 1)), [true, true, false]);
+  assert.equal(await p.locator('[data-panel="both"] circle').count(), 10);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});
+
+test("weave: labels never overlap, circles stay inside the panel, reasoning tokens n/a where unreported", async (t) => {
+  const o = await page(t, { reducedMotion: "reduce" });
+  if (!o) return;
+  const p = o.page;
+  await render(p, { view: "weave", run: runState({ status: "done" }), result: fixture("weave-12x12"), pending: [] });
+  const geo = await p.evaluate(() => Array.from(document.querySelectorAll("[data-panel]")).map((panel) => {
+    const labels = Array.from(panel.querySelectorAll("text.dl-label")).filter((t) => t.getAttribute("visibility") === "visible").map((t) => (t as SVGTextElement).getBBox());
+    let overlaps = 0;
+    for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
+      const a = labels[i]!, b = labels[j]!;
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) overlaps++;
+    }
+    const outside = Array.from(panel.querySelectorAll(".dl-node")).filter((g) => {
+      const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute("transform") ?? "")!;
+      const r = Number(g.querySelector("circle")!.getAttribute("r"));
+      const x = Number(m[1]), y = Number(m[2]);
+      return x - r < 0 || y - r < 0 || x + r > 360 || y + r > 360;
+    }).length;
+    return { shown: labels.length, overlaps, outside };
+  }));
+  for (const g of geo) {
+    assert.equal(g.overlaps, 0, JSON.stringify(geo));
+    assert.equal(g.outside, 0, JSON.stringify(geo));
+    assert.ok(g.shown >= 5, `a panel shows at least 5 labels: ${JSON.stringify(geo)}`);
+  }
+  await p.locator('.dl-meta > summary').first().click();
+  assert.deepEqual(await p.locator(".dl-slots tbody .dl-reasoning").allTextContents(), ["87", "n/a", "n/a"]);
+  await p.locator('.dl-tab[data-tab="diff"]').click();
+  assert.match((await p.locator(".dl-diff").textContent()) ?? "", /Only in A — what did B miss\? \(5\)/);
+  const onlyB = await p.locator('.dl-only-list[data-only="b"] li').allTextContents();
+  assert.deepEqual(onlyB.map((s) => s.length), [...onlyB.map((s) => s.length)].sort((a, b) => b - a), "B-only sorted by size");
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});
+
+test("graphite: the repair button sends the side, then spins while the kernel works on it", async (t) => {
+  const o = await page(t);
+  if (!o) return;
+  const p = o.page;
+  const r = fixture("graphite-crash");
+  const run = runState({ title: "graphite", status: "done", cancellable: false });
+  await render(p, { view: "graphite", run, result: r, pending: [] });
+  const btn = p.locator('.dl-repair[data-side="a"]');
+  assert.equal(await btn.textContent(), "Send the traceback back and retry");
+  await btn.click();
+  assert.deepEqual(await p.evaluate(() => (window as any).__events), [{ type: "repair", side: "a" }]);
+  await render(p, { view: "graphite", run, result: r, pending: ["repair-a"] });
+  assert.equal(await btn.isDisabled(), true);
+  assert.equal(await btn.textContent(), "Repairing…");
+  assert.equal(await btn.locator(".dl-spinner").count(), 1);
+  // The kernel publishes the repaired chart: the button goes, the image comes.
+  const fixed = structuredClone(fixture("graphite-charts").charts.a);
+  fixed.attempts = [r.charts.a.attempts[0], { ...fixed.attempts[0], n: 1, kind: "repair" }];
+  await render(p, { view: "graphite", run, result: { ...r, charts: { ...r.charts, a: fixed } }, pending: [] });
+  assert.equal(await p.locator('.dl-repair[data-side="a"]').count(), 0);
+  assert.equal(await p.locator('img.dl-chart-img[data-side="a"]').count(), 1);
+  assert.match((await p.locator('.dl-chart[data-side="a"] .dl-attempts').textContent()) ?? "", /first try: crashed[\s\S]*repair 1: rendered/);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});
