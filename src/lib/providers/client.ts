@@ -177,7 +177,8 @@ export async function callModel(req: CallRequest): Promise<CallResult> {
           continue;
         }
         const budgets = retriedEmpty ? `max_tokens ${firstBudget}, then ${maxTokens}` : `max_tokens ${maxTokens}`;
-        throw fail(ctx, "empty", `${head(ctx)}: the model returned empty content ${retriedEmpty ? "twice" : ""} (${budgets}; reasoning tokens ${reasoningTokens ?? "n/a"}; finish reason ${finishReason ?? "n/a"}) — hidden reasoning likely used the whole budget; raise maxTokens or turn thinking off.`.replace("content  (", "content ("), 200);
+        const times = retriedEmpty ? "empty content twice" : "empty content";
+        throw fail(ctx, "empty", `${head(ctx)}: the model returned ${times} (${budgets}; reasoning tokens ${reasoningTokens ?? "n/a"}; finish reason ${finishReason ?? "n/a"}) — hidden reasoning likely used the whole budget; raise maxTokens or turn thinking off.`, 200);
       }
       const latencyMs = Math.round(performance.now() - started);
       const rec = record(req, { usage, reasoningTokens, finishReason, latencyMs, retriedEmpty, error: null });

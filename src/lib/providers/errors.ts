@@ -35,7 +35,3 @@ export class ProviderError extends Error {
   }
 }
 
-/** "slot a (openai, model gpt-4o-mini)": the prefix every message starts from. */
-export function who(o: { slotName: string; provider: string; model: string }): string {
-  return `slot ${o.slotName} (${o.provider}, model ${o.model})`;
-}

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { Provider, PROVIDERS, type SlotPublic } from "../schema/common";
 import { PRESETS } from "./presets";
+import { redact } from "../providers/redact";
 
 export const SlotInput = z.object(
   {
@@ -90,7 +91,8 @@ export function publicSlot(slot: Slot): SlotPublic {
   return {
     provider: slot.provider,
     model: slot.model,
-    baseUrl: slot.baseUrl,
+    // A key can hide in a URL (?key=..., user:pass@); a result must never carry it.
+    baseUrl: redact(slot.baseUrl, [slot.apiKey]),
     temperature: slot.temperature ?? null,
     maxTokens: slot.maxTokens ?? null,
     thinking: slot.thinking ?? null,

@@ -130,6 +130,21 @@ test("a started server with a fixed latency: each call takes at least that long,
   assert.ok(three < one * 2, `three concurrent took ${three} ms vs one ${one} ms`);
 });
 
+test("DUELLAB_DEMO_LATENCY_MS sets the latency of a server started without one", async () => {
+  const prev = process.env.DUELLAB_DEMO_LATENCY_MS;
+  process.env.DUELLAB_DEMO_LATENCY_MS = "300";
+  const s = await startDemoServer();
+  if (prev === undefined) delete process.env.DUELLAB_DEMO_LATENCY_MS;
+  else process.env.DUELLAB_DEMO_LATENCY_MS = prev;
+  try {
+    const t0 = Date.now();
+    await ask("judge", weavePrompt("latency check"), { baseUrl: s.url, isJudge: true, role: "judge-latency" });
+    assert.ok(Date.now() - t0 >= 290, `took ${Date.now() - t0} ms`);
+  } finally {
+    await s.close();
+  }
+});
+
 test("cancelling a slow demo call stops it within a second", async () => {
   const s = await startDemoServer({ latencyMs: 5_000 });
   try {

@@ -78,6 +78,7 @@ test("a good answer: content, usage, reasoning tokens, finish reason, latency an
   assert.match(r.promptSha256, /^[0-9a-f]{64}$/);
   assert.deepEqual({ ...r.record, latencyMs: 0 }, { role: "A", slot: "a", model: "test-model", usage: r.usage, reasoningTokens: 7, finishReason: "stop", latencyMs: 0, retriedEmpty: false, error: null });
   assert.ok(r.latencyMs >= 0 && r.latencyMs === r.record.latencyMs);
+  assert.ok(!JSON.stringify(r).includes(KEY));
 });
 
 test("connection refused names the URL and asks whether the local provider runs", async () => {

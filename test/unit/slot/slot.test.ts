@@ -67,6 +67,11 @@ test("publicSlot carries no key", () => {
   assert.deepEqual(Object.keys(p).sort(), ["baseUrl", "maxTokens", "model", "provider", "temperature", "thinking"]);
 });
 
+test("publicSlot redacts a key hidden in the base URL", () => {
+  const s = parseSlot("a", { provider: "custom", model: "m", baseUrl: "https://user:hunter2pass@llm.example/v1?key=abc123secret" }, {});
+  assert.equal(publicSlot(s).baseUrl, "https://[redacted]@llm.example/v1?key=[redacted]");
+});
+
 test("trailing slashes are trimmed from baseUrl", () => {
   assert.equal(parseSlot("a", { provider: "custom", model: "m", baseUrl: "http://127.0.0.1:8100/v1/" }, {}).baseUrl, "http://127.0.0.1:8100/v1");
 });
