@@ -77,6 +77,11 @@ def _host_probe(cfg, home):
         cleanenv = {"on": True, "detail": f"the warm parent started with only {', '.join(raw_keys)}"}
     abi, why = landlock.abi_version()
     lib, swhy = seccomp.load_library()
+    off = set(cfg.get("off") or [])
+    if "landlock" in off:
+        abi, why = 0, "turned off by the caller (as on a host without Landlock)"
+    if "seccomp" in off:
+        lib, swhy = None, "turned off by the caller (as on a host without seccomp)"
     import sysconfig
     ro = {sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["purelib"], "/usr", "/lib", "/lib64",
           "/etc/fonts", "/etc/ld.so.cache", "/etc/localtime", "/dev/urandom", "/dev/zero", os.environ.get("MPLCONFIGDIR", home)}

@@ -81,6 +81,7 @@ for (const file of fs.readdirSync(CORPUS).filter((f) => f.endsWith(".py")).sort(
   const raw = fs.readFileSync(path.join(CORPUS, file), "utf8");
   const h = parseHeader(raw);
   test(`corpus: ${file} — ${h.title}`, async (t) => {
+    if (!sb.alive) sb = await Sandbox.start(); // one failure must not take the rest of the corpus down
     const missing = h.coveredBy.length && !h.coveredBy.some((l) => sb.host[l as keyof typeof sb.host]?.on);
     if (missing) {
       t.skip(`not covered on this host: needs ${h.coveredBy.join(" or ")}`);

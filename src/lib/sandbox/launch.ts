@@ -14,6 +14,8 @@ export interface LaunchInput {
   bwrapWhy?: string;
   /** How /bin, /lib, /lib64, /sbin, /etc/localtime look on this host: a symlink target or "dir"/"file". */
   rootEntries: Record<string, string | null>;
+  /** Layers to leave off, to see what a host without them still contains. */
+  off?: string[];
 }
 
 export interface LaunchPlan {
@@ -41,7 +43,7 @@ const BWRAP_TMPFS_BYTES = 512 * 1024 * 1024;
 export function launchPlan(i: LaunchInput): LaunchPlan {
   const base = i.bwrap ? "/tmp/duellab" : i.hostBase;
   const env = sandboxEnv(base);
-  const cfg = JSON.stringify({ base, bwrap: !!i.bwrap, outerNs: i.outerNs, bwrapWhy: i.bwrapWhy ?? null });
+  const cfg = JSON.stringify({ base, bwrap: !!i.bwrap, outerNs: i.outerNs, bwrapWhy: i.bwrapWhy ?? null, off: i.off ?? [] });
   const py = [i.python, "-I", "-B", i.serverPy, cfg];
   if (!i.bwrap) return { command: i.python, args: py.slice(1), env, underBwrap: false };
 

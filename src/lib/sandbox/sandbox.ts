@@ -17,6 +17,9 @@ export interface SandboxOptions {
   timeoutMs?: number;
   /** Use bubblewrap namespaces when available (default true). */
   namespaces?: boolean;
+  /** Leave Landlock and/or seccomp off, to check what a host without them still contains.
+   * Also read from env DUELLAB_SANDBOX_OFF (comma-separated: namespaces,landlock,seccomp). */
+  off?: Array<"landlock" | "seccomp">;
 }
 
 export interface RunRequest {
@@ -95,6 +98,9 @@ export class Sandbox {
     if (!fs.existsSync(python)) {
       throw new Error(`duellab sandbox: no Python at ${python}; run \`npm run setup\` (it creates .venv) or set DUELLAB_PYTHON to a Python with pandas and matplotlib.`);
     }
+    const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    if (envOff.includes("namespaces")) opts = { ...opts, namespaces: false };
+    opts = { ...opts, off: [...(opts.off ?? []), ...(envOff.filter((l) => l === "landlock" || l === "seccomp") as Array<"landlock" | "seccomp">)] };
     const bwrap = opts.namespaces === false ? null : findBwrap();
     if (bwrap) {
       try {
@@ -120,6 +126,7 @@ export class Sandbox {
       outerNs: outerNs(),
       bwrapWhy,
       rootEntries: rootEntries(),
+      off: opts.off,
     });
     const { execa } = await import("execa");
     const t0 = performance.now();

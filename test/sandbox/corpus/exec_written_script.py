@@ -1,5 +1,6 @@
 # Executing a file written into the run dir.
 # expect-status: error
+# covered-by: seccomp landlock
 # expect-traceback: PermissionError
 import os
 with open("x.sh", "w") as f:

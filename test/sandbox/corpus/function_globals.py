@@ -1,5 +1,6 @@
 # os.fork through the __globals__ of a pandas function.
 # expect-status: error
+# covered-by: seccomp
 # expect-traceback: PermissionError|OSError
 import pandas as pd
 os_mod = pd.io.common.get_handle.__globals__["os"]

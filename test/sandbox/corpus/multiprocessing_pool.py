@@ -1,5 +1,6 @@
 # A multiprocessing pool.
 # expect-status: error
+# covered-by: seccomp
 # expect-traceback: PermissionError|OSError
 # check: no-leftover
 import multiprocessing as mp

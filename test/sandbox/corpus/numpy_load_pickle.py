@@ -1,5 +1,6 @@
 # An object array whose loading starts a process, loaded by np.load(allow_pickle=True).
 # expect-status: error
+# covered-by: seccomp landlock
 # expect-traceback: PermissionError
 import subprocess
 import numpy as np

@@ -1,5 +1,6 @@
 # os through pandas' io module.
 # expect-status: error
+# covered-by: seccomp landlock
 # expect-traceback: PermissionError|OSError
 # expect-no-file: {{SECRET_DIR}}/marker-pandas
 import pandas as pd

@@ -1,5 +1,6 @@
 # A pickle whose loading starts a process, loaded by pd.read_pickle.
 # expect-status: error
+# covered-by: seccomp landlock
 # expect-traceback: PermissionError
 # expect-no-file: {{SECRET_DIR}}/marker-pickle
 import pickle, subprocess

@@ -1,6 +1,7 @@
 # The supervisor's and its parent's environment blocks.
 # expect-status: error|no-figure
 # expect-absent: PATH=|DUELLAB_FAKE_API_KEY
+# covered-by: landlock namespaces
 import os
 ppid = os.getppid()
 print(open(f"/proc/{ppid}/environ", "rb").read())

@@ -1,5 +1,6 @@
 # Starting a program.
 # expect-status: error
+# covered-by: seccomp landlock
 # expect-traceback: PermissionError
 # expect-no-file: {{SECRET_DIR}}/marker-subprocess
 import subprocess

@@ -1,5 +1,6 @@
 # A Unix socket on the host filesystem.
 # expect-status: error
+# covered-by: seccomp namespaces
 # expect-traceback: PermissionError|FileNotFoundError|OSError
 # check: no-connection
 import socket
