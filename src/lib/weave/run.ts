@@ -205,6 +205,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
       const r = (settled[i] as PromiseFulfilledResult<CallResult>).value;
       answers[side] = { text: r.content, usage: r.usage, reasoningTokens: r.reasoningTokens, finishReason: r.finishReason, latencyMs: r.latencyMs };
       if (r.content.trim() === "") throw new StageFailure("asking", `Model ${sideLabel(side)} returned an empty answer (finish reason ${r.finishReason ?? "n/a"}): try a larger budget or another model.`);
+      if (r.finishReason === "length") warnings.push(`Model ${sideLabel(side)}'s answer was cut off at its ${ANSWER_MAX_TOKENS}-token budget (finish reason "length"): its claims cover only what it wrote.`);
     });
     live.publish({ ...base, answers, prompts, calls, warnings });
 

@@ -13,19 +13,20 @@ class FakeProviderError extends Error {
   }
 }
 
-type Script = (req: CallRequest) => Promise<string> | string;
+type Script = (req: CallRequest) => Promise<string> | string | { content: string; finishReason: string };
 
 function fakeClient(script: Script) {
   const seen: CallRequest[] = [];
   const call = async (req: CallRequest): Promise<CallResult> => {
     seen.push(req);
-    const content = await script(req);
+    const out = await script(req);
+    const { content, finishReason } = typeof out === "string" ? { content: out, finishReason: "stop" } : out;
     const usage = { promptTokens: 10, completionTokens: 20, totalTokens: 30 };
     return {
       content,
       usage,
       reasoningTokens: null,
-      finishReason: "stop",
+      finishReason,
       latencyMs: 1,
       retriedEmpty: false,
       promptSha256: "x",
@@ -162,4 +163,16 @@ test("the live run sees the stages in order and partial results as each stage co
   assert.ok(WeaveResult.safeParse(published[3]).success, "the last publish is the whole result");
   assert.equal(fallbackText, String(r));
   assert.equal(fallbackText, "Weave 33.3% consensus · 1 shared / 1 A-only / 1 B-only · 0 contradictions · judge: json");
+});
+
+test("an answer cut off at its budget is kept and said to be cut off", async () => {
+  const { call } = fakeClient((req) => {
+    if (req.role === "A") return { content: ANSWER_A, finishReason: "length" };
+    if (req.role === "B") return ANSWER_B;
+    if (req.role.startsWith("judge-extract")) return '["Claim one."]';
+    return '{"pairs": []}';
+  });
+  const r = await runWeave(options(), call);
+  assert.equal(r.answers.a!.finishReason, "length");
+  assert.deepEqual(r.warnings, [`Model A's answer was cut off at its 1600-token budget (finish reason "length"): its claims cover only what it wrote.`]);
 });
