@@ -80,7 +80,7 @@ for (const bank of CLAIM_BANK) {
         totalClaims: na + nb,
         participationByNodes: round1(((linkedA + linkedB) / (na + nb)) * 100),
       };
-      assert.deepEqual(got, EXPECTED[bank.question]![`${x}-${y}`]);
+      assert.deepEqual(got, EXPECTED[bank.question]![`${x}-${y}` as "atlas-beacon" | "atlas-cedar" | "beacon-cedar"]);
     });
   }
 }
