@@ -158,3 +158,16 @@ test("with JavaScript off the page still shows the static snapshot: settled SVG 
   assert.match((await stat.textContent()) ?? "", /41\.2%/);
   await o.context.close();
 });
+
+test("a hostile question is shown as text: it cannot close the inlined script or run code", async (t) => {
+  if (!browser) { await launch(t); return; }
+  const q = `</script><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">`;
+  const file = await exportHtml({ ...fixture("weave-12x12"), question: q }, path.join(dir, "hostile.html"));
+  const o = await offlinePage(browser);
+  await o.page.goto(`file://${file}`);
+  assert.equal(await o.page.locator(".dl-question").textContent(), q);
+  assert.equal(await o.page.evaluate(() => (window as any).__pwned), undefined);
+  assert.equal(await o.page.locator('.dl-panel[data-panel="both"] circle').count(), fixture("weave-12x12").panels.both.nodes.length);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});

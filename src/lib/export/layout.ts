@@ -130,9 +130,10 @@ const CHAR_W = 5.6;
 export function shortLabel(text: string, max = 30): string {
   const t = text.replace(/\s+/g, " ").trim();
   if (t.length <= max) return t;
-  const cut = t.slice(0, max - 1);
+  // One character more than fits: if it is a space, the last word is whole and stays.
+  const cut = t.slice(0, max);
   const sp = cut.lastIndexOf(" ");
-  return `${(sp > max / 2 ? cut.slice(0, sp) : cut).replace(/[,.;:]$/, "")}…`;
+  return `${(sp > max / 2 ? cut.slice(0, sp) : cut.slice(0, max - 1)).replace(/[,.;:]$/, "")}…`;
 }
 
 function overlaps(a: LabelBox, b: { x: number; y: number; width: number; height: number }): boolean {
