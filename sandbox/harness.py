@@ -113,6 +113,6 @@ def run(code, report_fd):
     figures = [f._duellab_measure for f in shown if hasattr(f, "_duellab_measure")]
     frames.write(report_fd, b"J", {
         "figures": figures, "traceback": tb_text, "exception": exc_name, "memoryError": memory,
-        "notes": notes, "savedFigures": sum(1 for f in shown if id(f) in captured),
+        "notes": notes + measure_mod.NOTES[:5], "savedFigures": sum(1 for f in shown if id(f) in captured),
     })
     return 0

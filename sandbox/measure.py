@@ -15,6 +15,7 @@ MAX_POINTS = 2000
 MAX_SERIES = 64
 MAX_COLORS = 128
 MAX_TEXTS = 1500
+NOTES = []  # measurement problems, passed on in the run's notes
 
 
 def _hex(c):
@@ -189,7 +190,7 @@ def _layout(fig, renderer):
         except Exception:
             continue
         if bb.width > 0 and bb.height > 0 and all(math.isfinite(v) for v in bb.extents):
-            boxes.append(bb.extents)
+            boxes.append(tuple(float(v) for v in bb.extents))
     W, H = fig.bbox.width, fig.bbox.height
     outside = sum(1 for (x0, y0, x1, y1) in boxes if x0 < -1 or y0 < -1 or x1 > W + 1 or y1 > H + 1)
     boxes.sort()
@@ -215,8 +216,9 @@ def measure(fig, renderer):
 
     try:
         overlapping, outside = _layout(fig, renderer)
-    except Exception:
+    except Exception as e:  # the schema needs a number: keep 0 but say it was not measured
         overlapping, outside = 0, 0
+        NOTES.append(f"overlapping/outside text could not be measured ({type(e).__name__}: {e}); reported as 0")
     return {
         "figsizeIn": [float(fig.get_figwidth()), float(fig.get_figheight())],
         "dpi": float(fig.dpi),

@@ -1,0 +1,63 @@
+// The warm process lives exactly as long as its parent: killing the parent (even with SIGKILL,
+// as a crashed kernel would be) takes the sandbox and anything it started down with it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { Sandbox, sharedSandbox } from "../../src/lib/sandbox";
+import { descendants } from "./support";
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch { return false; }
+}
+
+async function waitGone(pids: number[], ms: number): Promise<number[]> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const left = pids.filter(alive);
+    if (!left.length) return [];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return pids.filter(alive);
+}
+
+for (const mode of ["bubblewrap", "plain"] as const) {
+  test(`SIGKILL of the parent process ends the sandbox (${mode})`, async () => {
+    const script = `
+      const { Sandbox } = require(${JSON.stringify(path.resolve(__dirname, "../../src/lib/sandbox"))});
+      Sandbox.start({ namespaces: ${mode === "bubblewrap"} }).then(async (sb) => {
+        sb.run({ code: "import time\\ntime.sleep(120)", timeoutMs: 100000 }).catch(() => {});
+        setTimeout(() => process.stdout.write(String(sb.pid) + "\\n"), 500);
+        setInterval(() => {}, 1000);
+      });`;
+    const child = spawn(process.execPath, ["--import", "tsx", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const pid = await new Promise<number>((resolve) => child.stdout!.once("data", (d) => resolve(Number(String(d).trim()))));
+    const tree = [pid, ...descendants(pid)];
+    assert.ok(tree.length >= 2, `expected the server and a running snippet, saw ${tree.length} process(es)`);
+    child.kill("SIGKILL");
+    const left = await waitGone(tree, 5000);
+    assert.deepEqual(left, [], "processes outlived their parent");
+  });
+}
+
+test("close() ends the warm process and a closed sandbox says so", async () => {
+  const sb = await Sandbox.start();
+  const pid = sb.pid!;
+  await sb.close();
+  assert.deepEqual(await waitGone([pid], 3000), []);
+  await assert.rejects(sb.run({ code: "print(1)" }), /this sandbox has ended \(closed, or its process died\); start a new one/);
+});
+
+test("sharedSandbox is one warm process per kernel, restarted if it died", async () => {
+  const a = await sharedSandbox();
+  const b = await sharedSandbox();
+  assert.equal(a, b);
+  process.kill(a.pid!, "SIGKILL");
+  await waitGone([a.pid!], 3000);
+  await new Promise((r) => setTimeout(r, 50));
+  const c = await sharedSandbox();
+  assert.notEqual(c, a);
+  const r = await c.run({ code: "print('back')" });
+  assert.equal(r.stdout, "back\n");
+  await c.close();
+});
