@@ -1,0 +1,78 @@
+// graphite() overhead: with every model call at a fixed 300 ms (the loopback demo server), a run
+// should take about 2 model round trips (coders in parallel, then the judge) plus the sandbox,
+// plus little else. Budget: 2 x 300 ms + the slower of the two sandbox runs + 60 ms, where the
+// sandbox runs are timed side by side in the same process just before each graphite() run.
+// Exits non-zero only if the benchmark itself could not run.
+process.env.DUELLAB_DEMO_LATENCY_MS = "300";
+
+import { performance } from "node:perf_hooks";
+import { graphite } from "../src/lib/graphite/run";
+import { buildLogCsv } from "../src/lib/graphite/buildlog";
+import { ANALYST_CODE, RAW_BARS_CODE } from "../src/lib/demo/coders";
+import { extractCode } from "../src/lib/graphite/code";
+import { sharedSandbox } from "../src/lib/sandbox/sandbox";
+
+const LATENCY = 300;
+const ROUNDS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+async function main(): Promise<void> {
+  const csv = buildLogCsv();
+  const sb = await sharedSandbox();
+  const codes = [extractCode(RAW_BARS_CODE).code, extractCode(ANALYST_CODE).code];
+  const files = { "data.csv": csv };
+  // Warm-up: first sandbox runs and the first model calls (server start) are not what we measure.
+  for (const code of codes) await sb.run({ code, files });
+  await graphite({ csv, question: "warm-up", a: { provider: "demo", model: "raw-bars" }, b: { provider: "demo", model: "analyst" }, judge: { provider: "demo", model: "judge" }, display: false });
+
+  const totals: number[] = [];
+  const budgets: number[] = [];
+  const slower: number[] = [];
+  const sums: number[] = [];
+  const both: number[] = [];
+  const stages: Record<string, number[]> = {};
+  for (let i = 0; i < ROUNDS; i++) {
+    const times: number[] = [];
+    for (const code of codes) {
+      const t = performance.now();
+      const r = await sb.run({ code, files });
+      if (r.status !== "ok") throw new Error(`reference snippet ended ${r.status}`);
+      times.push(performance.now() - t);
+    }
+    const t2 = performance.now();
+    await Promise.all(codes.map((code) => sb.run({ code, files })));
+    both.push(performance.now() - t2);
+    const slow = Math.max(...times);
+    slower.push(slow);
+    sums.push(times[0]! + times[1]!);
+    const t0 = performance.now();
+    const r = await graphite({ csv, question: `Which stack is slowest? (round ${i + 1})`, a: { provider: "demo", model: "raw-bars" }, b: { provider: "demo", model: "analyst" }, judge: { provider: "demo", model: "judge" }, display: false });
+    const total = performance.now() - t0;
+    if (r.charts.a.run.status !== "ok" || r.charts.b.run.status !== "ok" || !r.judge) throw new Error("the benchmark run did not complete");
+    totals.push(total);
+    budgets.push(2 * LATENCY + slow + 60);
+    for (const [k, v] of Object.entries(r.timings.stages)) (stages[k] ??= []).push(v);
+  }
+  const f = (x: number) => `${x.toFixed(0)} ms`;
+  console.log(`graphite(): ${ROUNDS} runs, every model call ${LATENCY} ms (loopback demo server), real sandbox`);
+  console.log(`  sandbox, one run each (slower of the two), median: ${f(median(slower))}`);
+  console.log(`  sandbox, both submitted concurrently, median:       ${f(median(both))}`);
+  console.log(`  graphite() total, median:                           ${f(median(totals))}`);
+  console.log(`  stages, median: ${Object.entries(stages).map(([k, v]) => `${k} ${f(median(v))}`).join(", ")}`);
+  const ratios = totals.map((t, i) => t / budgets[i]!);
+  console.log(`  budget 2 x ${LATENCY} + slower sandbox run + 60 ms, median: ${f(median(budgets))}`);
+  console.log(`  ratio total / budget: median ${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}) — ${median(ratios) <= 1 ? "within budget" : "OVER budget"}`);
+  // Where the time goes: the sandbox answers one run at a time, so "executing" costs both runs.
+  const overhead = totals.map((t, i) => t - 2 * LATENCY - sums[i]!);
+  console.log(`  the sandbox serves one run at a time: both runs back to back, median ${f(median(sums))}`);
+  console.log(`  graphite()'s own overhead (total - 2 x ${LATENCY} - both sandbox runs), median: ${f(median(overhead))}; ratio total / (2 x ${LATENCY} + both runs + 60): ${median(totals.map((t, i) => t / (2 * LATENCY + sums[i]! + 60))).toFixed(2)}`);
+  await sb.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`graphite benchmark could not run: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);
