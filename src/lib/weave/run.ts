@@ -146,6 +146,9 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
     if (live.signal.aborted) throw new Cancelled();
   };
 
+  // A slot's own maxTokens wins; otherwise the seed's budgets (answers 1600, judge 2000).
+  const budget = (slotName: Side | "judge") => slots[slotName].maxTokens ?? (slotName === "judge" ? JUDGE_MAX_TOKENS : ANSWER_MAX_TOKENS);
+
   const call = async (slotName: Side | "judge", role: string, text: string, signal: AbortSignal, judge: boolean): Promise<CallResult> => {
     prompts.push({ role, sha256: promptHash(role, text), text });
     const messages = judge ? [{ role: "system" as const, content: JUDGE_SYSTEM }, { role: "user" as const, content: text }] : [{ role: "user" as const, content: text }];
@@ -155,8 +158,8 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
         slot: slots[slotName],
         role,
         messages,
-        maxTokens: judge ? JUDGE_MAX_TOKENS : ANSWER_MAX_TOKENS,
-        ...(judge ? { temperature: JUDGE_TEMPERATURE, isJudge: true } : slots[slotName].temperature !== undefined ? { temperature: slots[slotName].temperature } : {}),
+        maxTokens: budget(slotName),
+        ...(judge ? { temperature: slots.judge.temperature ?? JUDGE_TEMPERATURE, isJudge: true } : slots[slotName].temperature !== undefined ? { temperature: slots[slotName].temperature } : {}),
         signal,
       });
       calls.push(r.record);
@@ -205,9 +208,9 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
       const r = (settled[i] as PromiseFulfilledResult<CallResult>).value;
       answers[side] = { text: r.content, usage: r.usage, reasoningTokens: r.reasoningTokens, finishReason: r.finishReason, latencyMs: r.latencyMs };
       if (r.content.trim() === "") throw new StageFailure("asking", `Model ${sideLabel(side)} returned an empty answer (finish reason ${r.finishReason ?? "n/a"}): try a larger budget or another model.`);
-      if (r.finishReason === "length") warnings.push(`Model ${sideLabel(side)}'s answer was cut off at its ${ANSWER_MAX_TOKENS}-token budget (finish reason "length"): its claims cover only what it wrote.`);
+      if (r.finishReason === "length") warnings.push(`Model ${sideLabel(side)}'s answer was cut off at its ${budget(side)}-token budget (finish reason "length"): its claims cover only what it wrote.`);
     });
-    live.publish({ ...base, answers, prompts, calls, warnings });
+    live.publish({ ...base, answers, prompts: [...prompts], calls: [...calls], warnings: [...warnings] });
 
     // 2. Extracting: one judge job per answer, concurrently.
     tracker.enter("extracting", "The judge is splitting each answer into atomic claims");
@@ -239,7 +242,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
       extractSteps[side] = out.step;
       if (out.warning) warnings.push(out.warning);
     });
-    live.publish({ ...base, answers, claims, judge: { extract: extractSteps }, prompts, calls, warnings });
+    live.publish({ ...base, answers, claims, judge: { extract: extractSteps }, prompts: [...prompts], calls: [...calls], warnings: [...warnings] });
 
     // 3. Classifying: one call over both lists. No claims on a side means nothing to relate.
     tracker.enter("classifying", "The judge is relating A's claims to B's");
@@ -265,7 +268,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
     throwIfCancelled();
     if (classified.warning) warnings.push(classified.warning);
     const pairs = classified.value;
-    live.publish({ ...base, answers, claims, pairs, judge: { extract: extractSteps, classify: classified.step }, prompts, calls, warnings });
+    live.publish({ ...base, answers, claims, pairs, judge: { extract: extractSteps, classify: classified.step }, prompts: [...prompts], calls: [...calls], warnings: [...warnings] });
 
     // 4. Weaving: pure.
     tracker.enter("weaving", `${pairs.length} relation${pairs.length === 1 ? "" : "s"}: matching and building the panels`);

@@ -176,3 +176,14 @@ test("an answer cut off at its budget is kept and said to be cut off", async () 
   assert.equal(r.answers.a!.finishReason, "length");
   assert.deepEqual(r.warnings, [`Model A's answer was cut off at its 1600-token budget (finish reason "length"): its claims cover only what it wrote.`]);
 });
+
+test("a slot's own maxTokens and judge temperature are honoured and reported", async () => {
+  const { call, seen } = fakeClient((req) => (req.slotName === "judge" ? (req.role === "judge-classify" ? '{"pairs":[]}' : '["One claim."]') : ANSWER_A));
+  const o = options();
+  const r = await runWeave({ ...o, a: { ...o.a, maxTokens: 4000 }, judge: { ...o.judge, temperature: 0.2 } }, call);
+  assert.equal(seen.find((q) => q.role === "A")!.maxTokens, 4000);
+  assert.equal(seen.find((q) => q.role === "B")!.maxTokens, 1600);
+  assert.ok(seen.filter((q) => q.slotName === "judge").every((q) => q.temperature === 0.2 && q.maxTokens === 2000));
+  assert.equal(r.slots.a!.maxTokens, 4000);
+  assert.equal(r.slots.judge!.temperature, 0.2);
+});
