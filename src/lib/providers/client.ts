@@ -8,6 +8,7 @@ import { resolveBaseUrl } from "./base-url";
 import type { CallRequest, CallResult } from "./contract";
 import { ProviderError, type ProviderErrorKind } from "./errors";
 import { recordPrompt } from "./ledger";
+import { needsKeyFirst } from "./preflight";
 import { tryListModels } from "./models";
 import { addCounts, addUsage } from "./reasoning";
 import { redact, registerSecret } from "./redact";
@@ -159,6 +160,9 @@ export async function callModel(req: CallRequest): Promise<CallResult> {
   const ctx: Ctx = { req, slot, url: "", deadline: started + timeoutMs, timeoutMs };
   try {
     if (req.signal?.aborted) throw transportFailure(ctx, new TransportError({ phase: "connect", how: "aborted", detail: "cancelled" }));
+    if (needsKeyFirst(slot)) {
+      throw fail(ctx, "auth", `${head(ctx)}: no API key — set ${slot.keySource} or pass apiKey in the slot (nothing was sent).`);
+    }
     const promptSha256 = recordPrompt(req.role, lastUserText(req));
     ctx.url = `${(await resolveBaseUrl(slot)).replace(/\/+$/, "")}/chat/completions`;
     const firstBudget = slot.maxTokens ?? req.maxTokens;

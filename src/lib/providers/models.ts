@@ -2,6 +2,7 @@
 // gates a run: a hand-typed model is always accepted and a dead /models is only reported.
 import { parseSlot, type Slot } from "../slot/slot";
 import { resolveBaseUrl } from "./base-url";
+import { needsKeyFirst } from "./preflight";
 import { ProviderError } from "./errors";
 import { registerSecret } from "./redact";
 import { authHeaders, isLoopback, originOf } from "./request";
@@ -70,6 +71,9 @@ export async function listModels(slotInput: unknown, o: { timeoutMs?: number; si
     // A model is not needed to list models: fill a placeholder so a bare { provider } validates.
     const input = slotInput && typeof slotInput === "object" && !(slotInput as Record<string, unknown>).model ? { ...(slotInput as object), model: "(listing models)" } : slotInput;
     slot = parseSlot("models", input);
+  }
+  if (needsKeyFirst(slot)) {
+    throw new ProviderError({ kind: "auth", slotName: "models", provider: slot.provider, model: slot.model, message: `Could not list ${slot.provider} models: no API key — set ${slot.keySource} or pass apiKey in the slot.` });
   }
   return fetchIds(slot, await resolveBaseUrl(slot), o.timeoutMs ?? 10_000, o.signal);
 }

@@ -4,6 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { callModel, ProviderError } from "../../../src/lib/providers/client";
 import type { CallRequest } from "../../../src/lib/providers/contract";
+import { promptSeen } from "../../../src/lib/providers/ledger";
 import { parseSlot, type Slot } from "../../../src/lib/slot/slot";
 import { completion, deadPort, fresh, json, startFaultServer } from "./fault-server";
 
@@ -304,4 +305,17 @@ test("calls run concurrently: six slow calls take far less than six times one", 
   } finally {
     await srv2.close();
   }
+});
+
+test("a hosted provider with no key fails before sending anything, naming the variable to set", async () => {
+  const s = parseSlot("judge", { provider: "particle", model: "deepseek-v4.1-flash" }, {});
+  const content = fresh("never sent");
+  await assert.rejects(callModel({ slotName: "judge", slot: s, role: "judge-classify", messages: [{ role: "user", content }], maxTokens: 10 }), (e: unknown) => {
+    assert.ok(e instanceof ProviderError);
+    assert.equal(e.kind, "auth");
+    assert.equal(e.message, "Slot judge (particle, model deepseek-v4.1-flash): no API key — set PARTICLE_API_KEY or pass apiKey in the slot (nothing was sent).");
+    return true;
+  });
+  // Not sent, so not recorded: the same prompt can go out once a key is set.
+  assert.equal(promptSeen("judge-classify", content), false);
 });

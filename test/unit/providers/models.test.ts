@@ -54,3 +54,13 @@ test("tryListModels never throws", async () => {
 test("bad slot input gets one sentence saying what to do", async () => {
   await assert.rejects(listModels({ provider: "nope" }), /^SlotError: Slot models: provider: provider must be one of openai, openrouter, ollama, lmstudio, particle, custom, demo\.$/);
 });
+
+test("listing a hosted provider's models with no key says which variable to set", async () => {
+  const prev = process.env.OPENAI_API_KEY;
+  delete process.env.OPENAI_API_KEY;
+  try {
+    await assert.rejects(listModels({ provider: "openai" }), /^ProviderError: Could not list openai models: no API key — set OPENAI_API_KEY or pass apiKey in the slot\.$/);
+  } finally {
+    if (prev !== undefined) process.env.OPENAI_API_KEY = prev;
+  }
+});
