@@ -46,6 +46,13 @@ async function main() {
     console.log(`  total / critical      ${(total / critical).toFixed(3)}`);
     console.log(`  same run at 0 ms      ${fmt(median(fastMs))} ms  (our whole cost with no model time)`);
     if (last) {
+      // Attribute the last run's overhead: time the client spent beyond the server's fixed latency
+      // on the critical path (per call record), and what is left, which is weave's own.
+      const lat = (role: string) => last!.calls.filter((c) => c.role === role).map((c) => c.latencyMs);
+      const inCalls =
+        Math.max(...lat("A"), ...lat("B")) + Math.max(...lat("judge-extract-A"), ...lat("judge-extract-B")) + Math.max(...lat("judge-classify")) - critical;
+      const lastTotal = last.timings.totalMs;
+      console.log(`  last run ${lastTotal} ms   = ${critical} ms model latency + ${inCalls} ms in the client beyond it + ${lastTotal - critical - inCalls} ms weave's own`);
       const st = last.timings.stages;
       console.log(`  stages (last run)     ${Object.entries(st).map(([k, v]) => `${k} ${v} ms`).join(", ")}`);
       console.log(`  sequential would be   ${5 * LATENCY_MS} ms (5 calls): concurrency saves ${(5 * LATENCY_MS - total).toFixed(0)} ms`);
