@@ -1,0 +1,28 @@
+// Human-readable text for a sandbox run and for the host's layers (CLI and doctor). Pure.
+import type { SandboxRun, Layer } from "../schema/sandbox";
+
+export const LAYER_ORDER = ["namespaces", "landlock", "seccomp", "rlimits", "filecap", "cleanenv", "supervisor"];
+
+export function formatLayers(layers: Record<string, Layer>): string[] {
+  const names = [...LAYER_ORDER.filter((k) => k in layers), ...Object.keys(layers).filter((k) => !LAYER_ORDER.includes(k))];
+  return names.map((k) => `  ${layers[k]!.on ? "on " : "OFF"}  ${k.padEnd(11)} ${layers[k]!.detail}`);
+}
+
+export function formatRun(r: SandboxRun): string {
+  const out = [`status: ${r.status}   (${r.durationMs} ms)`];
+  for (const [i, p] of r.pngs.entries()) out.push(`png ${i + 1}: ${p.width}×${p.height}, bit depth ${p.bitDepth}, colour type ${p.colorType}, ${Math.round((p.base64.length * 3) / 4)} bytes`);
+  for (const [i, f] of r.figures.entries()) {
+    out.push(
+      `figure ${i + 1}: ${f.figsizeIn[0]}×${f.figsizeIn[1]} in @ ${f.dpi} dpi; axes ${f.axes}, lines ${f.lines}, patches ${f.patches}, titles ${f.titles}, x labels ${f.xlabels}, y labels ${f.ylabels}, legends ${f.legends}; ` +
+        `colours ${f.distinctColors.length} (${f.distinctColors.join(" ")}); overlapping text ${f.overlappingText}; outside ${f.outsideArtists}; empty axes ${f.emptyAxes}`,
+    );
+    for (const s of f.data) out.push(`  ${s.kind} on axes ${s.axes}${s.label ? ` "${s.label}"` : ""}: ${s.x.length} points${s.truncated ? " (truncated)" : ""}`);
+  }
+  for (const v of r.violations) out.push(`blocked: line ${v.line}: ${v.detail} [${v.rule}]`);
+  if (r.traceback) out.push("traceback:", r.traceback.trimEnd());
+  if (r.stdout) out.push("stdout:", r.stdout.trimEnd());
+  if (r.stderr) out.push("stderr:", r.stderr.trimEnd());
+  for (const n of r.notes) out.push(`note: ${n}`);
+  out.push("layers:", ...formatLayers(r.layers));
+  return out.join("\n");
+}
