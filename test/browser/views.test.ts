@@ -172,3 +172,41 @@ test("graphite: the repair button sends the side, then spins while the kernel wo
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
+
+test("weave live: partial results show what has arrived, then the full result brings the panels", async (t) => {
+  const o = await page(t, { reducedMotion: "reduce" });
+  if (!o) return;
+  const p = o.page;
+  const r = fixture("weave-12x12");
+  const base = { kind: "weave", version: 1, question: r.question, runId: r.runId, nonce: r.nonce, createdAt: r.createdAt, demo: true, sides: ["a", "b"], slots: r.slots };
+  const running = runState();
+  await render(p, { view: "weave", run: running, result: null, pending: [] });
+  assert.match((await p.locator(".dl-waiting").textContent()) ?? "", /appears when the judge has classified/);
+  await render(p, { view: "weave", run: running, result: { ...base, answers: { a: r.answers.a } }, pending: [] });
+  assert.equal(await p.locator(".dl-partial .dl-question").textContent(), r.question);
+  const words = r.answers.a.text.split(/\s+/).length;
+  assert.deepEqual(await p.locator(".dl-partial .dl-answer .dl-muted").allTextContents(), [`answered: ${words} words · 412 ms`, "waiting for the answer"]);
+  await render(p, { view: "weave", run: running, result: { ...base, answers: r.answers, claims: r.claims }, pending: [] });
+  assert.equal(await p.locator('.dl-partial .dl-only-list[data-only="b"] li').count(), r.claims.b.length);
+  assert.equal(await p.locator(".dl-panel").count(), 0);
+  await render(p, { view: "weave", run: runState({ status: "done" }), result: r, pending: [] });
+  assert.equal(await p.locator(".dl-partial").count(), 0);
+  assert.equal(await p.locator('.dl-panel[data-panel="both"] circle').count(), r.panels.both.nodes.length);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});
+
+test("graphite live: charts without a judge yet say the judge is scoring, not a missing score", async (t) => {
+  const o = await page(t);
+  if (!o) return;
+  const p = o.page;
+  const r = { ...fixture("graphite-charts"), judge: null };
+  await render(p, { view: "graphite", run: runState({ title: "graphite" }), result: r, pending: [] });
+  assert.equal(await p.locator(".dl-ship .dl-stat-value").textContent(), "judging…");
+  assert.match((await p.locator(".dl-judge").textContent()) ?? "", /scoring the measured figures/);
+  await render(p, { view: "graphite", run: runState({ title: "graphite", status: "done" }), result: r, pending: [] });
+  assert.equal(await p.locator(".dl-ship .dl-stat-value").textContent(), "not judged");
+  assert.equal(await p.locator('.dl-stat[data-side="a"] .dl-stat-value').textContent(), "n/a");
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});

@@ -41,11 +41,12 @@ export class GraphiteView {
       }
       return;
     }
-    const key = JSON.stringify(r);
+    const judging = state.run?.status === "running" && !r.judge;
+    const key = `${judging}:${JSON.stringify(r)}`;
     if (key !== this.key) {
       this.key = key;
       this.pendingKey = "";
-      this.build(r);
+      this.build(r, judging);
     }
     const pending = state.pending ?? [];
     const pk = pending.join("|");
@@ -65,15 +66,15 @@ export class GraphiteView {
     btn.title = this.host.send ? "" : "Repair needs the running kernel: call result.repair(\"" + side + "\") in the notebook.";
   }
 
-  private build(r: GraphiteResult): void {
+  private build(r: GraphiteResult, judging: boolean): void {
     this.repairButtons.clear();
     fill(this.el,
-      scoreHeadline(r),
+      scoreHeadline(r, judging),
       r.warnings.length ? h("ul", { class: "dl-warnings" }, r.warnings.map((w) => h("li", {}, w))) : null,
       h("div", { class: "dl-two dl-charts" }, SIDES.map((side) => this.chartCard(r, side))),
       h("h4", {}, "Measured properties of the rendered figures"),
       propertiesTable(r),
-      judgeCard(r),
+      judgeCard(r, judging),
       layersCard(r),
       h("details", { class: "dl-meta" }, h("summary", {}, "Models, tokens and timings"), slotTable(r.slots, r.calls), stageTimes(r.timings)),
       h("details", { class: "dl-meta" }, h("summary", {}, `Prompts and their sha256 (${r.prompts.length})`), promptList(r.prompts)),
@@ -129,9 +130,9 @@ export class GraphiteView {
   }
 }
 
-function scoreHeadline(r: GraphiteResult): HTMLElement {
+function scoreHeadline(r: GraphiteResult, judging: boolean): HTMLElement {
   const j = r.judge;
-  const shipText = !j ? "not judged" : j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`;
+  const shipText = !j ? (judging ? "judging…" : "not judged") : j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`;
   return h("section", { class: "dl-headline" },
     h("p", { class: "dl-question" }, r.question),
     h("div", { class: "dl-stats" },
@@ -188,9 +189,9 @@ function propertiesTable(r: GraphiteResult): HTMLElement {
     })));
 }
 
-function judgeCard(r: GraphiteResult): HTMLElement {
+function judgeCard(r: GraphiteResult, judging: boolean): HTMLElement {
   const j = r.judge;
-  if (!j) return h("section", { class: "dl-judge" }, h("h4", {}, "Judge"), h("p", { class: "dl-muted" }, "The judge has not scored these charts."));
+  if (!j) return h("section", { class: "dl-judge" }, h("h4", {}, "Judge"), h("p", { class: "dl-muted" }, judging ? "The judge is scoring the measured figures…" : "The judge has not scored these charts."));
   const mode = j.parseMode === "json" ? "json" : j.parseMode === "json-retry" ? "json after one retry" : `${j.parseMode} — the judge's output could not be parsed; no scores were invented`;
   return h("section", { class: "dl-judge", "data-parse-mode": j.parseMode },
     h("h4", {}, `Judge scorecard`, h("span", { class: "dl-muted" }, ` · ${r.slots.judge?.model ?? "?"} · round ${j.round} · parse: ${mode}`)),

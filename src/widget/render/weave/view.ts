@@ -48,9 +48,12 @@ export class WeaveView {
   update(state: WidgetState): void {
     const r = state.result;
     if (!isWeave(r)) {
-      if (this.resultKey !== "none") {
-        this.resultKey = "none";
-        fill(this.head, h("p", { class: "dl-muted dl-waiting" }, state.run?.status === "running" ? "The graph appears when the judge has classified both answers." : "No weave result to show."));
+      // Live runs publish partial results (answers, then claims): show what has really arrived.
+      const running = state.run?.status === "running";
+      const key = `partial:${running}:${JSON.stringify(r ?? null)}`;
+      if (this.resultKey !== key) {
+        this.resultKey = key;
+        fill(this.head, partial(r as Partial<WeaveResult> | null, running));
         this.tabBar.hidden = true;
         for (const sec of this.sections.values()) sec.hidden = true;
       }
@@ -116,6 +119,23 @@ export class WeaveView {
         btn("Result (JSON)", "dl-export-json", {}, () => download(`${base}.json`, new Blob([JSON.stringify(r, null, 2)], { type: "application/json" })))),
       status);
   }
+}
+
+function partial(r: Partial<WeaveResult> | null, running: boolean): HTMLElement {
+  const waiting = running ? "The graph appears when the judge has classified both answers." : "No weave result to show.";
+  if (!r || r.kind !== "weave") return h("p", { class: "dl-muted dl-waiting" }, waiting);
+  const sides = r.sides ?? ["a", "b"];
+  return h("section", { class: "dl-partial" },
+    r.question ? h("p", { class: "dl-question" }, r.question) : null,
+    h("p", { class: "dl-muted dl-waiting" }, waiting),
+    h("div", { class: "dl-two" }, sides.map((side) => {
+      const ans = r.answers?.[side];
+      const claims = r.claims?.[side];
+      return h("div", { class: "dl-answer", "data-side": side },
+        h("h4", {}, `${sideLabel(side)} · ${r.slots?.[side]?.model ?? "?"}`),
+        ans ? h("p", { class: "dl-muted" }, `answered: ${ans.text.split(/\s+/).filter(Boolean).length} words · ${ms(ans.latencyMs)}`) : h("p", { class: "dl-muted" }, "waiting for the answer"),
+        claims ? h("ol", { class: "dl-only-list", "data-only": side }, claims.map((c) => h("li", {}, c))) : ans ? h("details", {}, h("summary", {}, "the answer"), h("div", { class: "dl-answer-text" }, ans.text)) : null);
+    })));
 }
 
 function legend(): HTMLElement {
