@@ -141,6 +141,19 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
   const prompt = buildCoderPrompt({ csv, question, nonce });
   const session = new GraphiteSession(result, slots, csv, live, deps, prompt, options.timeoutMs);
   const cancelled = () => live.signal.aborted;
+  // The repair button can be pressed as soon as a crash is shown (before the judge is done): the
+  // request waits for the run to settle, then runs; a failed run ignores it.
+  let settle: (run: GraphiteRun | null) => void = () => undefined;
+  const settled = new Promise<GraphiteRun | null>((resolve) => (settle = resolve));
+  live.onEvent((e: ViewEvent) => {
+    if (e?.type !== "repair" || (e.side !== "a" && e.side !== "b")) return;
+    void settled
+      .then(async (run) => {
+        if (run) await run.repair(e.side);
+        else live.setPending([]);
+      })
+      .catch(() => undefined);
+  });
 
   try {
     // 1. Asking: A and B get byte-identical prompts, concurrently. One side failing is shown on
@@ -204,6 +217,7 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
     live.fallback({ text: graphiteSummary(result) });
     tracker.finish();
   } catch (e) {
+    settle(null);
     const stage = tracker.state.stages.find((s) => s.status === "active" || s.status === "cancelled");
     if (e instanceof Cancelled || live.signal.aborted) {
       if (tracker.state.status === "running" || tracker.state.status === "idle") tracker.cancel();
@@ -218,10 +232,7 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
   }
 
   const run = finish(session);
-  // The widget's repair button arrives as a view event; a failure is shown in the run header.
-  live.onEvent((e: ViewEvent) => {
-    if (e?.type === "repair" && (e.side === "a" || e.side === "b")) void run.repair(e.side).catch(() => undefined);
-  });
+  settle(run);
   return run;
 }
 

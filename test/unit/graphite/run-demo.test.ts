@@ -135,3 +135,17 @@ test("same model in both slots: identical code; two identical questions: differe
   assert.notEqual(h(r1), h(r2));
   assert.match(h(r1), /^[0-9a-f]{64}$/);
 });
+
+test("demo judges: messy output is still read (rung named); broken output is the labelled fallback", async () => {
+  const messy = await graphite({ csv, question, a: demo("liar"), b: demo("analyst"), judge: demo("judge-messy"), display: false });
+  assert.equal(messy.judge!.parseMode, "json");
+  assert.equal(messy.judge!.ship, "b");
+  assert.ok(messy.warnings.some((w) => /^Judge output was not plain JSON; it was read by the "[\w-]+" rung of the parse ladder\.$/.test(w)), messy.warnings.join(" | "));
+  const broken = await graphite({ csv, question, a: demo("liar"), b: demo("analyst"), judge: demo("judge-broken"), display: false });
+  assert.equal(broken.judge!.parseMode, "fallback-none");
+  assert.equal(broken.judge!.ship, "neither");
+  assert.equal(broken.judge!.raw.length, 2, "both raw outputs kept");
+  assert.equal(broken.judge!.scores.b.insight, null);
+  assert.match(String(broken), /insight n\/a, clarity n\/a, OK · judge: fallback-none$/);
+  assertClean(broken);
+});

@@ -225,10 +225,9 @@ test("the widget's repair button: a view event runs the repair, pending shows it
   assert.equal(r.charts.a.run.status, "error");
   const before = published.length;
   handler!({ type: "repair", side: "a" });
-  assert.deepEqual(pendings.at(-1), ["repair-a"], "the button shows the repair is running");
-  // Wait for the published state to carry the repaired chart.
-  for (let i = 0; i < 200 && pendings.at(-1)!.length > 0; i++) await new Promise((res) => setTimeout(res, 10));
-  assert.deepEqual(pendings.at(-1), []);
+  // Wait for the repair to start and end (pending goes ["repair-a"] then []).
+  for (let i = 0; i < 200 && !(pendings.length >= 2 && pendings.at(-1)!.length === 0); i++) await new Promise((res) => setTimeout(res, 10));
+  assert.deepEqual(pendings, [["repair-a"], []], "the button shows the repair running, then done");
   assert.ok(published.length > before);
   const last = published.at(-1);
   assert.equal(last.charts.a.run.status, "ok");
@@ -245,4 +244,34 @@ test("the widget's repair button: a view event runs the repair, pending shows it
   });
   await Promise.all([r2.repair("a"), r2.repair("a")]);
   assert.equal(r2calls.filter((c) => c === "A-repair").length, 1);
+});
+
+test("a repair pressed while the judge is still scoring waits for the run, then runs", async () => {
+  let handler: ((e: ViewEvent) => void) | null = null;
+  const pendings: string[][] = [];
+  const startLive = (o: Parameters<typeof startLiveRun>[0]): LiveRun => ({
+    ...startLiveRun(o),
+    setPending: (p) => pendings.push(p),
+    onEvent: (h) => {
+      const prev = handler;
+      handler = (e) => (prev?.(e), h(e));
+    },
+  });
+  const crashing = 'import pandas as pd\ndf = pd.read_csv("data.csv")\ndf["language"]\n';
+  let judged = 0;
+  const r = await runGraphite(base, {
+    callModel: models((req) => {
+      if (req.slotName === "judge") {
+        if (++judged === 1) handler!({ type: "repair", side: "a" }); // the click lands mid-judging
+        return GOOD_JUDGE;
+      }
+      return req.role === "A" ? crashing : WORKING;
+    }),
+    sandbox: scriptedSandbox((code) => (code.includes('df["language"]') ? fakeRun({ status: "error", pngs: [], traceback: "Traceback\nKeyError: 'language'\n" }) : okRun())),
+    startLive,
+  });
+  for (let i = 0; i < 200 && !(pendings.length >= 2 && pendings.at(-1)!.length === 0); i++) await new Promise((res) => setTimeout(res, 10));
+  assert.deepEqual(pendings, [["repair-a"], []]);
+  assert.deepEqual(r.charts.a.attempts.map((x) => x.run.status), ["error", "ok"]);
+  assert.equal(r.judge!.round, 2);
 });
