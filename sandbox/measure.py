@@ -180,26 +180,69 @@ def _texts(fig, ax_list):
     return [t for t in texts if t is not None and t.get_visible() and t.get_text().strip()][:MAX_TEXTS]
 
 
+def _corners(t, renderer, bb):
+    """The text's real (possibly rotated) rectangle as 4 corners. Its axis-aligned box shares
+    its centre; the unrotated extent gives its sides."""
+    angle = t.get_rotation() % 180
+    if angle % 90 == 0:
+        return None  # the axis-aligned box is exact
+    t.set_rotation(0)
+    try:
+        flat = t.get_window_extent(renderer)
+    finally:
+        t.set_rotation(angle)
+    cx, cy = (bb[0] + bb[2]) / 2, (bb[1] + bb[3]) / 2
+    hw, hh, a = flat.width / 2, flat.height / 2, math.radians(angle)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    return [(cx + sx * hw * ux + sy * hh * vx, cy + sx * hw * uy + sy * hh * vy) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+
+
+def _poly(box):
+    x0, y0, x1, y1 = box
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _polys_overlap(p, q):
+    """Separating-axis test for two convex quadrilaterals, needing more than 1 px of overlap."""
+    for poly in (p, q):
+        for i in range(4):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % 4]
+            nx, ny = y0 - y1, x1 - x0
+            norm = math.hypot(nx, ny) or 1.0
+            nx, ny = nx / norm, ny / norm
+            a = [x * nx + y * ny for x, y in p]
+            b = [x * nx + y * ny for x, y in q]
+            if min(max(a), max(b)) - max(min(a), min(b)) <= 1:
+                return False
+    return True
+
+
 def _layout(fig, renderer):
     """(overlapping text pairs, text artists sticking out of the figure), from the renderer's
-    bounding boxes of what was just drawn."""
-    boxes = []
+    bounding boxes of what was just drawn (rotated labels compared as rotated rectangles)."""
+    items = []
     for t in _texts(fig, fig.axes):
         try:
             bb = t.get_window_extent(renderer)
         except Exception:
             continue
-        if bb.width > 0 and bb.height > 0 and all(math.isfinite(v) for v in bb.extents):
-            boxes.append(tuple(float(v) for v in bb.extents))
+        box = tuple(float(v) for v in bb.extents)
+        if bb.width > 0 and bb.height > 0 and all(math.isfinite(v) for v in box):
+            items.append((box, _corners(t, renderer, box)))
     W, H = fig.bbox.width, fig.bbox.height
-    outside = sum(1 for (x0, y0, x1, y1) in boxes if x0 < -1 or y0 < -1 or x1 > W + 1 or y1 > H + 1)
-    boxes.sort()
+    outside = sum(1 for ((x0, y0, x1, y1), _) in items if x0 < -1 or y0 < -1 or x1 > W + 1 or y1 > H + 1)
+    items.sort(key=lambda it: it[0])
     overlaps = 0
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
-        for (u0, v0, u1, v1) in boxes[i + 1:]:
+    for i, ((x0, y0, x1, y1), pc) in enumerate(items):
+        for (other, qc) in items[i + 1:]:
+            u0, v0, u1, v1 = other
             if u0 >= x1 - 1:
                 break  # sorted by left edge: nothing further right can overlap
-            if min(x1, u1) - max(x0, u0) > 1 and min(y1, v1) - max(y0, v0) > 1:
+            if not (min(x1, u1) - max(x0, u0) > 1 and min(y1, v1) - max(y0, v0) > 1):
+                continue
+            if pc is None and qc is None:
+                overlaps += 1
+            elif _polys_overlap(pc or _poly((x0, y0, x1, y1)), qc or _poly(other)):
                 overlaps += 1
     return overlaps, outside
 
