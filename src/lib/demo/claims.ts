@@ -39,12 +39,12 @@ const MICROSERVICES: QuestionBank = {
       "A single deployable unit keeps the release process simple.", // 1
       "Microservices add network latency and partial failures that a small team must handle.", // 2
       "Splitting into services too early fixes boundaries before the domain is understood.", // 3
-      "One shared database makes transactions and reporting straightforward.", // 4
+      "A single shared database keeps transactions simple for the team.", // 4
       "Operating many services requires serious investment in monitoring and on-call.", // 5 (trap)
       "Distributed tracing becomes essential once requests cross service boundaries.", // 6 (trap)
       "A monolith can scale horizontally behind a load balancer for a long time.", // 7
       "Hiring is easier when new engineers only need to learn one codebase.", // 8
-      "Kubernetes is unnecessary overhead for a team this size.", // 9
+      "Kubernetes is not worth adopting for a small team.", // 9
       "Clear module boundaries inside the monolith make a later split cheaper.", // 10
       "Most successful startups extracted services only after finding product-market fit.", // 11
     ],
