@@ -31,7 +31,7 @@ export function panelSvg(panel: Panel, kind: string, opts: { size?: number; titl
   }
   for (const box of placed.values()) {
     const at = labelAnchor(box);
-    out.push(`<text x="${at.x.toFixed(1)}" y="${at.y.toFixed(1)}" font-size="${LABEL_FONT_PX}" dominant-baseline="hanging" text-anchor="${box.anchor}" fill="#2b2f36">${esc(box.text)}</text>`);
+    out.push(`<text x="${at.x.toFixed(1)}" y="${at.y.toFixed(1)}" font-size="${LABEL_FONT_PX}" dominant-baseline="hanging" text-anchor="${box.anchor}" fill="#2b2f36" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${esc(box.text)}</text>`);
   }
   out.push("</svg>");
   return out.join("");

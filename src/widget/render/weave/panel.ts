@@ -81,7 +81,7 @@ export class ForcePanel {
     clone.setAttribute("width", String(PANEL_SIZE));
     clone.setAttribute("height", String(PANEL_SIZE));
     clone.insertBefore(s("rect", { x: 0, y: 0, width: PANEL_SIZE, height: PANEL_SIZE, fill: "#ffffff" }), clone.firstChild);
-    for (const t of Array.from(clone.querySelectorAll("text"))) t.setAttribute("fill", "#2b2f36");
+    for (const t of Array.from(clone.querySelectorAll("text"))) { t.setAttribute("fill", "#2b2f36"); t.setAttribute("stroke", "#ffffff"); }
     return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}`;
   }
 
@@ -118,7 +118,7 @@ export class ForcePanel {
       g.addEventListener("pointerdown", (e) => this.dragStart(e, n, g));
       this.circles.set(n.id, g);
       nodesG.append(g);
-      const label = s("text", { class: "dl-label", "font-size": LABEL_FONT_PX, "dominant-baseline": "hanging", fill: "#2b2f36", visibility: "hidden" }, shortLabel(n.node.text));
+      const label = s("text", { class: "dl-label", "font-size": LABEL_FONT_PX, "dominant-baseline": "hanging", fill: "#2b2f36", stroke: "#ffffff", "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke", visibility: "hidden" }, shortLabel(n.node.text));
       this.labels.set(n.id, label);
       labelsG.append(label);
     }
@@ -216,7 +216,9 @@ export class ForcePanel {
             const other = byId.get(e.source === node.id ? e.target : e.source);
             return h("li", { "data-relation": e.relation }, h("span", { class: "dl-tip-rel" }, relationText(e, node.id)), h("br", {}), `“${shortLabel(other?.text ?? "?", 70)}”`);
           }))
-        : h("p", { class: "dl-tip-none" }, "No drawn relations in this panel."));
+        : h("p", { class: "dl-tip-none" }, node.shared
+            ? "Its A and B phrasings agree: that relation is this node (absorbed into the core), so no edge is drawn."
+            : "No drawn relations in this panel."));
     this.tip.hidden = false;
   }
 
