@@ -45,8 +45,12 @@ def _x_mapper(ax, axis):
         freq = ax.freq
         return lambda v: _iso(pd.Period(ordinal=int(round(v)), freq=freq).start_time.to_pydatetime())
     if "Date" in name:
+        import datetime
+        epoch = datetime.datetime(1970, 1, 1)
         import matplotlib.dates as mdates
-        return lambda v: _iso(mdates.num2date(v))
+        base = mdates.date2num(epoch)
+        # matplotlib date numbers are days since its epoch; plain arithmetic beats num2date per point
+        return lambda v: _iso(epoch + datetime.timedelta(days=v - base))
     if "Category" in name:
         units = axis.get_units()
         mapping = getattr(units, "_mapping", None) or {}

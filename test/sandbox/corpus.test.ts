@@ -14,6 +14,15 @@ import { randomBytes } from "node:crypto";
 import { Sandbox } from "../../src/lib/sandbox";
 import type { SandboxRun } from "../../src/lib/schema/sandbox";
 import { parseHeader, descendants, REFERENCE_SNIPPET } from "./support";
+import { defaultPython } from "../../src/lib/sandbox/paths";
+
+const ABSTRACT_LISTENER = `import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind("\\0" + sys.argv[1]); s.listen(8)
+print("ready", flush=True)
+while True:
+    c, _ = s.accept(); print("conn", flush=True); c.close()
+`;
 
 const CORPUS = path.join(__dirname, "corpus");
 const TOKEN = `DUELLAB-SECRET-${randomBytes(6).toString("hex")}`;
@@ -24,7 +33,7 @@ let secretDir: string;
 let secretFile: string;
 let tcp: net.Server;
 let unix: net.Server;
-let abstract: net.Server;
+let abstract: ChildProcess; // Node cannot listen on abstract sockets portably: a tiny Python listener
 let udp: dgram.Socket;
 let sleeper: ChildProcess;
 let connections = 0;
@@ -42,10 +51,11 @@ before(async () => {
   const onConn = (s: net.Socket) => { connections++; s.destroy(); };
   tcp = net.createServer(onConn);
   unix = net.createServer(onConn);
-  abstract = net.createServer(onConn);
   await listen(tcp, 0);
   await listen(unix, path.join(secretDir, "host.sock"));
-  await listen(abstract, `\0${abstractName}`);
+  abstract = spawn(defaultPython(), ["-c", ABSTRACT_LISTENER, abstractName], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((r) => abstract.stdout!.once("data", () => r()));
+  abstract.stdout!.on("data", (d) => { connections += String(d).split("conn").length - 1; });
   udp = dgram.createSocket("udp4");
   udp.on("message", () => datagrams++);
   await new Promise<void>((r) => udp.bind(0, "127.0.0.1", () => r()));
@@ -56,7 +66,7 @@ before(async () => {
 after(async () => {
   await sb?.close();
   sleeper?.kill("SIGKILL");
-  tcp?.close(); unix?.close(); abstract?.close(); udp?.close();
+  tcp?.close(); unix?.close(); abstract?.kill("SIGKILL"); udp?.close();
   fs.rmSync(secretDir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,6 @@
 # An abstract Unix socket (no file, so file rules do not see it).
 # expect-status: error
+# covered-by: seccomp landlock namespaces
 # expect-traceback: PermissionError|ConnectionRefusedError|OSError
 # check: no-connection
 import socket

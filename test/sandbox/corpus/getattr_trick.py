@@ -1,5 +1,6 @@
 # getattr with built strings, no blocked name spelled out.
 # expect-status: error|no-figure
+# covered-by: seccomp landlock
 # expect-no-file: {{SECRET_DIR}}/marker-getattr
 import builtins
 imp = getattr(builtins, "__im" + "port__")

@@ -1,5 +1,6 @@
 # A signal to a process on the host.
 # expect-status: error
+# covered-by: seccomp landlock namespaces
 # expect-traceback: PermissionError|ProcessLookupError
 # check: sleeper-alive
 import os, signal

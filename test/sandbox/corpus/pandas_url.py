@@ -1,5 +1,6 @@
 # A URL handed to pandas.
 # expect-status: error
+# covered-by: seccomp landlock namespaces
 # expect-traceback: PermissionError|URLError|OSError
 # check: no-connection
 import pandas as pd

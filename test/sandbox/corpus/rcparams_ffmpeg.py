@@ -1,5 +1,6 @@
 # An rcParams executable path pointing at a script the snippet wrote.
 # expect-status: error
+# covered-by: seccomp landlock
 # expect-no-file: {{SECRET_DIR}}/marker-ffmpeg
 import os
 import matplotlib

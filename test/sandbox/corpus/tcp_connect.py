@@ -1,5 +1,6 @@
 # A TCP connection to a server on the host's loopback.
 # expect-status: error
+# covered-by: seccomp landlock namespaces
 # expect-traceback: PermissionError|OSError|ConnectionRefusedError
 # check: no-connection
 import socket

@@ -1,5 +1,6 @@
 # A URL fetched with urllib.
 # expect-status: error
+# covered-by: seccomp landlock namespaces
 # expect-traceback: PermissionError|URLError|OSError
 # check: no-connection
 import urllib.request
