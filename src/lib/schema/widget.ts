@@ -8,7 +8,7 @@ export const WIDGET_VERSION = "0.1.0";
 export const MODEL_NAME = "DuelModel";
 export const VIEW_NAME = "DuelView";
 
-export const ViewKind = z.enum(["run", "weave", "graphite"]);
+export const ViewKind = z.enum(["run", "weave", "graphite", "batch"]);
 export type ViewKind = z.infer<typeof ViewKind>;
 
 export interface WidgetState {

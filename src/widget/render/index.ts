@@ -2,30 +2,56 @@
 // browser tests all call this one function: the view is a function of the state. It is called on
 // every state change, so it keeps its DOM (and the running force layouts) across calls and only
 // touches what changed.
-import type { WidgetState, ViewEvent, ViewKind } from "../../lib/schema/widget";
+import type { WidgetState, ViewEvent } from "../../lib/schema/widget";
 import css from "../style.css";
 import { h } from "./dom";
 import { GraphiteView } from "./graphite/view";
 import { RunHeader } from "./header";
 import type { View, ViewHost } from "./view";
 import { WeaveView } from "./weave/view";
+import { BatchView } from "./batch/view";
 
 export interface RenderHost {
   /** Send an event to the kernel; absent where there is no kernel (exported HTML). */
   send?: (event: ViewEvent) => void;
 }
 
-/** One constructor per view kind; "run" is the header alone. */
-const REGISTRY: Record<ViewKind, ((host: ViewHost) => View) | null> = {
-  run: null,
-  weave: (host) => new WeaveView(host),
-  graphite: (host) => new GraphiteView(host),
-};
+/**
+ * The view registry: the first entry whose `match` accepts the state draws it under the header.
+ * More specific views go first (for example a multi-model weave before the plain weave); add a
+ * view with ONE line here. "run" matches nothing: the header alone.
+ */
+export interface ViewEntry {
+  key: string;
+  match: (state: WidgetState) => boolean;
+  make: (host: ViewHost) => View;
+}
+const byView = (view: string) => (s: WidgetState) => (s.view as string) === view;
+export const REGISTRY: ViewEntry[] = [
+  { key: "weave", match: byView("weave"), make: (host) => new WeaveView(host) },
+  { key: "graphite", match: byView("graphite"), make: (host) => new GraphiteView(host) },
+];
+
+/** A kind this build has no view for still says something: never a blank widget. */
+class UnknownView implements View {
+  readonly el = h("div", { class: "dl-view" });
+  update(state: WidgetState): void {
+    this.el.replaceChildren(h("p", { class: "dl-muted dl-waiting" }, `This version of the duellab view cannot draw a "${String(state.view)}" result; it is kept in the widget state and in the result object.`));
+  }
+  dispose(): void {}
+}
+
+function pick(state: WidgetState): { key: string; make: ((host: ViewHost) => View) | null } {
+  const entry = REGISTRY.find((e) => e.match(state));
+  if (entry) return entry;
+  if ((state.view as string) === "run" || !state.view) return { key: "run", make: null };
+  return { key: `unknown:${String(state.view)}`, make: () => new UnknownView() };
+}
 
 interface Mounted {
   root: HTMLElement;
   header: RunHeader;
-  kind: ViewKind | null;
+  kind: string | null;
   view: View | null;
   host: RenderHost;
 }
@@ -56,14 +82,13 @@ export function render(el: HTMLElement, state: WidgetState, host: RenderHost = {
   m.host = host;
   const current = m;
   const viewHost: ViewHost = { get send() { return current.host.send; } };
-  const kind: ViewKind = state.view in REGISTRY ? state.view : "run";
+  const chosen = pick(state);
   m.header.update({ run: state.run ?? null, result: state.result, send: host.send });
-  if (kind !== m.kind) {
+  if (chosen.key !== m.kind) {
     m.view?.dispose();
     m.view?.el.remove();
-    const make = REGISTRY[kind];
-    m.view = make ? make(viewHost) : null;
-    m.kind = kind;
+    m.view = chosen.make ? chosen.make(viewHost) : null;
+    m.kind = chosen.key;
     if (m.view) m.root.append(m.view.el);
   }
   m.view?.update(state);
