@@ -5,6 +5,7 @@ import { findClaim, relationBetween } from "./claims";
 import { brokenAnswer, messyObject, messyPairs, messyStringArray } from "./messy";
 import { nonceOf, readChartJudge, readClassify, readExtract, type ChartFacts } from "./prompts";
 import { createHash } from "node:crypto";
+import { designedUnstablePairs, judgeRunOf } from "./unstable";
 
 export const JUDGES = ["judge", "judge-messy", "judge-broken", "judge-unstable"] as const;
 export type JudgeName = (typeof JUDGES)[number];
@@ -124,7 +125,11 @@ export function judgeAnswer(name: JudgeName, prompt: string): string {
   }
   if (classify) {
     let pairs = classifyPairs(classify.a, classify.b, classify.max);
-    if (name === "judge-unstable") pairs = unstablePairs(pairs, nonceOf(prompt) || prompt);
+    if (name === "judge-unstable") {
+      // Repeated runs (judgeRuns > 1) get the designed misbehaviour of ./unstable; a single run varies by nonce.
+      const run = judgeRunOf(prompt);
+      pairs = run ? designedUnstablePairs(pairs, classify.a, classify.b, run.k) : unstablePairs(pairs, nonceOf(prompt) || prompt);
+    }
     return name === "judge-messy" ? messyPairs(pairs) : JSON.stringify({ pairs });
   }
   if (charts) {

@@ -17,6 +17,30 @@ export const Answer = z.object({
 });
 export type Answer = z.infer<typeof Answer>;
 
+/**
+ * How often repeated CLASSIFY runs found one relation (judgeRuns > 1). Counts are over the runs
+ * whose output the judge parsed; runs that fell back to word overlap are not votes.
+ */
+export const PairStability = z.object({
+  /** Judged runs (the denominator). */
+  runs: z.number().int(),
+  /** Runs that found this pair with any relation. */
+  found: z.number().int(),
+  /** Runs that found it as agree / as contradict. */
+  agree: z.number().int(),
+  contradict: z.number().int(),
+  /** Runs with the kept relation ÷ runs, 0..1: the edge's opacity. */
+  share: z.number().min(0).max(1),
+  /** Found in straight-order runs / swapped-order runs, out of how many of each. */
+  straight: z.object({ found: z.number().int(), runs: z.number().int() }),
+  swapped: z.object({ found: z.number().int(), runs: z.number().int() }),
+  /** True when no verdict (agree, contradict, absent) given in one order was also given in the other; null without runs in both orders. */
+  flipsUnderSwap: z.boolean().nullable(),
+  /** Whether the stated keep rule kept it. */
+  kept: z.boolean(),
+});
+export type PairStability = z.infer<typeof PairStability>;
+
 /** A cross-model relation between claim `a` of side A and claim `b` of side B. */
 export const Pair = z.object({
   a: z.number().int(),
@@ -24,6 +48,8 @@ export const Pair = z.object({
   relation: Relation,
   strength: z.number().min(0).max(1),
   sourceKind: SourceKind,
+  /** Present only when CLASSIFY ran more than once. */
+  stability: PairStability.optional(),
 });
 export type Pair = z.infer<typeof Pair>;
 
@@ -98,6 +124,110 @@ export const JudgeStep = z.object({
 });
 export type JudgeStep = z.infer<typeof JudgeStep>;
 
+/** The spread of one headline number across repeated judge runs (never one number alone). */
+export const Spread = z.object({
+  min: z.number().nullable(),
+  median: z.number().nullable(),
+  max: z.number().nullable(),
+  /** Per run, in run order; null where the run gave no number. */
+  values: z.array(z.number().nullable()),
+});
+export type Spread = z.infer<typeof Spread>;
+
+export const KeepRule = z.enum(["majority", "all", "any"]);
+export type KeepRule = z.infer<typeof KeepRule>;
+
+export const ClassifyRun = z.object({
+  run: z.number().int(),
+  order: z.enum(["straight", "swapped"]),
+  parseMode: ParseMode,
+  /** Pairs this run found, indices already mapped back to (MODEL A, MODEL B) of the straight order. */
+  pairs: z.number().int(),
+  consensusByNodes: z.number().nullable(),
+  /** Whether this run votes (its output parsed); lexical fallbacks do not. */
+  judged: z.boolean(),
+});
+export type ClassifyRun = z.infer<typeof ClassifyRun>;
+
+/** Judge stability of one CLASSIFY (one pair of answers) run K times. */
+export const Stability = z.object({
+  runs: z.number().int(),
+  swappedRuns: z.number().int(),
+  judgedRuns: z.number().int(),
+  rule: KeepRule,
+  /** The rule in words, shown beside the graph. */
+  ruleText: z.string(),
+  perRun: z.array(ClassifyRun),
+  /** consensusByNodes of each run on its own. */
+  consensusSpread: Spread,
+  candidatePairs: z.number().int(),
+  keptPairs: z.number().int(),
+  /** Every pair any run found, with its stability (kept ones are also in `pairs`). */
+  allPairs: z.array(Pair),
+  flipsUnderSwap: z.number().int(),
+});
+export type Stability = z.infer<typeof Stability>;
+
+/** One group of the N-model consensus hypergraph: at most one claim per model, all pairwise agreeing. */
+export const ClaimGroup = z.object({
+  id: z.string(),
+  /** Claim index per side that made it. */
+  members: z.record(z.string(), z.number().int()),
+  /** The phrasing of each side that made it. */
+  texts: z.record(z.string(), z.string()),
+  /** How many models made it: the ring (N = the core, 1 = the outer ring). */
+  size: z.number().int(),
+  /** Weakest agree strength inside the group (1 for a single claim). */
+  strength: z.number(),
+});
+export type ClaimGroup = z.infer<typeof ClaimGroup>;
+
+export const GroupEdge = z.object({
+  source: z.string(),
+  target: z.string(),
+  relation: Relation,
+  strength: z.number(),
+  sourceKind: SourceKind,
+  /** Share of judge runs that found the relation behind it (1 with a single run). */
+  share: z.number().min(0).max(1),
+});
+export type GroupEdge = z.infer<typeof GroupEdge>;
+
+/** One pair of models in an N-model weave: the two-model rules applied to just those two. */
+export const PairwiseWeave = z.object({
+  x: z.string(),
+  y: z.string(),
+  pairs: z.array(Pair),
+  classify: JudgeStep,
+  consensus: Consensus,
+  stability: Stability.optional(),
+});
+export type PairwiseWeave = z.infer<typeof PairwiseWeave>;
+
+export const MultiWeave = z.object({
+  models: z.array(z.string()),
+  pairwise: z.array(PairwiseWeave),
+  groups: z.array(ClaimGroup),
+  groupEdges: z.array(GroupEdge),
+  /** Groups by how many models made them: byCount["3"] = groups made by exactly 3. */
+  distribution: z.object({
+    byCount: z.record(z.string(), z.number().int()),
+    all: z.number().int(),
+    one: z.number().int(),
+    groups: z.number().int(),
+    claims: z.number().int(),
+    /** Groups made by every model ÷ all groups × 100; null with no claims. */
+    coreShare: z.number().nullable(),
+  }),
+  /** consensusByNodes of every pair of models (null on the diagonal), in `models` order. */
+  matrix: z.array(z.array(z.number().nullable())),
+  /** The spread of the matrix's off-diagonal cells. */
+  matrixSpread: Spread,
+  /** How groups were formed, in words. */
+  groupRule: z.string(),
+});
+export type MultiWeave = z.infer<typeof MultiWeave>;
+
 export const WeaveResult = z.object({
   kind: z.literal("weave"),
   version: z.literal(1),
@@ -116,6 +246,8 @@ export const WeaveResult = z.object({
   judge: z.object({
     extract: z.record(z.string(), JudgeStep),
     classify: JudgeStep,
+    /** Every CLASSIFY run when judgeRuns > 1 (classify is the first). */
+    classifyRuns: z.array(JudgeStep).optional(),
   }),
   consensus: Consensus,
   panels: z.object({ a: Panel, b: Panel, both: Panel }),
@@ -126,5 +258,9 @@ export const WeaveResult = z.object({
     stages: z.record(z.string(), z.number()),
     totalMs: z.number(),
   }),
+  /** judgeRuns > 1: how stable the judge's relations were (two-model form). */
+  stability: Stability.optional(),
+  /** models: [...] form: the consensus hypergraph over every answer. The top-level pairs, consensus and panels are then models A and B's. */
+  multi: MultiWeave.optional(),
 });
 export type WeaveResult = z.infer<typeof WeaveResult>;
