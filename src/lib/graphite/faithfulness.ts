@@ -26,13 +26,34 @@ export interface Table {
   rows: string[][];
 }
 
-/** A vector the data can produce, with the keys (x values) it is indexed by, in plotting order. */
+/**
+ * A vector the data can produce, with the keys (x values) it is indexed by, in plotting order.
+ * Built lazily: most candidates are rejected on their first point, so `at(j)` is O(1) where it
+ * can be (rolling windows use prefix sums) and the whole vector is only built when needed.
+ */
 interface Candidate {
   desc: string;
   keys: string[] | null;
-  values: number[];
+  n: number;
+  at: (j: number) => number;
+  values: () => number[];
   /** The column whose distinct values are the keys (for the completeness check). */
   groupedBy: string | null;
+}
+
+function eager(desc: string, keys: string[] | null, arr: number[], groupedBy: string | null = null): Candidate {
+  return { desc, keys, n: arr.length, at: (j) => arr[j]!, values: () => arr, groupedBy };
+}
+
+function lazy(desc: string, keys: string[] | null, n: number, make: () => number[], groupedBy: string | null = null): Candidate {
+  let memo: number[] | null = null;
+  const values = () => (memo ??= make());
+  return { desc, keys, n, at: (j) => values()[j]!, values, groupedBy };
+}
+
+function fromAt(desc: string, keys: string[] | null, n: number, at: (j: number) => number): Candidate {
+  let memo: number[] | null = null;
+  return { desc, keys, n, at, values: () => (memo ??= Array.from({ length: n }, (_, j) => at(j))), groupedBy: null };
 }
 
 interface Frame {
@@ -125,68 +146,65 @@ function aggregate(kind: (typeof AGGS)[number], xs: number[]): number {
   }
 }
 
-/** Trailing (pandas default) or centred rolling mean by row count; NaN where the window is short. */
-function rollingCount(v: number[], w: number, center: boolean, minPeriods: number): number[] {
-  const pre = [0];
-  for (const x of v) pre.push(pre[pre.length - 1]! + x);
-  const off = center ? Math.floor(w / 2) : 0;
-  return v.map((_, i) => {
-    const hi = Math.min(v.length, i + 1 + (center ? w - 1 - off : 0));
-    const lo = Math.max(0, i - (center ? off : w - 1));
-    const cnt = hi - lo;
-    return cnt >= minPeriods ? (pre[hi]! - pre[lo]!) / cnt : NaN;
-  });
-}
-
-/** pandas `rolling("7D")` on a date index: the rows within the last `days` calendar days. */
-function rollingDays(v: number[], days: number[], span: number): number[] {
-  let lo = 0;
-  let sum = 0;
-  return v.map((x, i) => {
-    sum += x;
-    while (days[lo]! <= days[i]! - span) sum -= v[lo++]!;
-    return sum / (i - lo + 1);
-  });
-}
-
-function* rollings(base: Candidate, dayKeys: number[] | null): Generator<Candidate> {
-  const v = base.values;
-  const cums: number[] = [];
-  v.reduce((s, x) => (cums.push(s + x), s + x), 0);
-  yield { ...base, desc: `cumulative sum of ${base.desc}`, values: cums };
-  for (let w = 2; w <= Math.min(MAX_WINDOW, v.length); w++) {
-    yield { ...base, desc: `${w}-row rolling mean of ${base.desc}`, values: rollingCount(v, w, false, w) };
-    yield { ...base, desc: `${w}-row rolling mean (min_periods=1) of ${base.desc}`, values: rollingCount(v, w, false, 1) };
-    yield { ...base, desc: `${w}-row centred rolling mean of ${base.desc}`, values: rollingCount(v, w, true, w) };
-    yield { ...base, desc: `${w}-row centred rolling mean (min_periods=1) of ${base.desc}`, values: rollingCount(v, w, true, 1) };
+/** Rolling means (trailing as pandas does by default, or centred; by row count or calendar days)
+ * and the cumulative sum of one ordered vector, each as O(1) point access over prefix sums. */
+function* rollings(desc: string, keys: string[] | null, v: number[], dayKeys: number[] | null): Generator<Candidate> {
+  const n = v.length;
+  const pre = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) pre[i + 1] = pre[i]! + v[i]!;
+  const mean = (lo: number, hi: number, minPeriods: number) => (hi - lo >= minPeriods ? (pre[hi]! - pre[lo]!) / (hi - lo) : NaN);
+  yield fromAt(`cumulative sum of ${desc}`, keys, n, (j) => pre[j + 1]!);
+  for (let w = 2; w <= Math.min(MAX_WINDOW, n); w++) {
+    const off = Math.floor(w / 2);
+    const trail = (j: number) => Math.max(0, j - w + 1);
+    const cLo = (j: number) => Math.max(0, j - off);
+    const cHi = (j: number) => Math.min(n, j + 1 + (w - 1 - off));
+    yield fromAt(`${w}-row rolling mean of ${desc}`, keys, n, (j) => mean(trail(j), j + 1, w));
+    yield fromAt(`${w}-row rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(trail(j), j + 1, 1));
+    yield fromAt(`${w}-row centred rolling mean of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), w));
+    yield fromAt(`${w}-row centred rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), 1));
   }
-  const sorted = dayKeys && dayKeys.every((d, i) => i === 0 || d > dayKeys[i - 1]!);
+  const sorted = dayKeys !== null && dayKeys.every((d, i) => i === 0 || d > dayKeys[i - 1]!);
   if (sorted) {
     for (let span = 2; span <= MAX_WINDOW; span++) {
-      yield { ...base, desc: `${span}-day rolling mean of ${base.desc}`, values: rollingDays(v, dayKeys!, span) };
+      // pandas rolling("7D"): the rows dated within (day - span, day].
+      yield fromAt(`${span}-day rolling mean of ${desc}`, keys, n, (j) => {
+        const from = dayKeys[j]! - span;
+        let lo = 0;
+        let hi = j;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (dayKeys[mid]! > from) hi = mid;
+          else lo = mid + 1;
+        }
+        return mean(lo, j + 1, 1);
+      });
     }
   }
 }
 
 /** Every vector the data can produce, lazily, cheapest and most likely first. */
-function* candidates(p: Prepared, seriesKeys: string[] | null): Generator<Candidate> {
+function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean, minRows: number): Generator<Candidate> {
   const numCols = [...p.numeric.keys()];
+  // No vector built from a row subset is longer than the subset: skip subsets too small to hold
+  // the series.
+  const big = p.frames.filter((f) => f.rows.length >= minRows);
   // A series plotted against dates can only come from rows holding those dates: skip the other
   // row subsets before computing anything for them (this is what keeps the search fast).
   const dated = seriesKeys !== null && p.dateKeys !== null && seriesKeys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k));
   const frames = dated
-    ? p.frames.filter((f) => {
+    ? big.filter((f) => {
         const have = new Set(f.rows.map((i) => p.dateKeys![i]!));
         return seriesKeys.every((k) => have.has(k));
       })
-    : p.frames;
+    : big;
   // Row-level columns (in file order, keyed by date when there is one), then aggregates.
   for (const f of frames) {
     for (const col of numCols) {
       const values = f.rows.map((i) => p.numeric.get(col)![i]!);
       const keys = p.dateKeys ? f.rows.map((i) => p.dateKeys![i]!) : null;
       const uniqueKeys = keys && new Set(keys).size === keys.length;
-      yield { desc: `column ${col}${f.desc}`, keys: uniqueKeys ? keys : null, values, groupedBy: null };
+      yield eager(`column ${col}${f.desc}`, uniqueKeys ? keys : null, values);
     }
   }
   for (const f of frames) {
@@ -202,17 +220,22 @@ function* candidates(p: Prepared, seriesKeys: string[] | null): Generator<Candid
       if (groups.size === f.rows.length && g !== p.dateCol) continue; // one row per group: same as the column
       if (groups.size < 2) continue;
       const keys = [...groups.keys()].sort();
-      yield { desc: `count of rows by ${g}${f.desc}`, keys, values: keys.map((k) => groups.get(k)!.length), groupedBy: g };
+      yield eager(`count of rows by ${g}${f.desc}`, keys, keys.map((k) => groups.get(k)!.length), g);
       for (const col of numCols) {
         if (col === g) continue;
         for (const agg of AGGS) {
           if (agg === "count") continue;
-          const values = keys.map((k) => aggregate(agg, groups.get(k)!.map((i) => p.numeric.get(col)![i]!)));
-          yield { desc: `${agg} of ${col} by ${g}${f.desc}`, keys, values, groupedBy: g };
+          const values = () => keys.map((k) => aggregate(agg, groups.get(k)!.map((i) => p.numeric.get(col)![i]!)));
+          yield lazy(`${agg} of ${col} by ${g}${f.desc}`, keys, keys.length, values, g);
         }
       }
     }
   }
+  // Calendar buckets (pandas resample("W") / ("M") / ("MS"), or a Period index): aggregates per
+  // week or month, keyed by the bucket's first day and, separately, by its last day (pandas labels
+  // "W" and "M" bins by their end, "MS" and Period axes by their start). Every row subset is tried:
+  // a week's label need not be a day that subset has a row on.
+  if (p.dateCol) yield* bucketCandidates(p, big, numCols, seriesKeys !== null && labelledKeys ? seriesKeys : null);
   // Rolling means and cumulative sums of the date-ordered series (row-level and daily aggregates).
   if (p.dateCol) {
     for (const f of frames) {
@@ -221,13 +244,7 @@ function* candidates(p: Prepared, seriesKeys: string[] | null): Generator<Candid
       const unique = new Set(dayKeys).size === dayKeys.length;
       for (const col of numCols) {
         if (unique) {
-          const base: Candidate = {
-            desc: `column ${col}${f.desc}`,
-            keys: order.map((i) => p.dateKeys![i]!),
-            values: order.map((i) => p.numeric.get(col)![i]!),
-            groupedBy: null,
-          };
-          yield* rollings(base, dayKeys);
+          yield* rollings(`column ${col}${f.desc}`, order.map((i) => p.dateKeys![i]!), order.map((i) => p.numeric.get(col)![i]!), dayKeys);
         } else {
           const days = [...new Set(dayKeys)];
           const byDay = new Map<number, number[]>();
@@ -237,13 +254,7 @@ function* candidates(p: Prepared, seriesKeys: string[] | null): Generator<Candid
             byDay.get(d)!.push(p.numeric.get(col)![i]!);
           });
           for (const agg of ["mean", "sum"] as const) {
-            const base: Candidate = {
-              desc: `daily ${agg} of ${col}${f.desc}`,
-              keys: days.map(fromDays),
-              values: days.map((d) => aggregate(agg, byDay.get(d)!)),
-              groupedBy: null,
-            };
-            yield* rollings(base, days);
+            yield* rollings(`daily ${agg} of ${col}${f.desc}`, days.map(fromDays), days.map((d) => aggregate(agg, byDay.get(d)!)), days);
           }
         }
       }
@@ -251,7 +262,61 @@ function* candidates(p: Prepared, seriesKeys: string[] | null): Generator<Candid
   } else {
     for (const f of frames) {
       for (const col of numCols) {
-        yield* rollings({ desc: `column ${col}${f.desc}`, keys: null, values: f.rows.map((i) => p.numeric.get(col)![i]!), groupedBy: null }, null);
+        yield* rollings(`column ${col}${f.desc}`, null, f.rows.map((i) => p.numeric.get(col)![i]!), null);
+      }
+    }
+  }
+}
+
+const BUCKETS: ReadonlyArray<{ name: string; start: (d: number) => number; end: (d: number) => number }> = [
+  {
+    name: "week",
+    // Day 0 (1970-01-01) was a Thursday; weeks run Monday to Sunday as in pandas "W".
+    start: (d) => d - ((((d + 3) % 7) + 7) % 7),
+    end: (d) => d - ((((d + 3) % 7) + 7) % 7) + 6,
+  },
+  {
+    name: "month",
+    start: (d) => {
+      const t = new Date(d * DAY_MS);
+      return Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1) / DAY_MS;
+    },
+    end: (d) => {
+      const t = new Date(d * DAY_MS);
+      return Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0) / DAY_MS;
+    },
+  },
+];
+
+/** `want`: label keys the series uses; bucketings that do not cover them are skipped unbuilt. */
+function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[], want: string[] | null): Generator<Candidate> {
+  for (const f of frames) {
+    for (const b of BUCKETS) {
+      const groups = new Map<number, number[]>();
+      for (const i of f.rows) {
+        const k = b.start(p.dateDays![i]!);
+        if (!groups.has(k)) groups.set(k, []);
+        groups.get(k)!.push(i);
+      }
+      if (groups.size < 2) continue;
+      const starts = [...groups.keys()].sort((x, y) => x - y);
+      const labels: Array<[string, string[]]> = [
+        ["first day", starts.map(fromDays)],
+        ["last day", starts.map((d) => fromDays(b.end(d)))],
+      ];
+      for (const [how, keys] of labels) {
+        if (want) {
+          const have = new Set(keys);
+          if (!want.every((k) => have.has(k))) continue;
+        }
+        yield eager(`count of rows per ${b.name} (labelled by its ${how})${f.desc}`, keys, starts.map((k) => groups.get(k)!.length));
+        for (const col of numCols) {
+          for (const agg of AGGS) {
+            if (agg === "count") continue;
+            const values = () => starts.map((k) => aggregate(agg, groups.get(k)!.map((i) => p.numeric.get(col)![i]!)));
+            yield lazy(`${b.name}ly ${agg} of ${col} (labelled by its ${how})${f.desc}`, keys, keys.length, values);
+          }
+        }
       }
     }
   }
@@ -297,7 +362,9 @@ function explain(s: PlottedSeries, keys: string[] | null, p: Prepared): Explaine
   const y = s.y;
   const dataScale = Math.max(1, ...[...p.numeric.values()].map((v) => Math.max(...v.map(Math.abs))));
   const labelled = s.x.length > 0 && s.x.every((x) => typeof x === "string");
-  for (const cand of candidates(p, keys)) {
+  // By key, a series may show a subset of a candidate's points; by position it shows all of them.
+  const minRows = labelled || s.truncated ? 0 : y.length;
+  for (const cand of candidates(p, keys, labelled, minRows)) {
     // 1) By key: each plotted x names a row or group; its y must be that value. When every x is
     // a key of the candidate, that reading is decisive for it; otherwise x are positions.
     let pos: number[] | null = null;
@@ -308,18 +375,28 @@ function explain(s: PlottedSeries, keys: string[] | null, p: Prepared): Explaine
     // Labels (category names, dates) that are not this candidate's keys say it is the wrong
     // vector: only numeric x (positions) may be compared by order.
     if (!pos && labelled && cand.keys) continue;
-    const vals = pos ? [] : cand.values.filter((v) => Number.isFinite(v));
-    for (const [factor, label] of SCALES) {
-      if (pos) {
-        const at = pos;
+    if (pos) {
+      const at = pos;
+      for (const [factor, label] of SCALES) {
         const ok = y.every((v, i) => {
-          const want = cand.values[at[i]!]! * factor;
+          const want = cand.at(at[i]!) * factor;
           return Number.isFinite(want) && close(v, want, dataScale);
         });
         if (ok) return { how: "by x value", cand, scale: label, byKey: true, keys };
-        continue;
       }
-      // 2) By position: the series is the candidate in order (NaN-led rolling windows dropped).
+      continue;
+    }
+    // 2) By position: the series is the candidate in order (NaN-led rolling windows dropped).
+    // Its first finite value must match y[0] under some unit before the whole vector is built.
+    if (cand.n < minRows) continue;
+    let first = 0;
+    while (first < cand.n && !Number.isFinite(cand.at(first))) first++;
+    if (first >= cand.n) continue;
+    const head = cand.at(first);
+    const plausible = cand.groupedBy !== null || SCALES.some(([factor]) => close(y[0]!, head * factor, dataScale));
+    if (!plausible) continue;
+    const vals = cand.values().filter((v) => Number.isFinite(v));
+    for (const [factor, label] of SCALES) {
       if (vals.length === y.length || (s.truncated && vals.length > y.length)) {
         if (y.every((v, i) => close(v, vals[i]! * factor, dataScale))) return { how: "in order", cand, scale: label, byKey: false, keys };
       }

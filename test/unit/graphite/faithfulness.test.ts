@@ -147,3 +147,25 @@ test("a CSV without dates: columns and rolling means by position", () => {
   assert.equal(check("values of", f).detail, "match 2-row rolling mean of column v in order");
   assert.equal(check("x range", f).status, "unchecked");
 });
+
+test("calendar buckets: weekly mean per stack on a Period axis (week start), monthly sum labelled by month end", () => {
+  const monday = (iso: string) => {
+    const d = new Date(`${iso}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+    return d.toISOString().slice(0, 10);
+  };
+  const go = rows.filter((r) => r.stack === "Go");
+  const weeks = [...new Set(go.map((r) => monday(r.date)))];
+  const y = weeks.map((w) => mean(go.filter((r) => monday(r.date) === w).map((r) => r.build_seconds)));
+  const f = checkFaithfulness(csv, [figure([series({ label: "Go", x: weeks, y })])]);
+  assert.equal(f.verdict, "faithful");
+  assert.equal(check('values of line "Go"', f).detail, 'match weekly mean of build_seconds (labelled by its first day) where stack == "Go" by x value');
+  const monthEnd = (iso: string) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  const months = [...new Set(rows.map((r) => monthEnd(r.date)))];
+  const sums = months.map((m) => rows.filter((r) => monthEnd(r.date) === m).reduce((s, r) => s + r.lines_changed, 0));
+  const g = checkFaithfulness(csv, [figure([series({ kind: "bar", x: months, y: sums })])]);
+  assert.equal(check("values of", g).detail, "match monthly sum of lines_changed (labelled by its last day) by x value");
+  // The same weekly means shifted by one week are not the data.
+  const shifted = checkFaithfulness(csv, [figure([series({ label: "Go", x: weeks.slice(1), y: y.slice(0, -1) })])]);
+  assert.equal(check('values of line "Go"', shifted).status, "fail");
+});
