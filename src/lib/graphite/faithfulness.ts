@@ -184,11 +184,14 @@ function* rollings(desc: string, keys: string[] | null, v: number[], dayKeys: nu
 }
 
 /** Every vector the data can produce, lazily, cheapest and most likely first. */
-function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean, minRows: number): Generator<Candidate> {
+function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean, minRows: number, label: string | null): Generator<Candidate> {
   const numCols = [...p.numeric.keys()];
   // No vector built from a row subset is longer than the subset: skip subsets too small to hold
   // the series.
-  const big = p.frames.filter((f) => f.rows.length >= minRows);
+  // A series labelled like a category value ("Swift") most likely shows that subset: try it first,
+  // so the explanation names it rather than a coincidence over all rows.
+  const byLabel = (f: Frame) => (label !== null && f.desc.endsWith(`== ${JSON.stringify(label)}`) ? 0 : 1);
+  const big = p.frames.filter((f) => f.rows.length >= minRows).sort((x, y) => byLabel(x) - byLabel(y));
   // A series plotted against dates can only come from rows holding those dates: skip the other
   // row subsets before computing anything for them (this is what keeps the search fast).
   const dated = seriesKeys !== null && p.dateKeys !== null && seriesKeys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k));
@@ -364,7 +367,7 @@ function explain(s: PlottedSeries, keys: string[] | null, p: Prepared): Explaine
   const labelled = s.x.length > 0 && s.x.every((x) => typeof x === "string");
   // By key, a series may show a subset of a candidate's points; by position it shows all of them.
   const minRows = labelled || s.truncated ? 0 : y.length;
-  for (const cand of candidates(p, keys, labelled, minRows)) {
+  for (const cand of candidates(p, keys, labelled, minRows, s.label)) {
     // 1) By key: each plotted x names a row or group; its y must be that value. When every x is
     // a key of the candidate, that reading is decisive for it; otherwise x are positions.
     let pos: number[] | null = null;

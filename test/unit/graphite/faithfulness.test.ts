@@ -169,3 +169,11 @@ test("calendar buckets: weekly mean per stack on a Period axis (week start), mon
   const shifted = checkFaithfulness(csv, [figure([series({ label: "Go", x: weeks.slice(1), y: y.slice(0, -1) })])]);
   assert.equal(check('values of line "Go"', shifted).status, "fail");
 });
+
+test("a series labelled like a category value is explained by that subset first", () => {
+  // Swift is the slowest stack every week, so its weekly mean is also the weekly max over all
+  // rows; the label says which reading the chart means.
+  const sw = rows.filter((r) => r.stack === "Swift");
+  const f = checkFaithfulness(csv, [figure([series({ label: "Swift", x: sw.map((r) => r.date), y: sw.map((r) => r.build_seconds) })])]);
+  assert.equal(check('values of line "Swift"', f).detail, 'match column build_seconds where stack == "Swift" by x value');
+});
