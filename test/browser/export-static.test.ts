@@ -80,6 +80,7 @@ test("static snapshot of graphite results: both PNGs inline, BLOCKED rule and es
   assert.match(crash, /KeyError: &#39;build_time&#39;/);
   assert.match(crash, /No figure: error/);
   assert.match(staticHtml(null), /no result to show yet/);
+  assert.match(staticHtml({ kind: "<b>" }), /a &lt;b&gt; result has no static snapshot/);
 });
 
 test("inlining: JSON and script text can never close their <script> early", () => {
@@ -101,7 +102,8 @@ test("stateForResult: a finished run header rebuilt from the measured stage timi
   assert.deepEqual(s.run.stages.map((st) => [st.id, st.endedAt! - st.startedAt!]), Object.entries(r.timings.stages));
   const given = { view: "graphite" as const, run: s.run, result: fixture("graphite-charts"), pending: ["repair-a"] };
   assert.deepEqual(stateForResult(given).pending, [], "an exported page has no kernel working on anything");
-  assert.equal(stateForResult({ kind: "other" }).view, "run");
+  assert.equal(stateForResult({ kind: "batch" }).view, "batch", "the kind names the view; the registry decides");
+  assert.equal(stateForResult(null).view, "run");
 });
 
 test("exportHtml writes one self-contained file and returns its path; without a file, the HTML", async () => {

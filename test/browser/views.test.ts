@@ -210,3 +210,16 @@ test("graphite live: charts without a judge yet say the judge is scoring, not a 
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
+
+test("a view kind this build cannot draw says so under the header instead of going blank", async (t) => {
+  const o = await page(t);
+  if (!o) return;
+  const p = o.page;
+  await render(p, { view: "zzz", run: runState({ status: "done" }), result: { kind: "zzz" }, pending: [] });
+  assert.match((await p.locator(".dl-waiting").textContent()) ?? "", /cannot draw a "zzz" result/);
+  await render(p, { view: "run", run: runState(), result: null, pending: [] });
+  assert.equal(await p.locator(".dl-view").count(), 0, "run: the header alone");
+  assert.equal(await p.locator(".dl-stage").count(), 3);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});

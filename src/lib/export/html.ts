@@ -45,8 +45,9 @@ export function runFromResult(result: unknown): RunState {
 
 export function stateForResult(result: unknown): WidgetState {
   if (isWidgetState(result)) return { ...result, pending: [] };
-  const kind = (result as { kind?: string } | null)?.kind;
-  const view: ViewKind = kind === "weave" || kind === "graphite" ? kind : "run";
+  const kind = (result as { kind?: unknown } | null)?.kind;
+  // The result's kind names its view; the view registry decides what can draw it.
+  const view = (typeof kind === "string" && kind ? kind : "run") as ViewKind;
   return { view, run: runFromResult(result), result, pending: [] };
 }
 

@@ -75,5 +75,6 @@ export function staticHtml(result: unknown): string {
   const kind = (result as { kind?: unknown } | null)?.kind;
   if (kind === "weave") return staticWeave(result as WeaveResult);
   if (kind === "graphite") return staticGraphite(result as GraphiteResult);
-  return `<div class="duellab-static" style="${BOX}"><p style="margin:0;${MUTED}">duellab: no result to show yet.</p></div>`;
+  const what = typeof kind === "string" && kind ? `a ${esc(kind)} result has no static snapshot; open it in JupyterLab or export it with exportHtml` : "no result to show yet";
+  return `<div class="duellab-static" style="${BOX}"><p style="margin:0;${MUTED}">duellab: ${what}.</p></div>`;
 }

@@ -28,6 +28,8 @@ export class GraphiteView {
   readonly el = h("div", { class: "dl-view dl-graphite" });
   private key = "";
   private pendingKey = "";
+  private lastSeen: unknown = undefined;
+  private lastJudging = false;
   private readonly repairButtons = new Map<string, HTMLButtonElement>();
 
   constructor(private readonly host: ViewHost) {}
@@ -42,7 +44,11 @@ export class GraphiteView {
       return;
     }
     const judging = state.run?.status === "running" && !r.judge;
-    const key = `${judging}:${JSON.stringify(r)}`;
+    // Same object as last time (the widget model's unchanged value): skip serialising the PNGs.
+    const same = r === this.lastSeen && judging === this.lastJudging;
+    this.lastSeen = r;
+    this.lastJudging = judging;
+    const key = same ? this.key : `${judging}:${JSON.stringify(r)}`;
     if (key !== this.key) {
       this.key = key;
       this.pendingKey = "";

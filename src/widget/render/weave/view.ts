@@ -34,6 +34,8 @@ export class WeaveView {
   private resultKey = "";
   private result: WeaveResult | null = null;
   private tab = "graph";
+  private lastSeen: unknown = undefined;
+  private lastRunning = false;
 
   constructor(private readonly host: ViewHost) {
     for (const [id, label] of TABS) {
@@ -47,6 +49,10 @@ export class WeaveView {
 
   update(state: WidgetState): void {
     const r = state.result;
+    // The widget model hands back the same object while the result is unchanged: nothing to do.
+    if (r !== null && r === this.lastSeen && this.lastRunning === (state.run?.status === "running")) return;
+    this.lastSeen = r;
+    this.lastRunning = state.run?.status === "running";
     if (!isWeave(r)) {
       // Live runs publish partial results (answers, then claims): show what has really arrived.
       const running = state.run?.status === "running";
