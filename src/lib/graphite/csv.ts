@@ -6,6 +6,7 @@ import path from "node:path";
 
 export const CSV_MAX_BYTES = 50 * 1024 * 1024;
 export const PREVIEW_ROWS = 25;
+export const PREVIEW_LINE_MAX = 1000;
 
 export type CsvInput = string | Uint8Array | { path: string };
 
@@ -194,7 +195,13 @@ export function parseCsvText(raw: string, name = "data.csv", bytes = Buffer.byte
     }
   }
   const previewEnd = dataRecs[Math.min(PREVIEW_ROWS, dataRecs.length) - 1]!.end;
-  const preview = text.slice(header.start, previewEnd).replace(/\r\n?/g, "\n");
+  // A row of a wide file can be huge: cut long lines (and say so) so the prompt stays small.
+  const preview = text
+    .slice(header.start, previewEnd)
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => (l.length > PREVIEW_LINE_MAX ? `${l.slice(0, PREVIEW_LINE_MAX)} … (${l.length - PREVIEW_LINE_MAX} more characters)` : l))
+    .join("\n");
   return {
     name,
     text,

@@ -91,3 +91,11 @@ test("a file name passed as text, a missing file, a directory, a wrong type", ()
   fails({ path: tmp }, /is not a regular file/);
   fails(42 as never, /must be CSV text, a Uint8Array, or \{ path/);
 });
+
+test("a very wide row is cut in the preview, and the cut is said", () => {
+  const wide = "a,b\n" + "x".repeat(5000) + ",1\n2,3\n";
+  const csv = readCsv(wide);
+  const line = csv.preview.split("\n")[1]!;
+  assert.equal(line, `${"x".repeat(1000)} … (4002 more characters)`);
+  assert.equal(csv.rows[0]![0]!.length, 5000, "the data itself is untouched");
+});
