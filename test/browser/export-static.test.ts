@@ -135,3 +135,11 @@ test("Python highlighter: lossless, and strings, comments, keywords, numbers, de
   assert.deepEqual(of("keyword"), ["def", "return", "if", "True", "else", "None", "class", "pass"]);
   assert.equal(tokenize('x = "unterminated').at(-1)!.type, "string");
 });
+
+test("loading the export module does not load d3-force (an ES module older Node 20 cannot require)", () => {
+  const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
+  const code = `require(${JSON.stringify(path.join(__dirname, "../../src/lib/export/html.ts"))}); process.stdout.write(String(Object.keys(require.cache).some((k) => k.includes("d3-force"))))`;
+  const r = spawnSync(process.execPath, ["--import", "tsx", "-e", code], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, "false");
+});

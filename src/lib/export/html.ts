@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { RunState } from "../schema/common";
 import type { ViewKind, WidgetState } from "../schema/widget";
-import { esc } from "./panel-svg";
+import { esc } from "./escape";
 import { staticHtml } from "./static-html";
 
 const ROOT = path.resolve(__dirname, "../../..");

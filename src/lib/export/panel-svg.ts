@@ -4,10 +4,8 @@ import type { Panel } from "../schema/weave";
 import {
   LABEL_FONT_PX, PANEL_SIZE, edgeStyle, edgeWidth, labelAnchor, nodePaint, placeLabels, settledLayout, type LayoutNode,
 } from "./layout";
+import { esc } from "./escape";
 
-export function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
 
 const f1 = (n: number | undefined) => (n ?? 0).toFixed(1);
 

@@ -3,7 +3,25 @@
 // images, the headline numbers. Inline styles only, because viewers strip <style>. Pure.
 import type { GraphiteResult } from "../schema/graphite";
 import type { WeaveResult } from "../schema/weave";
-import { esc, panelSvg } from "./panel-svg";
+import { esc } from "./escape";
+
+type PanelSvg = typeof import("./panel-svg").panelSvg;
+let panelSvgFn: PanelSvg | null | undefined;
+/**
+ * The SVG renderer is loaded on first use, not with the library: it needs d3-force, an ES module
+ * that `require` can load only on Node ≥ 20.19. On an older Node the snapshot says so instead of
+ * the library failing to load.
+ */
+function loadPanelSvg(): PanelSvg | null {
+  if (panelSvgFn === undefined) {
+    try {
+      panelSvgFn = (require("./panel-svg") as typeof import("./panel-svg")).panelSvg;
+    } catch {
+      panelSvgFn = null;
+    }
+  }
+  return panelSvgFn;
+}
 
 const BOX = "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:13px;line-height:1.45;color:#1f2328;background:#ffffff;border:1px solid #e3e6ea;border-radius:10px;padding:12px 14px;max-width:1180px";
 const MUTED = "color:#57606a";
@@ -24,9 +42,12 @@ export function staticWeave(r: WeaveResult): string {
   const d = c.sharedPairs + c.aOnly + c.bOnly;
   const consensus = d === 0 ? null : Math.round((c.sharedPairs / d) * 1000) / 10;
   const lexical = r.parseMode === "fallback-lexical";
-  const panels = (["a", "b", "both"] as const)
-    .map((k) => `<div style="display:inline-block;margin:0 8px 8px 0;border:1px solid #e3e6ea;border-radius:8px;overflow:hidden">${panelSvg(r.panels[k], k, { size: 360, title: k === "both" ? "Both" : `Model ${k.toUpperCase()}` })}</div>`)
-    .join("");
+  const panelSvg = loadPanelSvg();
+  const panels = panelSvg
+    ? (["a", "b", "both"] as const)
+        .map((k) => `<div style="display:inline-block;margin:0 8px 8px 0;border:1px solid #e3e6ea;border-radius:8px;overflow:hidden">${panelSvg(r.panels[k], k, { size: 360, title: k === "both" ? "Both" : `Model ${k.toUpperCase()}` })}</div>`)
+        .join("")
+    : `<p style="margin:4px 0;color:#b7791f">No graph snapshot: laying it out needs d3-force, which this Node.js (${esc(typeof process === "object" ? process.version : "?")}) cannot load from CommonJS (Node ≥ 20.19 can).</p>`;
   return [
     `<div class="duellab-static" data-kind="weave" style="${BOX}">`,
     `<p style="margin:0 0 4px;font-size:11px;${MUTED}">duellab · weave (static snapshot; open in JupyterLab or export HTML for the interactive view)</p>`,
