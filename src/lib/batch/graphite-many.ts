@@ -1,0 +1,83 @@
+// graphiteMany(): one graphite run per task (a question, and the CSV it is about), as a batch.
+// A chart that crashed is repaired once by default, so first-try and after-repair success can
+// both be reported.
+import type { CsvInput } from "../graphite/csv";
+import { runGraphite, validateGraphiteOptions, type GraphiteOptions } from "../graphite/run";
+import type { GraphiteDeps } from "../graphite/session";
+import { sharedSandbox } from "../sandbox/sandbox";
+import type { GraphiteResult } from "../schema/graphite";
+import { publicSlot } from "../slot/slot";
+import { dataId, itemKeys } from "./key";
+import { runBatch, type BatchDeps, type BatchOptions, type BatchRun } from "./run";
+import { graphiteItemSummary } from "./summary";
+import { BatchInputError, readTasks, type TaskSource } from "./tasks";
+
+export type GraphiteManyOptions = Omit<GraphiteOptions, "question" | "csv" | "display" | "signal"> &
+  BatchOptions & {
+    /** The data of every task that names none of its own. */
+    csv?: CsvInput;
+    /** Repair each crashed chart once (default true). */
+    repair?: boolean;
+  };
+
+export async function graphiteMany(tasks: TaskSource, options: GraphiteManyOptions): Promise<BatchRun> {
+  return runGraphiteMany(tasks, options);
+}
+
+export async function runGraphiteMany(
+  source: TaskSource,
+  options: GraphiteManyOptions,
+  deps: BatchDeps & { sandbox?: GraphiteDeps["sandbox"] } = {},
+): Promise<BatchRun> {
+  if (typeof options !== "object" || options === null) throw new BatchInputError("graphiteMany() needs options: graphiteMany(tasks, { csv, a, b, judge }).");
+  const tasks = readTasks(source);
+  const { concurrency, resultsFile, retry, display, signal, title, csv, repair = true, ...graphiteOptions } = options;
+  let validated: ReturnType<typeof validateGraphiteOptions> | null = null;
+  const dataIds: string[] = [];
+  tasks.forEach((t, i) => {
+    const data = t.csv ?? csv;
+    if (data === undefined) throw new BatchInputError(`Task ${i + 1} of the batch names no CSV and no default was given: pass csv: buildLogCsv() (or { path }) in the options, or a csv per task.`);
+    try {
+      validated = validateGraphiteOptions({ ...graphiteOptions, csv: data, question: t.question });
+    } catch (e) {
+      throw new BatchInputError(`Task ${i + 1} of the batch: ${(e as Error).message}`);
+    }
+    dataIds.push(dataId(validated!.csv.text));
+  });
+  const slots = Object.fromEntries(Object.entries(validated!.slots).map(([k, s]) => [k, publicSlot(s)]));
+  const graphiteDeps = (callModel: GraphiteDeps["callModel"]): GraphiteDeps => ({ callModel, sandbox: deps.sandbox ?? sharedSandbox });
+  return runBatch(
+    {
+      kind: "graphite",
+      title: title ?? `Batch: ${tasks.length} graphite task${tasks.length === 1 ? "" : "s"} (${slots.a?.model ?? "A"} vs ${slots.b?.model ?? "B"})`,
+      tasks,
+      keys: itemKeys("graphite", tasks.map((t, i) => ({ question: t.question, dataId: dataIds[i] }))),
+      slots,
+      demo: Object.values(slots).some((s) => s.provider === "demo"),
+      // Each item runs two sandboxed Python processes: keep the default gentle on small machines.
+      defaultConcurrency: 2,
+      options: { concurrency, resultsFile, retry, display, signal },
+      runner: {
+        run: async (task, ctx) => {
+          const run = await runGraphite({ ...graphiteOptions, csv: (task.csv ?? csv) as CsvInput, question: task.question, display: false, signal: ctx.signal }, graphiteDeps(ctx.callModel));
+          if (repair) {
+            for (const side of ["a", "b"] as const) {
+              const c = run.charts[side];
+              if (c.error !== null || c.run.status === "ok" || c.code === "") continue;
+              if (ctx.signal.aborted) break;
+              try {
+                await run.repair(side);
+              } catch (e) {
+                run.warnings.push(`Batch: the automatic repair of chart ${side.toUpperCase()} failed: ${(e as Error).message}`);
+              }
+            }
+          }
+          return run;
+        },
+        summarize: (r) => graphiteItemSummary(r as GraphiteResult),
+      },
+    },
+    deps,
+  );
+}
+

@@ -1,0 +1,41 @@
+// The few numbers a batch needs from each run, read from the run's own result. Pure.
+import type { ItemSummary } from "../schema/batch";
+import type { GraphiteResult } from "../schema/graphite";
+import type { WeaveResult } from "../schema/weave";
+
+const pct = (k: number, n: number): number | null => (n === 0 ? null : Math.round((k / n) * 1000) / 10);
+
+export function weaveItemSummary(r: WeaveResult): ItemSummary {
+  const sharedBySide: Record<string, number | null> = {};
+  const linkedBySide: Record<string, number | null> = {};
+  // Pairs and matches relate side "a" to side "b"; other sides (N-model runs) are not read here.
+  for (const side of ["a", "b"] as const) {
+    const n = r.claims[side]?.length ?? 0;
+    const matched = new Set(r.consensus.matches.map((m) => m[side])).size;
+    const linked = new Set(r.pairs.map((p) => p[side])).size;
+    sharedBySide[side] = pct(matched, n);
+    linkedBySide[side] = pct(linked, n);
+  }
+  return {
+    consensus: r.consensus.consensusByNodes,
+    participation: r.consensus.participationByNodes,
+    sharedBySide,
+    linkedBySide,
+    parseMode: r.parseMode,
+  };
+}
+
+export function graphiteItemSummary(r: GraphiteResult): ItemSummary {
+  const firstTryOk: Record<string, boolean> = {};
+  const finalOk: Record<string, boolean> = {};
+  const repairs: Record<string, number> = {};
+  for (const side of ["a", "b"] as const) {
+    const c = r.charts[side];
+    firstTryOk[side] = c.error === null && c.attempts[0]?.run.status === "ok";
+    finalOk[side] = c.error === null && c.run.status === "ok";
+    repairs[side] = c.attempts.filter((a) => a.kind === "repair").length;
+  }
+  // A judge that could not be read gave no verdict: its placeholder "neither" is not a tie.
+  const judged = r.judge !== null && r.judge.parseMode !== "fallback-none";
+  return { ship: judged ? r.judge!.ship : null, firstTryOk, finalOk, repairs };
+}
