@@ -1,0 +1,189 @@
+// JupyterLab from .venv on a free port, serving a temp folder of notebooks, and headless Chromium
+// (playwright-core) opening them with every console error collected. Shared by the browser tests:
+//
+//   const lab = await startLab({ notebooks: { "run.ipynb": notebook(["cell 1", "cell 2"]) } });
+//   const nb = await openNotebook(lab, "run.ipynb", chromiumPath);
+//   await nb.runAll();  ...  await nb.page.reload(); await nb.ready();
+//   assert.deepEqual(nb.consoleErrors, []);  await nb.close(); await lab.stop();
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../../support/chromium";
+import { makeWorkdir, ROOT } from "../../kernel/support/kernel";
+
+export interface Lab {
+  /** Base URL ending in "/". */
+  url: string;
+  port: number;
+  /** The notebook folder (duellab and @types/node resolvable from it). */
+  dir: string;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/** An nbformat 4 notebook for the tslab "TypeScript" kernel, one code cell per string. */
+export function notebook(cells: string[]): Record<string, unknown> {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {
+      kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" },
+      language_info: { name: "typescript", file_extension: ".ts" },
+    },
+    cells: cells.map((source, i) => ({ cell_type: "code", id: `cell-${i}`, metadata: {}, execution_count: null, outputs: [], source })),
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Start JupyterLab on a temp folder holding `notebooks` (JSON objects, or paths of .ipynb files to
+ * copy) and `files` (anything else the cells need). Isolated from the user's Jupyter config.
+ */
+export async function startLab(o: { notebooks?: Record<string, object | string>; files?: Record<string, string> } = {}): Promise<Lab> {
+  const dir = makeWorkdir("duellab-lab-");
+  for (const [name, nb] of Object.entries(o.notebooks ?? {})) {
+    if (typeof nb === "string") fs.copyFileSync(nb, path.join(dir, name));
+    else fs.writeFileSync(path.join(dir, name), JSON.stringify(nb, null, 1));
+  }
+  for (const [name, text] of Object.entries(o.files ?? {})) fs.writeFileSync(path.join(dir, name), text);
+  const state = fs.mkdtempSync(path.join(dir, ".jupyter-"));
+  const port = await freePort();
+  const logPath = path.join(state, "lab.log");
+  const logFd = fs.openSync(logPath, "w");
+  const proc: ChildProcess = spawn(
+    path.join(ROOT, ".venv/bin/jupyter"),
+    [
+      "lab",
+      "--no-browser",
+      `--port=${port}`,
+      "--ip=127.0.0.1",
+      "--IdentityProvider.token=",
+      "--ServerApp.password=",
+      ...(process.getuid?.() === 0 ? ["--allow-root"] : []),
+      "--ServerApp.port_retries=0",
+      `--notebook-dir=${dir}`,
+      "--LabApp.expose_app_in_browser=True",
+      `--LabApp.user_settings_dir=${path.join(state, "settings")}`,
+      `--LabApp.workspaces_dir=${path.join(state, "workspaces")}`,
+    ],
+    {
+      cwd: dir,
+      stdio: ["ignore", logFd, logFd],
+      env: { ...process.env, JUPYTER_CONFIG_DIR: path.join(state, "config"), JUPYTER_RUNTIME_DIR: path.join(state, "runtime"), PATH: `${path.join(ROOT, ".venv/bin")}:${process.env.PATH}` },
+    },
+  );
+  const log = () => fs.readFileSync(logPath, "utf8");
+  let exited: number | null = null;
+  proc.on("exit", (code) => (exited = code ?? -1));
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    if (exited !== null) throw new Error(`JupyterLab exited with code ${exited} before it served ${url}; its log:\n${log().slice(-3000)}`);
+    try {
+      const r = await fetch(`${url}api/status`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`JupyterLab did not answer ${url}api/status within 60 s; its log:\n${log().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    port,
+    dir,
+    log,
+    async stop() {
+      if (exited !== null) return;
+      const done = new Promise<void>((r) => proc.once("exit", () => r()));
+      proc.kill("SIGTERM");
+      const t = setTimeout(() => proc.kill("SIGKILL"), 10000);
+      await done;
+      clearTimeout(t);
+      fs.closeSync(logFd);
+    },
+  };
+}
+
+/**
+ * Console errors JupyterLab itself produces with any tslab kernel, duellab or not: its debugger
+ * calls displayModules() after every execute_reply and throws when the kernel has no debugger
+ * (checked with a notebook whose only cell is `1 + 1`). Exact texts only, so nothing else hides here.
+ */
+export const JUPYTERLAB_NOISE = ["page error: No active debugger session"];
+
+export interface NotebookPage {
+  browser: Browser;
+  page: Page;
+  /** console.error messages and uncaught page errors, in order. */
+  consoleErrors: string[];
+  /** consoleErrors minus the exact JUPYTERLAB_NOISE texts: what a test asserts is empty. */
+  unexpectedErrors(): string[];
+  /** Wait until the notebook is open and its kernel is idle. */
+  ready(timeoutMs?: number): Promise<void>;
+  /** Run every cell (does not wait for them to finish). */
+  runAll(): Promise<void>;
+  /** Save the notebook (outputs and, with saveState on, widget state) and wait until it is written. */
+  save(): Promise<void>;
+  /** Text of the cell outputs (stream and text/plain), for "what the kernel printed". */
+  outputText(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Open a notebook of `lab` in headless Chromium, collecting console errors from the first byte. */
+export async function openNotebook(lab: Lab, name: string, chromium: string): Promise<NotebookPage> {
+  const { chromium: launcher } = await import("playwright-core");
+  const browser = await launcher.launch({ executablePath: chromium, args: CHROMIUM_ARGS, headless: true });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(`console.error: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => consoleErrors.push(`page error: ${e.message}`));
+  const nb: NotebookPage = {
+    browser,
+    page,
+    consoleErrors,
+    unexpectedErrors: () => consoleErrors.filter((e) => !JUPYTERLAB_NOISE.includes(e)),
+    async ready(timeoutMs = 60000) {
+      await page.waitForSelector(".jp-NotebookPanel .jp-Notebook .jp-Cell", { timeout: timeoutMs });
+      await page.waitForFunction(
+        () => {
+          const app = (window as unknown as { jupyterapp?: { shell: { currentWidget: { sessionContext?: { session?: { kernel?: { status: string } } } } | null } } }).jupyterapp;
+          return app?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle";
+        },
+        undefined,
+        { timeout: timeoutMs },
+      );
+    },
+    async runAll() {
+      // The command's promise settles only when every cell has finished: not awaited on purpose.
+      await page.evaluate(() => {
+        void (window as unknown as { jupyterapp: { commands: { execute(id: string): Promise<unknown> } } }).jupyterapp.commands.execute("notebook:run-all-cells");
+      });
+    },
+    async save() {
+      await page.evaluate(() => (window as unknown as { jupyterapp: { commands: { execute(id: string): Promise<unknown> } } }).jupyterapp.commands.execute("docmanager:save"));
+    },
+    async outputText() {
+      return page.$$eval(".jp-OutputArea-output", (els) => els.map((e) => (e as HTMLElement).innerText).join("\n"));
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+  await page.goto(`${lab.url}lab/tree/${encodeURIComponent(name)}`);
+  return nb;
+}
