@@ -36,11 +36,11 @@ test("run header: renders live, advances, Cancel answered by the kernel, restore
     const header = page.locator(".jp-OutputArea-output .dl-header");
     await header.waitFor({ timeout: 60000 });
     const activeIndex = (): Promise<number> =>
-      page.evaluate(() => [...document.querySelectorAll<HTMLElement>(".dl-stage")].findIndex((li) => li.dataset.status === "active"));
+      page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".dl-stage")).findIndex((li) => li.dataset.status === "active"));
     await page.locator('.dl-stage[data-status="active"]').waitFor({ timeout: 30000 });
     const first = await activeIndex();
     await page.waitForFunction(
-      (i) => [...document.querySelectorAll<HTMLElement>(".dl-stage")].findIndex((li) => li.dataset.status === "active") > i,
+      (i) => Array.from(document.querySelectorAll<HTMLElement>(".dl-stage")).findIndex((li) => li.dataset.status === "active") > i,
       first,
       { timeout: 30000 },
     );
