@@ -1,0 +1,59 @@
+// `duellab sandbox run|doctor`: exit 0 whatever the snippet did, non-zero only when the sandbox
+// itself failed; bad arguments get one sentence saying what to do.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { parseRunArgs } from "../../src/lib/cli/sandbox";
+
+const CLI = path.resolve(__dirname, "../../src/lib/cli/index.ts");
+function duellab(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "-e", `require(${JSON.stringify(CLI)}).main(${JSON.stringify(args)}).then((c) => process.exit(c))`], { encoding: "utf8", env: { ...process.env, ...env } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test("run arguments: snippet, --csv, --timeout-ms, --json, --png-dir, --no-static", () => {
+  assert.deepEqual(parseRunArgs(["a.py", "--csv", "d.csv", "--timeout-ms", "5000", "--json"]), { snippet: "a.py", csv: "d.csv", timeoutMs: 5000, json: true, pngDir: null, staticCheck: true });
+  assert.deepEqual(parseRunArgs(["--no-static", "a.py", "--png-dir", "out"]), { snippet: "a.py", csv: null, timeoutMs: null, json: false, pngDir: "out", staticCheck: false });
+  assert.deepEqual(parseRunArgs([]), { error: "give the Python snippet to run, e.g. duellab sandbox run chart.py --csv data.csv" });
+  assert.deepEqual(parseRunArgs(["a.py", "--timeout-ms", "soon"]), { error: '--timeout-ms needs a whole number of milliseconds (at least 100), got "soon"' });
+  assert.deepEqual(parseRunArgs(["a.py", "--csv"]), { error: "--csv needs a value" });
+  assert.deepEqual(parseRunArgs(["a.py", "b.py"]), { error: 'one snippet at a time (got "a.py" and "b.py")' });
+});
+
+test("a crashing snippet still exits 0 and prints the run as JSON; PNGs can be written out", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-cli-"));
+  fs.writeFileSync(path.join(dir, "crash.py"), 'import pandas as pd\npd.read_csv("data.csv")["nope"]\n');
+  fs.writeFileSync(path.join(dir, "ok.py"), 'import pandas as pd\npd.read_csv("data.csv").plot()\n');
+  fs.writeFileSync(path.join(dir, "d.csv"), "a,b\n1,2\n2,3\n");
+  const crash = duellab(["sandbox", "run", path.join(dir, "crash.py"), "--csv", path.join(dir, "d.csv"), "--json"]);
+  assert.equal(crash.code, 0, crash.err);
+  const run = JSON.parse(crash.out);
+  assert.equal(run.status, "error");
+  assert.match(run.traceback, /KeyError: 'nope'/);
+  const ok = duellab(["sandbox", "run", path.join(dir, "ok.py"), "--csv", path.join(dir, "d.csv"), "--png-dir", path.join(dir, "out")]);
+  assert.equal(ok.code, 0, ok.err);
+  assert.match(ok.out, /^status: ok/);
+  assert.match(ok.out, /png 1: 640×480, bit depth 8, colour type 6/);
+  assert.ok(fs.readFileSync(path.join(dir, "out", "chart-1.png")).subarray(1, 4).toString() === "PNG");
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("a sandbox that cannot start exits 1 with a sentence saying what to do", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-cli-"));
+  fs.writeFileSync(path.join(dir, "s.py"), "print(1)\n");
+  const r = duellab(["sandbox", "run", path.join(dir, "s.py")], { DUELLAB_PYTHON: "/nonexistent/python" });
+  assert.equal(r.code, 1);
+  assert.match(r.err, /no Python at \/nonexistent\/python; run `npm run setup` \(it creates \.venv\) or set DUELLAB_PYTHON/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("doctor lists every layer with on/OFF and says what is missing", () => {
+  const r = duellab(["sandbox", "doctor"], { DUELLAB_SANDBOX_OFF: "seccomp" });
+  assert.equal(r.code, 0, r.err);
+  for (const layer of ["namespaces", "landlock", "seccomp", "rlimits", "filecap", "cleanenv", "supervisor"]) assert.match(r.out, new RegExp(`\\b${layer}\\b`));
+  assert.match(r.out, /OFF {2}seccomp +turned off by the caller/);
+  assert.match(r.out, /missing here: seccomp; see sandbox\/README\.md/);
+});
