@@ -2,7 +2,7 @@
 import { DOMWidgetModel, DOMWidgetView, IJupyterWidgetRegistry } from "@jupyter-widgets/base";
 import { MODEL_NAME, VIEW_NAME, WIDGET_MODULE, WIDGET_VERSION, widgetIdentity } from "../lib/schema/widget";
 import type { WidgetState, ViewEvent } from "../lib/schema/widget";
-import { render } from "./render/index";
+import { render, unmount } from "./render/index";
 
 export class DuelModel extends DOMWidgetModel {
   defaults() {
@@ -15,6 +15,12 @@ export class DuelView extends DOMWidgetView {
     this.el.classList.add("duellab-root");
     this.paint();
     this.model.on("change", () => this.paint(), this);
+  }
+
+  remove() {
+    // Stop the header's ticking timer and any force layout when JupyterLab drops this view.
+    unmount(this.el);
+    return super.remove();
   }
 
   private paint() {
