@@ -29,10 +29,13 @@ function assertBusyIdle(msgId: string, session: string): void {
 test("the import and the first widget in the very first cell open a comm, then display it", async () => {
   const { outputs } = await k.run(
     [
+      // tslab type-checks this cell (TS 5.0, Node10 resolution): the package's declarations must read.
+      `import { RunTracker } from "duellab";`,
       `import { showWidget } from "duellab/dist/lib/jupyter/index";`,
+      `const tracker: RunTracker = new RunTracker("t", [{ id: "a", label: "A" }]);`,
       `const h = showWidget({ view: "run", run: null as any, result: null, pending: [] }, { text: "duellab run" })!;`,
       `h.onEvent((e) => h.set({ pending: ["got " + e.type] }));`,
-      `console.log("comm " + h.id);`,
+      `console.log("comm " + h.id + " " + tracker.state.status);`,
     ].join("\n"),
   );
   const types = outputs.map((m) => m.msg_type);
@@ -50,7 +53,7 @@ test("the import and the first widget in the very first cell open a comm, then d
   const display = outputs.find((m) => m.msg_type === "display_data") as KMsg;
   assert.deepEqual(display.content.data["application/vnd.jupyter.widget-view+json"], { model_id: commId, version_major: 2, version_minor: 0 });
   assert.equal(display.content.data["text/plain"], "duellab run");
-  assert.match(outputs.filter((m) => m.msg_type === "stream").map((m) => m.content.text).join(""), new RegExp(`comm ${commId}`));
+  assert.match(outputs.filter((m) => m.msg_type === "stream").map((m) => m.content.text).join(""), new RegExp(`comm ${commId} idle`));
 });
 
 test("comm_info_request is answered with comm_info_reply, filtered by target", async () => {
