@@ -61,3 +61,11 @@ test("sharedSandbox is one warm process per kernel, restarted if it died", async
   assert.equal(r.stdout, "back\n");
   await c.close();
 });
+
+test("a sandbox killed mid-run rejects that run with what happened, and the kernel process survives", async () => {
+  const sb = await Sandbox.start();
+  const p = sb.run({ code: "import time\ntime.sleep(30)", timeoutMs: 60000 });
+  setTimeout(() => process.kill(sb.pid!, "SIGKILL"), 300);
+  await assert.rejects(p, /the sandbox process was killed by SIGKILL during the run; the next run starts a new one\./);
+  await assert.rejects(sb.run({ code: "print(1)" }), /this sandbox has ended/);
+});

@@ -142,6 +142,9 @@ export class Sandbox {
       encoding: "utf8",
     }) as unknown as ChildProcess & Promise<unknown>;
     void (child as Promise<unknown>).catch(() => undefined);
+    // A write to a sandbox that just died must not become an unhandled 'error' that takes the
+    // kernel down; the 'exit' handler reports the death to the pending run instead.
+    child.stdin?.on("error", () => undefined);
     const lines = new LineSplitter();
     let stderr = "";
     child.stderr?.setEncoding("utf8");
