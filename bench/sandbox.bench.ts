@@ -25,7 +25,7 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function main(): Promise<number> {
   const csv = buildLogCsv();
-  const WARM = 15, FRESH = 5;
+  const WARM = 18, FRESH = 6;
 
   const t0 = performance.now();
   const sb = await Sandbox.start();
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     const r = await sb.run({ code: REFERENCE, files: { "data.csv": csv } });
     warm.push(performance.now() - t);
     if (r.status !== "ok") { console.error(`sandbox bench: warm run ${i + 1} ended ${r.status}`); return 1; }
-    if (i % 3 === 0 && fresh.length < FRESH) {
+    if (i % 3 === 1 && fresh.length < FRESH) {
       const f = performance.now();
       const p = spawnSync(defaultPython(), ["snippet.py"], { cwd: dir, env: freshEnv, maxBuffer: 64 << 20 });
       fresh.push(performance.now() - f);
@@ -68,7 +68,8 @@ async function main(): Promise<number> {
   console.log(`sandbox: start ${ms(sb.startMs)}; first run after start ${ms(firstMs)} (target <= 3000 ms) ${firstMs <= 3000 ? "PASS" : "MISS"}`);
   console.log(`sandbox: warm median ${ms(w)} over ${WARM} runs (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))}) (target <= 150 ms) ${w <= 150 ? "PASS" : "MISS"}`);
   console.log(`sandbox: fresh Python median ${ms(f)} over ${FRESH} runs, interleaved with the warm runs`);
-  console.log(`sandbox: warm is ${ratio.toFixed(1)}x faster than fresh (target >= 8x) ${ratio >= 8 ? "PASS" : "MISS"}`);
+  console.log(`sandbox: warm is ${ratio.toFixed(1)}x faster than fresh (target >= 8x) ${ratio >= 8 ? "PASS" : "MISS"}; best-case ratio (min/min) ${(Math.min(...fresh) / Math.min(...warm)).toFixed(1)}x`);
+  if (os.loadavg()[0] > os.cpus().length) console.log("sandbox: the machine is busier than its core count: absolute times are inflated; the ratios are measured side by side");
   console.log(`sandbox: machine load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
   return 0;
 }
