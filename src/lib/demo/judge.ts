@@ -40,7 +40,8 @@ export function classifyPairs(a: string[], b: string[], max: number): DemoPair[]
     const ra = findClaim(ta);
     b.forEach((tb, j) => {
       const rb = findClaim(tb);
-      const r = ra && rb ? relationBetween(ra, rb) : !ra && !rb && ta && same(ta, tb) ? { relation: "agree" as const, strength: 1 } : null;
+      // The same bank claim on both sides (one model asked twice) says the same thing: agree.
+      const r = ra && rb ? (ra === rb ? { relation: "agree" as const, strength: 1 } : relationBetween(ra, rb)) : !ra && !rb && ta && same(ta, tb) ? { relation: "agree" as const, strength: 1 } : null;
       if (r) pairs.push({ a: i, b: j, relation: r.relation, strength: r.strength });
     });
   });

@@ -35,7 +35,8 @@ export function extractPrompt(side: string, answer: string, nonce: string, maxCl
 
 export const MAX_CLASSIFY_PAIRS = 30;
 
-export function classifyPrompt(claimsA: readonly string[], claimsB: readonly string[], nonce: string, attempt = 1): string {
+/** `runLine` (repeated judge runs) goes after the nonce line and before any retry marker. */
+export function classifyPrompt(claimsA: readonly string[], claimsB: readonly string[], nonce: string, attempt = 1, runLine = ""): string {
   const list = (claims: readonly string[]) => claims.map((c, i) => `[${i}] ${c}`);
   return [
     "Below are atomic claims from two answers to the same question. Find the pairs that are related:",
@@ -47,5 +48,11 @@ export function classifyPrompt(claimsA: readonly string[], claimsB: readonly str
     "MODEL B CLAIMS:",
     ...list(claimsB),
     `[run-nonce: ${nonce}]`,
+    ...(runLine ? [runLine] : []),
   ].join("\n") + attemptLine(attempt);
+}
+
+/** Slot names of an N-model weave: a, b, c, ... (the judge reads them as MODEL A, MODEL B, ...). */
+export function sideKeys(n: number): string[] {
+  return Array.from({ length: n }, (_, i) => String.fromCharCode(97 + i));
 }

@@ -8,11 +8,13 @@ import { promptHash } from "../providers/ledger";
 import { startLiveRun, type LiveRun } from "../run/live";
 import type { StageSpec } from "../run/stages";
 import type { CallRecord, ParseMode, PromptRecord } from "../schema/common";
-import type { Answer, JudgeStep, Pair, WeaveResult } from "../schema/weave";
+import type { Answer, JudgeStep, KeepRule, MultiWeave, Pair, PairwiseWeave, Stability, WeaveResult } from "../schema/weave";
 import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
-import { coerceClaims, coercePairs } from "../judge/coerce";
-import { lexicalPairs, sentenceClaims } from "../judge/lexical";
-import { runJudgeStep, type JudgeStepOutcome } from "../judge/step";
+import { coerceClaims } from "../judge/coerce";
+import { sentenceClaims } from "../judge/lexical";
+import { judgeRunLine, KEEP_RULES } from "../judge/stability";
+import { runJudgeStep } from "../judge/step";
+import { classifiedParseMode, classifyPair, pairConsensus, type Classified } from "./classify";
 import { computeConsensus } from "./consensus";
 import { maximumMatching } from "./match";
 import { buildPanels } from "./panels";
@@ -25,15 +27,25 @@ import {
   answerPrompt,
   classifyPrompt,
   extractPrompt,
+  sideKeys,
   sideLabel,
 } from "./prompts";
+import { groupClaims, GROUP_RULE } from "./multi/group";
+import { agreementMatrix, distribution, modelPairs } from "./multi/matrix";
 import { weaveSummary } from "./summary";
 
 export interface WeaveOptions {
   question: string;
-  a: SlotInput;
-  b: SlotInput;
+  /** The two-model form: a and b. */
+  a?: SlotInput;
+  b?: SlotInput;
+  /** The N-model form (2 to 8 models) instead of a and b: they become slots a, b, c, ... */
+  models?: SlotInput[];
   judge: SlotInput;
+  /** How many times CLASSIFY is asked per pair of answers (1–15, default 1); even runs show the lists swapped. */
+  judgeRuns?: number;
+  /** Which relations a repeated CLASSIFY keeps (default "majority": found in more than half of the runs). */
+  keepRule?: KeepRule;
   /** Claims the judge may extract per answer (1–30, default 12). */
   maxClaims?: number;
   /** Show the live widget when running in a kernel (default true). */
@@ -50,8 +62,9 @@ export const WEAVE_STAGES: StageSpec[] = [
 ];
 
 export const MAX_CLAIMS_LIMIT = 30;
-const SIDES = ["a", "b"] as const;
-type Side = (typeof SIDES)[number];
+export const MAX_MODELS = 8;
+export const MAX_JUDGE_RUNS = 15;
+type Side = string;
 
 /** Bad input, said in one sentence that tells the user what to do. */
 export class WeaveInputError extends Error {
@@ -62,8 +75,13 @@ type CallModel = (req: CallRequest) => Promise<CallResult>;
 
 interface Validated {
   question: string;
+  sides: Side[];
+  /** The models: [...] form (its result carries `multi`). */
+  multi: boolean;
   slots: Record<Side | "judge", Slot>;
   maxClaims: number;
+  judgeRuns: number;
+  keepRule: KeepRule;
 }
 
 export function validateWeaveOptions(options: unknown): Validated {
@@ -82,10 +100,36 @@ export function validateWeaveOptions(options: unknown): Validated {
   if (!Number.isInteger(maxClaims) || maxClaims < 1 || maxClaims > MAX_CLAIMS_LIMIT) {
     throw new WeaveInputError(`maxClaims must be a whole number from 1 to ${MAX_CLAIMS_LIMIT} (got ${String(o.maxClaims)}).`);
   }
+  const judgeRuns = o.judgeRuns ?? 1;
+  if (!Number.isInteger(judgeRuns) || judgeRuns < 1 || judgeRuns > MAX_JUDGE_RUNS) {
+    throw new WeaveInputError(`judgeRuns must be a whole number from 1 to ${MAX_JUDGE_RUNS} (got ${String(o.judgeRuns)}).`);
+  }
+  const keepRule = o.keepRule ?? "majority";
+  if (!KEEP_RULES.includes(keepRule)) {
+    throw new WeaveInputError(`keepRule must be one of ${KEEP_RULES.map((r) => `"${r}"`).join(", ")} (got ${JSON.stringify(o.keepRule)}).`);
+  }
+  const judge = parseSlot("judge", o.judge);
+  if (o.models !== undefined) {
+    if (o.a !== undefined || o.b !== undefined) {
+      throw new WeaveInputError("Pass either models: [...] or a and b, not both.");
+    }
+    if (!Array.isArray(o.models) || o.models.length < 2 || o.models.length > MAX_MODELS) {
+      throw new WeaveInputError(`models must be a list of 2 to ${MAX_MODELS} slots (got ${Array.isArray(o.models) ? o.models.length : typeof o.models}).`);
+    }
+    const sides = sideKeys(o.models.length);
+    const slots: Record<string, Slot> = {};
+    sides.forEach((side, i) => (slots[side] = parseSlot(side, o.models![i])));
+    slots.judge = judge;
+    return { question, maxClaims, judgeRuns, keepRule, sides, multi: true, slots };
+  }
   return {
     question,
     maxClaims,
-    slots: { a: parseSlot("a", o.a), b: parseSlot("b", o.b), judge: parseSlot("judge", o.judge) },
+    judgeRuns,
+    keepRule,
+    sides: ["a", "b"],
+    multi: false,
+    slots: { a: parseSlot("a", o.a), b: parseSlot("b", o.b), judge },
   };
 }
 
@@ -119,11 +163,12 @@ export async function weave(options: WeaveOptions): Promise<WeaveResult> {
 
 /** `weave` with the model client (and live run) passed in: tests use fakes to force failures. */
 export async function runWeave(options: WeaveOptions, callModel: CallModel, startLive: typeof startLiveRun = startLiveRun): Promise<WeaveResult> {
-  const { question, slots, maxClaims } = validateWeaveOptions(options);
+  const { question, slots, maxClaims, sides: SIDES, multi, judgeRuns, keepRule } = validateWeaveOptions(options);
+  const many = SIDES.length > 2;
   const nonce = randomBytes(8).toString("hex");
   const runId = randomUUID();
   const title = `Weave: ${question.length > 80 ? `${question.slice(0, 77)}...` : question}`;
-  const live: LiveRun = startLive({ view: "weave", title, stages: WEAVE_STAGES, display: options.display, signal: options.signal });
+  const live: LiveRun = startLive({ view: "weave", title: multi ? `${title} (${SIDES.length} models)` : title, stages: WEAVE_STAGES, display: options.display, signal: options.signal });
   const { tracker } = live;
   const startedAt = Date.now();
 
@@ -176,7 +221,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
 
   try {
     // 1. Asking: A ∥ B, identical bytes. A failed side stops its sibling so nothing is left running.
-    tracker.enter("asking", "Model A and Model B answering the same question in parallel");
+    tracker.enter("asking", many ? `${SIDES.length} models answering the same question in parallel` : "Model A and Model B answering the same question in parallel");
     await live.yieldToLoop();
     const prompt = answerPrompt(question, nonce);
     const sibling = new AbortController();
@@ -190,7 +235,9 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
           throw e;
         });
         answered.push(side);
-        if (answered.length < SIDES.length) tracker.detail(`Model ${sideLabel(side)} answered in ${(r.latencyMs / 1000).toFixed(1)} s; waiting for the other`);
+        if (answered.length < SIDES.length) {
+          tracker.detail(many ? `${answered.length} of ${SIDES.length} answered; Model ${sideLabel(side)} took ${(r.latencyMs / 1000).toFixed(1)} s` : `Model ${sideLabel(side)} answered in ${(r.latencyMs / 1000).toFixed(1)} s; waiting for the other`);
+        }
         return r;
       }),
     );
@@ -244,40 +291,53 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
     });
     live.publish({ ...base, answers, claims, judge: { extract: extractSteps }, prompts: [...prompts], calls: [...calls], warnings: [...warnings] });
 
-    // 3. Classifying: one call over both lists. No claims on a side means nothing to relate.
-    tracker.enter("classifying", "The judge is relating A's claims to B's");
+    // 3. Classifying: one CLASSIFY (or judgeRuns of them) per pair of answers, MODEL A = the lower
+    // index. No claims on a side means nothing to relate.
+    const pairList = modelPairs(SIDES);
+    tracker.enter("classifying", many ? `The judge is relating the claims of ${pairList.length} pairs of answers` : "The judge is relating A's claims to B's");
     await live.yieldToLoop();
-    let classified: JudgeStepOutcome<Pair[]>;
-    if (claims.a.length === 0 || claims.b.length === 0) {
-      const empty = SIDES.filter((s) => claims[s].length === 0).map((s) => `Model ${sideLabel(s)}`).join(" and ");
-      classified = { value: [], step: { parseMode: "json", raw: [], failure: null, rung: null }, warning: `No relations classified: ${empty} gave no claims.` };
-    } else {
-      classified = await runJudgeStep<Pair[]>({
-        what: "the relations between the claims",
-        ask: async (attempt) => (await call("judge", "judge-classify", classifyPrompt(claims.a, claims.b, nonce, attempt), live.signal, true)).content,
-        read: (v) => {
-          const p = coercePairs(v, claims.a.length, claims.b.length, "judge");
-          return p ? { ok: true, value: p.pairs } : { ok: false, reason: "it holds no list of pairs" };
-        },
-        fallback: () => lexicalPairs(claims.a, claims.b),
-        fallbackLabel: "relations are word overlap (Jaccard ≥ 0.32, negation > 0.45), not the judge's reading; every such edge is marked lexical",
-        isFatal,
-        isHopeless,
-      });
-    }
+    const classifiedList: Classified[] = await Promise.all(
+      pairList.map(async ([x, y]): Promise<Classified> => {
+        const pairName = `${sideLabel(x)}-${sideLabel(y)}`;
+        if (claims[x]!.length === 0 || claims[y]!.length === 0) {
+          const empty = [x, y].filter((s) => claims[s]!.length === 0).map((s) => `Model ${sideLabel(s)}`).join(" and ");
+          const step: JudgeStep = { parseMode: "json", raw: [], failure: null, rung: null };
+          return { pairs: [], step, steps: [step], stability: null, warnings: [`No relations classified${many ? ` for ${pairName}` : ""}: ${empty} gave no claims.`] };
+        }
+        return classifyPair({
+          claimsX: claims[x]!,
+          claimsY: claims[y]!,
+          what: many ? `the relations between ${sideLabel(x)}'s and ${sideLabel(y)}'s claims` : "the relations between the claims",
+          runs: judgeRuns,
+          rule: keepRule,
+          ask: async ({ k, order, attempt }) => {
+            const role = `judge-classify${many ? `-${pairName}` : ""}${judgeRuns > 1 ? `-run${k}` : ""}`;
+            const [first, second] = order === "straight" ? [claims[x]!, claims[y]!] : [claims[y]!, claims[x]!];
+            return (await call("judge", role, classifyPrompt(first, second, nonce, attempt, judgeRunLine(k, judgeRuns, order)), live.signal, true)).content;
+          },
+          isFatal,
+          isHopeless,
+        });
+      }),
+    );
     throwIfCancelled();
-    if (classified.warning) warnings.push(classified.warning);
-    const pairs = classified.value;
-    live.publish({ ...base, answers, claims, pairs, judge: { extract: extractSteps, classify: classified.step }, prompts: [...prompts], calls: [...calls], warnings: [...warnings] });
+    for (const c of classifiedList) warnings.push(...c.warnings);
+    const ab = classifiedList[0]!;
+    const pairs = ab.pairs;
+    const classifyJudge = (c: Classified) => ({ ...c.step, parseMode: classifiedParseMode(c) });
+    const judgeSteps = { extract: extractSteps, classify: classifyJudge(ab), ...(judgeRuns > 1 ? { classifyRuns: ab.steps } : {}) };
+    live.publish({ ...base, answers, claims, pairs, judge: judgeSteps, prompts: [...prompts], calls: [...calls], warnings: [...warnings] });
 
     // 4. Weaving: pure.
-    tracker.enter("weaving", `${pairs.length} relation${pairs.length === 1 ? "" : "s"}: matching and building the panels`);
+    const relations = classifiedList.reduce((t, c) => t + c.pairs.length, 0);
+    tracker.enter("weaving", `${relations} relation${relations === 1 ? "" : "s"}: matching and building the panels`);
     await live.yieldToLoop();
-    const matches = maximumMatching(pairs, claims.a, claims.b);
-    const consensus = computeConsensus(claims.a.length, claims.b.length, pairs, matches);
-    const panels = buildPanels(claims.a, claims.b, pairs, matches);
-    const parseMode = weakestParseMode([...SIDES.map((s) => extractSteps[s].parseMode), classified.step.parseMode]);
-
+    const matches = maximumMatching(pairs, claims.a!, claims.b!);
+    const consensus = computeConsensus(claims.a!.length, claims.b!.length, pairs, matches);
+    const panels = buildPanels(claims.a!, claims.b!, pairs, matches);
+    const parseMode = weakestParseMode([...SIDES.map((s) => extractSteps[s]!.parseMode), ...classifiedList.map(classifiedParseMode)]);
+    const multiWeave = multi ? weaveMany(SIDES, claims, pairList, classifiedList) : undefined;
+    const stability: Stability | undefined = ab.stability ?? undefined;
     tracker.enter("settled");
     const result: WeaveResult = {
       ...base,
@@ -285,13 +345,15 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
       claims,
       pairs,
       parseMode,
-      judge: { extract: extractSteps, classify: classified.step },
+      judge: judgeSteps,
       consensus,
       panels,
       prompts,
       calls,
       warnings,
       timings: { stages: tracker.durations(), totalMs: Date.now() - startedAt },
+      ...(stability ? { stability } : {}),
+      ...(multiWeave ? { multi: multiWeave } : {}),
     };
     live.publish(result);
     live.fallback({ text: weaveSummary(result) });
@@ -311,6 +373,24 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
     tracker.fail(errorText(e));
     throw new Error(message, { cause: e });
   }
+}
+
+/** The hypergraph, the distribution and the matrix of an N-model weave, from each pair's relations. */
+function weaveMany(sides: string[], claims: Record<string, string[]>, pairList: Array<[string, string]>, classified: Classified[]): MultiWeave {
+  const pairwise: PairwiseWeave[] = pairList.map(([x, y], i) => {
+    const c = classified[i]!;
+    return {
+      x,
+      y,
+      pairs: c.pairs,
+      classify: { ...c.step, parseMode: classifiedParseMode(c) },
+      consensus: pairConsensus(claims[x]!, claims[y]!, c.pairs),
+      ...(c.stability ? { stability: c.stability } : {}),
+    };
+  });
+  const { groups, groupEdges } = groupClaims(sides, claims, pairwise.map((p) => ({ x: p.x, y: p.y, pairs: p.pairs, matches: p.consensus.matches })));
+  const { matrix, spread } = agreementMatrix(sides, pairwise);
+  return { models: [...sides], pairwise, groups, groupEdges, distribution: distribution(groups, sides.length), matrix, matrixSpread: spread, groupRule: GROUP_RULE };
 }
 
 class StageFailure extends Error {

@@ -1,10 +1,32 @@
 // The one line a notebook cell shows for a weave result. Pure.
 import type { ParseMode } from "../schema/common";
-import type { Consensus } from "../schema/weave";
+import type { Consensus, MultiWeave, Spread, Stability } from "../schema/weave";
 
-export function weaveSummary(r: { consensus: Consensus; parseMode: ParseMode }): string {
+const pctText = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(1)}%`);
+
+/** "20.0–41.2% (median 29.8%)": a spread is never shown as one number. */
+export function spreadText(s: Spread): string {
+  if (s.min === null || s.max === null) return "n/a";
+  return `${pctText(s.min)}–${pctText(s.max)} (median ${pctText(s.median)})`;
+}
+
+export function weaveSummary(r: { consensus: Consensus; parseMode: ParseMode; multi?: MultiWeave; stability?: Stability }): string {
+  if (r.multi) return multiSummary(r.multi, r.parseMode);
   const c = r.consensus;
   const pct = c.consensusByNodes === null ? "n/a" : `${c.consensusByNodes.toFixed(1)}%`;
   const contra = `${c.contradictions} contradiction${c.contradictions === 1 ? "" : "s"}`;
-  return `Weave ${pct} consensus · ${c.sharedPairs} shared / ${c.aOnly} A-only / ${c.bOnly} B-only · ${contra} · judge: ${r.parseMode}`;
+  const line = `Weave ${pct} consensus · ${c.sharedPairs} shared / ${c.aOnly} A-only / ${c.bOnly} B-only · ${contra} · judge: ${r.parseMode}`;
+  return r.stability ? `${line} · ${stabilityText(r.stability)}` : line;
+}
+
+export function stabilityText(s: Stability): string {
+  return `across ${s.judgedRuns} judge run${s.judgedRuns === 1 ? "" : "s"} ${spreadText(s.consensusSpread)}, ${s.keptPairs} of ${s.candidatePairs} relations kept (${s.rule})`;
+}
+
+export function multiSummary(m: MultiWeave, parseMode: ParseMode): string {
+  const n = m.models.length;
+  const d = m.distribution;
+  const middle = Array.from({ length: Math.max(0, n - 2) }, (_, i) => n - 1 - i).map((k) => `${d.byCount[String(k)] ?? 0} by ${k}`);
+  const rings = [`${d.all} by all ${n}`, ...middle, `${d.one} by one`].join(" / ");
+  return `Weave of ${n} models · ${d.groups} claim groups: ${rings} · pairwise consensus ${spreadText(m.matrixSpread)} · judge: ${parseMode}`;
 }
