@@ -110,6 +110,16 @@ def _host_probe(cfg, home):
     }
 
 
+def _finite(v):
+    if isinstance(v, float):
+        return v if v == v and v not in (float("inf"), float("-inf")) else None
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_finite(x) for x in v]
+    return v
+
+
 def main():
     cfg = json.loads(sys.argv[1])
     libc = ctypes.CDLL(None, use_errno=True)
@@ -122,7 +132,11 @@ def main():
     os.makedirs(home, 0o700, exist_ok=True)
 
     def reply(obj):
-        data = (json.dumps(obj) + "\n").encode()
+        try:
+            text = json.dumps(obj, allow_nan=False)
+        except ValueError:  # a NaN/inf from a measurement: JSON has none, so it becomes null
+            text = json.dumps(_finite(obj), allow_nan=False)
+        data = (text + "\n").encode()
         view = memoryview(data)
         while view:
             view = view[os.write(proto, view):]

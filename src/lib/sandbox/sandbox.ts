@@ -194,6 +194,12 @@ export class Sandbox {
     try {
       msg = JSON.parse(l);
     } catch {
+      // Runs are sent one at a time, so an unreadable line belongs to the run in flight.
+      const [id, p] = [...this.pending.entries()][0] ?? [];
+      if (id !== undefined && p) {
+        this.pending.delete(id);
+        p.reject(new Error(`duellab sandbox: the sandbox sent a reply that is not JSON (${l.slice(0, 80)}…).`));
+      }
       return;
     }
     const p = this.pending.get(msg.id);
