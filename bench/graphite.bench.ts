@@ -6,7 +6,9 @@
 process.env.DUELLAB_DEMO_LATENCY_MS = "300";
 
 import { performance } from "node:perf_hooks";
-import { graphite } from "../src/lib/graphite/run";
+import { graphite, runGraphite } from "../src/lib/graphite/run";
+import type { CallRequest, CallResult } from "../src/lib/providers/contract";
+import type { SandboxRun } from "../src/lib/schema/sandbox";
 import { buildLogCsv } from "../src/lib/graphite/buildlog";
 import { ANALYST_CODE, RAW_BARS_CODE } from "../src/lib/demo/coders";
 import { extractCode } from "../src/lib/graphite/code";
@@ -66,6 +68,25 @@ async function main(): Promise<void> {
   const overhead = totals.map((t, i) => t - 2 * LATENCY - sums[i]!);
   console.log(`  the sandbox serves one run at a time: both runs back to back, median ${f(median(sums))}`);
   console.log(`  graphite()'s own overhead (total - 2 x ${LATENCY} - both sandbox runs), median: ${f(median(overhead))}; ratio total / (2 x ${LATENCY} + both runs + 60): ${median(totals.map((t, i) => t / (2 * LATENCY + sums[i]! + 60))).toFixed(2)}`);
+  // graphite()'s own work alone: instant scripted models and the two recorded sandbox runs.
+  const recorded: SandboxRun[] = [];
+  for (const code of codes) recorded.push(await sb.run({ code, files }));
+  const judgeJson = '{"a":{"insight":3,"clarity":4,"verdict":"x"},"b":{"insight":8,"clarity":9,"verdict":"y"},"ship":"b"}';
+  const instant = async (req: CallRequest): Promise<CallResult> => {
+    const content = req.slotName === "judge" ? judgeJson : codes[req.slotName === "a" ? 0 : 1]!;
+    const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
+    return { content, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 0, retriedEmpty: false, promptSha256: "0".repeat(64), record: { role: req.role, slot: req.slotName, model: "m", usage, reasoningTokens: null, finishReason: "stop", latencyMs: 0, retriedEmpty: false, error: null } };
+  };
+  const own: number[] = [];
+  for (let i = 0; i < 2 * ROUNDS; i++) {
+    const t = performance.now();
+    await runGraphite(
+      { csv, question: "overhead", a: { provider: "demo", model: "raw-bars" }, b: { provider: "demo", model: "analyst" }, judge: { provider: "demo", model: "judge" }, display: false },
+      { callModel: instant, sandbox: async () => ({ run: async (req) => recorded[req.code === codes[0] ? 0 : 1]! }) },
+    );
+    own.push(performance.now() - t);
+  }
+  console.log(`  graphite()'s own work (instant models, recorded sandbox runs: CSV, prompts, faithfulness, facts, judge parse), median: ${f(median(own))} (budget slack: 60 ms)`);
   await sb.close();
 }
 
