@@ -275,3 +275,23 @@ test("a repair pressed while the judge is still scoring waits for the run, then 
   assert.deepEqual(r.charts.a.attempts.map((x) => x.run.status), ["error", "ok"]);
   assert.equal(r.judge!.round, 2);
 });
+
+test("a repair whose model call fails: the chart is unchanged, the header says why, the promise rejects with one sentence", async () => {
+  let live: LiveRun | null = null;
+  const crashing = 'import pandas as pd\ndf = pd.read_csv("data.csv")\ndf["language"]\n';
+  const r = await runGraphite(base, {
+    callModel: models((req) =>
+      req.slotName === "judge" ? GOOD_JUDGE : req.role === "A-repair" ? providerError("rate-limit", "Slot a (demo, model x): rate limited (429) three times; wait a minute.") : req.slotName === "a" ? crashing : WORKING,
+    ),
+    sandbox: scriptedSandbox((code) => (code.includes('df["language"]') ? fakeRun({ status: "error", pngs: [], traceback: "Traceback\nKeyError: 'language'\n" }) : okRun())),
+    startLive: (o) => (live = startLiveRun(o)),
+  });
+  await assert.rejects(r.repair("a"), /^Error: The repair of chart A failed while asking: Slot a \(demo, model x\): rate limited \(429\) three times; wait a minute\.$/m);
+  assert.equal(r.charts.a.attempts.length, 1);
+  assert.equal(r.charts.a.run.status, "error");
+  assert.equal(r.judge!.round, 1);
+  assert.ok(r.warnings.at(-1)!.startsWith("The repair of chart A failed while asking: "));
+  assert.equal(live!.tracker.state.status, "error");
+  assert.match(live!.tracker.state.error!.message, /rate limited/);
+  await assert.rejects(r.repair("c" as never), /repair\(\) takes "a" or "b" \(got "c"\)\./);
+});
