@@ -137,6 +137,12 @@ test("weave: labels never overlap, circles stay inside the panel, reasoning toke
     assert.equal(g.outside, 0, JSON.stringify(geo));
     assert.ok(g.shown >= 5, `a panel shows at least 5 labels: ${JSON.stringify(geo)}`);
   }
+  assert.deepEqual(await p.locator(".dl-costline .dl-cost").allTextContents(), [
+    "A atlas · 120 tok · reasoning 87 · 300 ms",
+    "B beacon · 120 tok · reasoning n/a · 300 ms",
+    "judge judge · 360 tok · reasoning n/a · 900 ms",
+  ]);
+  assert.match((await p.locator(".dl-timings").first().textContent()) ?? "", /asking 412 ms.*classifying 520 ms.*total 1\.6 s/);
   await p.locator('.dl-meta > summary').first().click();
   assert.deepEqual(await p.locator(".dl-slots tbody .dl-reasoning").allTextContents(), ["87", "n/a", "n/a"]);
   await p.locator('.dl-tab[data-tab="diff"]').click();

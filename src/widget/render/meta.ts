@@ -9,6 +9,16 @@ function sumOrNull(xs: Array<number | null>): number | null {
   return real.length ? real.reduce((a, b) => a + b, 0) : null;
 }
 
+/** One line per slot, always visible: completion tokens, reasoning tokens (or n/a) and latency. */
+export function costLine(slots: Record<string, SlotPublic>, calls: CallRecord[]): HTMLElement {
+  return h("p", { class: "dl-costline" }, Object.entries(slots).map(([name, sl]) => {
+    const mine = calls.filter((c) => c.slot === name);
+    return h("span", { class: "dl-cost", "data-slot": name },
+      h("b", {}, name === "judge" ? "judge" : name.toUpperCase()), ` ${sl.model} · `,
+      `${num(sumOrNull(mine.map((c) => c.usage.completionTokens)))} tok · reasoning ${num(sumOrNull(mine.map((c) => c.reasoningTokens)))} · ${ms(sumOrNull(mine.map((c) => c.latencyMs)))}`);
+  }));
+}
+
 export function slotTable(slots: Record<string, SlotPublic>, calls: CallRecord[]): HTMLElement {
   const rows = Object.entries(slots).map(([name, sl]) => {
     const mine = calls.filter((c) => c.slot === name);

@@ -5,7 +5,7 @@ import type { WeaveResult } from "../../../lib/schema/weave";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill, download } from "../dom";
 import { ms, num, sideLabel } from "../format";
-import { promptList, slotTable, stageTimes } from "../meta";
+import { costLine, promptList, slotTable, stageTimes } from "../meta";
 import { claimsDiff } from "./diff";
 import { headline } from "./headline";
 import { ForcePanel } from "./panel";
@@ -71,8 +71,8 @@ export class WeaveView {
     this.result = r;
     this.tabBar.hidden = false;
     this.select(this.tab);
-    fill(this.head, headline(r),
-      h("details", { class: "dl-meta" }, h("summary", {}, "Models, tokens and timings"), slotTable(r.slots, r.calls), stageTimes(r.timings)));
+    fill(this.head, headline(r), costLine(r.slots, r.calls), stageTimes(r.timings),
+      h("details", { class: "dl-meta" }, h("summary", {}, "Tokens per slot in detail"), slotTable(r.slots, r.calls)));
     for (const kind of PANEL_KINDS) {
       const panel = r.panels[kind];
       const pkey = JSON.stringify(panel);
