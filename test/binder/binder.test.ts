@@ -95,8 +95,18 @@ test("the Binder recipe builds an environment whose kernel runs the example note
     else fs.rmSync(work, { recursive: true, force: true });
   });
 
-  // 1. The Python environment, from binder/requirements.txt only.
+  // 0. The builder's small files: a Python version it knows, apt packages that exist.
   const runtime = fs.readFileSync(path.join(root, "binder/runtime.txt"), "utf8").trim();
+  assert.match(runtime, /^python-3\.\d+$/, "runtime.txt names a Python version as repo2docker reads it");
+  const aptTxt = path.join(root, "binder/apt.txt");
+  const aptPackages = fs.existsSync(aptTxt) ? fs.readFileSync(aptTxt, "utf8").split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean) : [];
+  for (const p of aptPackages) {
+    const show = spawnSync("apt-cache", ["show", p], { encoding: "utf8" });
+    if (show.error) { t.diagnostic(`apt-cache is not available: apt.txt's ${p} is not checked`); continue; }
+    assert.equal(show.status, 0, `binder/apt.txt names "${p}", which apt does not know`);
+  }
+
+  // 1. The Python environment, from binder/requirements.txt only.
   const python = process.env.PYTHON || "python3";
   const venv = sh(python, ["-m", "venv", envDir], { timeoutMs: 60_000 });
   assert.equal(venv.status, 0, ended(`${python} -m venv`, venv));
