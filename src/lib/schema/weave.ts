@@ -93,6 +93,8 @@ export const GraphEdge = z.object({
   relation: Relation,
   strength: z.number(),
   sourceKind: SourceKind,
+  /** judgeRuns > 1: share of runs that found the relation(s) behind the edge, for its opacity. */
+  share: z.number().min(0).max(1).optional(),
 });
 export type GraphEdge = z.infer<typeof GraphEdge>;
 

@@ -37,6 +37,12 @@ function panelStats(nodes: GraphNode[], edges: GraphEdge[], absorbedIntoCore: nu
   return { nodes: nodes.length, agreeCount, contradictCount, absorbedIntoCore, drawnEdges: edges.length };
 }
 
+/** With repeated judge runs: the weakest share of the relations an edge stands on; else undefined. */
+function shareOf(...pairs: Pair[]): number | undefined {
+  const shares = pairs.map((p) => p.stability?.share).filter((x): x is number => x !== undefined);
+  return shares.length ? Math.min(...shares) : undefined;
+}
+
 function sortEdges(edges: Iterable<GraphEdge>): GraphEdge[] {
   return [...edges].sort((x, y) => (x.source < y.source ? -1 : x.source > y.source ? 1 : x.target < y.target ? -1 : x.target > y.target ? 1 : 0));
 }
@@ -63,7 +69,8 @@ export function projectionPanel(side: "a" | "b", claims: readonly string[], pair
         if (x[side] === y[side]) continue;
         const relation: Relation = x.relation === y.relation ? "agree" : "contradict";
         const sourceKind: SourceKind = x.sourceKind === "lexical" || y.sourceKind === "lexical" ? "lexical" : "judge";
-        addEdge(edges, { source: nodeId(side, x[side]), target: nodeId(side, y[side]), relation, strength: Math.min(x.strength, y.strength), sourceKind });
+        const share = shareOf(x, y);
+        addEdge(edges, { source: nodeId(side, x[side]), target: nodeId(side, y[side]), relation, strength: Math.min(x.strength, y.strength), sourceKind, ...(share === undefined ? {} : { share }) });
       }
     }
   }
@@ -117,7 +124,8 @@ export function bothPanel(claimsA: readonly string[], claimsB: readonly string[]
       absorbed++;
       continue;
     }
-    addEdge(edges, { source, target, relation: p.relation, strength: p.strength, sourceKind: p.sourceKind });
+    const share = shareOf(p);
+    addEdge(edges, { source, target, relation: p.relation, strength: p.strength, sourceKind: p.sourceKind, ...(share === undefined ? {} : { share }) });
   }
   const drawn = sortEdges(edges.values());
   const agree = pairs.filter((p) => p.relation === "agree").length;
