@@ -3,6 +3,7 @@
 // is appended to the results file at once, and one live widget shows the whole batch. Generic
 // over the kind of run: ./weave-many.ts and ./graphite-many.ts supply the runner.
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import util from "node:util";
 import { callModel as realCallModel } from "../providers/client";
 import type { CallRequest, CallResult } from "../providers/contract";
@@ -120,6 +121,8 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
   const store: ResultsStore | null = options.resultsFile ? await openResults(options.resultsFile, headerFor(spec.kind, spec.slots, createdAt)) : null;
   const live = (deps.startLive ?? startLiveRun)({ view: "batch", title: spec.title, stages: BATCH_STAGES, display: options.display, signal: options.signal });
   const { tracker } = live;
+  // Each running item and each waiting worker listens on the batch's signal.
+  setMaxListeners(4 * MAX_CONCURRENCY, live.signal);
 
   // Calls of tries that did not produce the item's result (earlier failed runs included).
   const failedCalls: CallRecord[][] = spec.tasks.map(() => []);
@@ -219,15 +222,22 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
           schedule();
         }
       };
+      // One signal per try, linked to the batch's: whatever a run hangs on it goes away with the try.
+      const tryCtl = new AbortController();
+      const stop = () => tryCtl.abort(live.signal.reason);
+      if (live.signal.aborted) stop();
+      else live.signal.addEventListener("abort", stop, { once: true });
       try {
-        const result = await spec.runner.run(task, { signal: live.signal, callModel: recording });
+        const result = await spec.runner.run(task, { signal: tryCtl.signal, callModel: recording });
         item.calls = [...failedCalls[item.index]!, ...calls];
         item.summary = spec.runner.summarize(result);
         item.result = result;
         item.status = "done";
         item.error = null;
+        live.signal.removeEventListener("abort", stop);
         break;
       } catch (e) {
+        live.signal.removeEventListener("abort", stop);
         failedCalls[item.index]!.push(...calls);
         item.calls = [...failedCalls[item.index]!];
         if (live.signal.aborted) {
