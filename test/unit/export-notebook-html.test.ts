@@ -81,3 +81,11 @@ test("notebookHints finds math in markdown only, and counts widget outputs", () 
   assert.deepEqual(notebookHints({ cells: [{ cell_type: "markdown", source: "\\begin{align} x \\end{align}" }] }).math, true);
   assert.deepEqual(notebookHints(null), { math: false, widgetOutputs: 0 });
 });
+
+test("the inlined renderer is not rewritten, even where its strings look like remote tags", () => {
+  const renderer = `var t = '<link rel="stylesheet" href="https://cdn.example.org/x.css"><img src="https://example.org/a.png">';`;
+  const r = makeOffline(page(LOADER, STATE), renderer);
+  assert.ok(r.html.includes(renderer), "the renderer text is inlined verbatim");
+  assert.deepEqual(r.removed, []);
+  assert.deepEqual(r.notes, []);
+});

@@ -81,7 +81,21 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
   const widgetModels = countModels(html);
   const widgetViews = [...html.matchAll(SCRIPT)].filter((m) => attr(m[1], "type") === "application/vnd.jupyter.widget-view+json").length;
 
-  let out = html.replace(SCRIPT, (whole: string, attrs: string, body: string) => {
+  // Stylesheets and images first, on nbconvert's page alone: the renderer inlined below is
+  // minified JavaScript whose strings may look like tags.
+  const stylesheetsRemoved: string[] = [];
+  const page = html.replace(LINK, (tag: string) => {
+    const href = attr(tag, "href");
+    if (href !== null && REMOTE.test(href)) {
+      stylesheetsRemoved.push(href);
+      return `<!-- duellab export: removed a stylesheet from ${href.replace(/--/g, "- -")} (this file works offline) -->`;
+    }
+    return tag;
+  });
+  const remoteImages = [...page.matchAll(/<img\b[^>]*>/gi)].filter((m) => REMOTE.test(attr(m[0], "src") ?? "")).length;
+  const mermaidDiagrams = /class="[^"]*\bjp-Mermaid\b/.test(page);
+
+  const out = page.replace(SCRIPT, (whole: string, attrs: string, body: string) => {
     if (body.includes(RENDERER_SENTINEL)) {
       loaders++;
       if (renderer === null) {
@@ -103,14 +117,7 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
     return whole;
   });
 
-  out = out.replace(LINK, (tag: string) => {
-    const href = attr(tag, "href");
-    if (href !== null && REMOTE.test(href)) {
-      removed.push(href);
-      return `<!-- duellab export: removed a stylesheet from ${href.replace(/--/g, "- -")} (this file works offline) -->`;
-    }
-    return tag;
-  });
+  removed.push(...stylesheetsRemoved);
 
   if (widgetModels > 0 && loaders === 0) {
     throw new Error("nbconvert's HTML holds widget state but no widget loader that names our renderer; this nbconvert template is not supported (use nbconvert 7 with its lab template)");
@@ -121,10 +128,9 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
   if (hints.math && removed.some((u) => /mathjax/i.test(u))) {
     notes.push("LaTeX in markdown cells is shown as its source text: MathJax is not bundled in the offline file");
   }
-  if (removed.some((u) => /mermaid/i.test(u)) && /class="[^"]*\bjp-Mermaid\b/.test(out)) {
+  if (removed.some((u) => /mermaid/i.test(u)) && mermaidDiagrams) {
     notes.push("Mermaid diagrams are shown as their source text: mermaid.js is not bundled in the offline file");
   }
-  const remoteImages = [...out.matchAll(/<img\b[^>]*>/gi)].filter((m) => REMOTE.test(attr(m[0], "src") ?? "")).length;
   if (remoteImages > 0) {
     notes.push(`${remoteImages} image(s) in the notebook link to the web and will not show offline`);
   }
