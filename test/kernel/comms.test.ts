@@ -106,6 +106,9 @@ test("a custom event reaches the kernel handler, whose update is parented to tha
   const update = k.childrenOf(id).find((m) => m.msg_type === "comm_msg") as KMsg;
   assert.deepEqual(update.content.data, { method: "update", state: { pending: ["got cancel"] }, buffer_paths: [] });
   assertBusyIdle(id, k.session);
+  const stray = await k.send("comm_msg", { comm_id: commId, data: { method: "custom", content: "not an event" } });
+  await k.idleOf(stray);
+  assert.deepEqual(k.childrenOf(stray).map((m) => m.msg_type), ["status", "status"], "a stray custom message reaches no handler");
 });
 
 test("a comm_open to jupyter.widget.control is answered with comm_close at once", async () => {

@@ -44,7 +44,10 @@ class LiveWidget implements WidgetHandle {
         } else if (req.kind === "request_state") {
           this.sendState(this.state);
         } else if (req.kind === "custom") {
-          for (const h of [...this.handlers]) h(req.content as ViewEvent);
+          // Views only send {type: ...} events; anything else is a stray message, not an event.
+          const e = req.content as { type?: unknown } | null;
+          if (typeof e !== "object" || e === null || typeof e.type !== "string") return;
+          for (const h of [...this.handlers]) h(e as ViewEvent);
         }
       },
       onClose: () => {
