@@ -56,6 +56,20 @@ async function main(): Promise<number> {
       if (p.status !== 0) { console.error(`sandbox bench: the fresh Python run failed: ${String(p.stderr).slice(-300)}`); return 1; }
     }
   }
+  // The floor: the same snippet rendered repeatedly inside one warm, unconfined Python process.
+  const floorScript = `import io, sys, time, statistics, contextlib
+src = open("snippet.py").read().replace("sys.stdout.buffer", "io.BytesIO()")
+import pandas, matplotlib.pyplot as plt
+times = []
+for i in range(7):
+    t = time.perf_counter()
+    exec(compile(src, "snippet.py", "exec"), {"io": io, "__name__": "__main__"})
+    plt.close("all")
+    times.append((time.perf_counter() - t) * 1000)
+print(statistics.median(times[1:]))
+`;
+  const fl = spawnSync(defaultPython(), ["-c", floorScript], { cwd: dir, env: freshEnv, encoding: "utf8" });
+  const floor = Number(fl.stdout.trim());
   const layers = first.layers;
   await sb.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -67,6 +81,7 @@ async function main(): Promise<number> {
   console.log(`sandbox: layers on: ${on.join(", ")}${off.length ? `; OFF: ${off.join(", ")}` : ""}${sb.underBwrap ? " (under bubblewrap)" : ""}`);
   console.log(`sandbox: start ${ms(sb.startMs)}; first run after start ${ms(firstMs)} (target <= 3000 ms) ${firstMs <= 3000 ? "PASS" : "MISS"}`);
   console.log(`sandbox: warm median ${ms(w)} over ${WARM} runs (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))}) (target <= 150 ms) ${w <= 150 ? "PASS" : "MISS"}`);
+  if (Number.isFinite(floor)) console.log(`sandbox: in-process floor (same snippet, warm unconfined Python, no fork) median ${ms(floor)}; the sandbox costs ${(w / floor).toFixed(2)}x the floor`);
   console.log(`sandbox: fresh Python median ${ms(f)} over ${FRESH} runs, interleaved with the warm runs`);
   console.log(`sandbox: warm is ${ratio.toFixed(1)}x faster than fresh (target >= 8x) ${ratio >= 8 ? "PASS" : "MISS"}; best-case ratio (min/min) ${(Math.min(...fresh) / Math.min(...warm)).toFixed(1)}x`);
   if (os.loadavg()[0] > os.cpus().length) console.log("sandbox: the machine is busier than its core count: absolute times are inflated; the ratios are measured side by side");
