@@ -53,6 +53,40 @@ export const Score = z.object({
 });
 export type Score = z.infer<typeof Score>;
 
+const Ship = z.enum(["a", "b", "neither"]);
+
+/** One of K judge runs, read back to the true sides (a swapped run showed B's chart as CHART A). */
+export const GraphiteJudgeRun = z.object({
+  run: z.number().int(),
+  order: z.enum(["straight", "swapped"]),
+  parseMode: z.string(),
+  /** null when this run's output was unusable (it does not vote). */
+  ship: Ship.nullable(),
+  scores: z.object({ a: Score, b: Score }).nullable(),
+});
+export type GraphiteJudgeRun = z.infer<typeof GraphiteJudgeRun>;
+
+const Votes = z.object({ a: z.number().int(), b: z.number().int(), neither: z.number().int(), runs: z.number().int() });
+const ScoreSpread = z.object({ min: z.number().nullable(), median: z.number().nullable(), max: z.number().nullable(), values: z.array(z.number().nullable()) });
+
+/** judgeRuns > 1: the verdict across runs, half with A and B shown in swapped order. */
+export const GraphiteStability = z.object({
+  runs: z.number().int(),
+  swappedRuns: z.number().int(),
+  judgedRuns: z.number().int(),
+  votes: Votes,
+  byOrder: z.object({ straight: Votes, swapped: Votes }),
+  /** The verdict given in one order was never given in the other: the order decided, not the charts. */
+  positionBias: z.boolean().nullable(),
+  /** What the runs support: a side only with a majority and no position bias. */
+  outcome: z.enum(["a", "b", "neither", "position-bias", "split", "no-verdict"]),
+  rule: z.string(),
+  insight: z.object({ a: ScoreSpread, b: ScoreSpread }),
+  clarity: z.object({ a: ScoreSpread, b: ScoreSpread }),
+  perRun: z.array(GraphiteJudgeRun),
+});
+export type GraphiteStability = z.infer<typeof GraphiteStability>;
+
 export const GraphiteJudge = z.object({
   scores: z.object({ a: Score, b: Score }),
   ship: z.enum(["a", "b", "neither"]),
@@ -63,6 +97,8 @@ export const GraphiteJudge = z.object({
   failure: z.string().nullable(),
   /** How many times the judge has scored this comparison (a repair triggers a re-score). */
   round: z.number().int(),
+  /** judgeRuns > 1: every run and the verdict they support; `ship` is then that verdict ("neither" unless a side won). */
+  stability: GraphiteStability.optional(),
 });
 export type GraphiteJudge = z.infer<typeof GraphiteJudge>;
 
