@@ -1,9 +1,10 @@
 // duellab: compare two language models' work in a notebook. This file is the public API.
-export { weave } from "./weave/run";
+export { weave, WeaveInputError } from "./weave/run";
 export type { WeaveOptions } from "./weave/run";
-export { graphite } from "./graphite/run";
+export { graphite, GraphiteInputError } from "./graphite/run";
+export { CsvError } from "./graphite/csv";
 export type { GraphiteOptions, GraphiteRun } from "./graphite/run";
-export { buildLogCsv } from "./graphite/buildlog";
+export { buildLogCsv, buildLogRows } from "./graphite/buildlog";
 export { listModels } from "./providers/models";
 export { ProviderError } from "./providers/errors";
 export { callModel } from "./providers/client";
