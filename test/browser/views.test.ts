@@ -229,3 +229,30 @@ test("a view kind this build cannot draw says so under the header instead of goi
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
+
+test("weave with repeated judge runs: the spread and the keep rule are shown, edges fade with their share", async (t) => {
+  const o = await page(t, { reducedMotion: "reduce" });
+  if (!o) return;
+  const p = o.page;
+  const { WeaveResult } = await import("../../src/lib/schema/weave");
+  const r = fixture("weave-12x12");
+  r.panels.both.edges = r.panels.both.edges.map((e: object, i: number) => ({ ...e, share: i === 0 ? 1 / 3 : 1 }));
+  const run = (n: number, order: "straight" | "swapped", c: number) => ({ run: n, order, parseMode: "json", pairs: 11, consensusByNodes: c, judged: true });
+  r.stability = {
+    runs: 3, swappedRuns: 1, judgedRuns: 3, rule: "majority", ruleText: "kept when found in at least 2 of 3 judged runs",
+    perRun: [run(1, "straight", 41.2), run(2, "swapped", 35.3), run(3, "straight", 41.2)],
+    consensusSpread: { min: 35.3, median: 41.2, max: 41.2, values: [41.2, 35.3, 41.2] },
+    candidatePairs: 13, keptPairs: 11, allPairs: [], flipsUnderSwap: 1,
+  };
+  assert.equal(WeaveResult.safeParse(r).success, true, "the test result is a valid WeaveResult");
+  await render(p, { view: "weave", run: runState({ status: "done" }), result: r, pending: [] });
+  assert.equal(await p.locator(".dl-stability").textContent(),
+    "Judge stability over 3 CLASSIFY runs (1 with the lists swapped, 3 parsed): consensus min 35.3% · median 41.2% · max 41.2% · 11 of 13 relations kept · kept when found in at least 2 of 3 judged runs · 1 relation flips when the order is swapped · edge opacity = share of runs that found it");
+  const ops = await p.locator('.dl-panel[data-panel="both"] line.dl-edge').evaluateAll((ls) => ls.map((l) => Number(l.getAttribute("stroke-opacity"))));
+  assert.ok(ops[0]! < ops[1]! / 2, `the 1-in-3 edge is fainter: ${ops}`);
+  const first = await p.locator('.dl-panel[data-panel="both"] line.dl-edge').first().getAttribute("data-source");
+  await p.locator(`.dl-panel[data-panel="both"] [data-id="${first}"] circle`).hover();
+  assert.match((await p.locator('.dl-panel[data-panel="both"] .dl-tip').textContent()) ?? "", /found in 33% of judge runs/);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});

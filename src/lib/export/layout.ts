@@ -200,6 +200,12 @@ export function edgeStyle(edge: GraphEdge): { stroke: string; dash: string | nul
   return { stroke: "#8a8f98", dash: edge.sourceKind === "lexical" ? "1.5 3" : null, opacity: 0.75 };
 }
 
+/** Edge opacity: its style's, scaled by the share of judge runs that found it (never invisible). */
+export function edgeOpacity(base: number, share: number | undefined): number {
+  if (share === undefined || !Number.isFinite(share)) return base;
+  return Math.round(base * Math.max(0.15, Math.min(1, share)) * 1000) / 1000;
+}
+
 /** Fill of a node: consensus nodes get the white core with a dark ring; A and B their own hues. */
 export function nodePaint(node: GraphNode): { fill: string; stroke: string; strokeWidth: number } {
   if (node.shared) return { fill: "#ffffff", stroke: "#2b2f36", strokeWidth: 2 };

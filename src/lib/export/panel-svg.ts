@@ -2,7 +2,7 @@
 // presentation attributes only, so it renders wherever SVG does (no CSS, no script). Pure.
 import type { Panel } from "../schema/weave";
 import {
-  LABEL_FONT_PX, PANEL_SIZE, edgeStyle, edgeWidth, labelAnchor, nodePaint, placeLabels, settledLayout, type LayoutNode,
+  LABEL_FONT_PX, PANEL_SIZE, edgeOpacity, edgeStyle, edgeWidth, labelAnchor, nodePaint, placeLabels, settledLayout, type LayoutNode,
 } from "./layout";
 import { esc } from "./escape";
 
@@ -20,7 +20,7 @@ export function panelSvg(panel: Panel, kind: string, opts: { size?: number; titl
   for (const l of layout.links) {
     const a = l.source as LayoutNode, b = l.target as LayoutNode;
     const st = edgeStyle(l.edge);
-    out.push(`<line x1="${f1(a.x)}" y1="${f1(a.y)}" x2="${f1(b.x)}" y2="${f1(b.y)}" stroke="${st.stroke}" stroke-width="${edgeWidth(l.edge.strength).toFixed(2)}" stroke-opacity="${st.opacity}"${st.dash ? ` stroke-dasharray="${st.dash}"` : ""} stroke-linecap="round"/>`);
+    out.push(`<line x1="${f1(a.x)}" y1="${f1(a.y)}" x2="${f1(b.x)}" y2="${f1(b.y)}" stroke="${st.stroke}" stroke-width="${edgeWidth(l.edge.strength).toFixed(2)}" stroke-opacity="${edgeOpacity(st.opacity, l.edge.share)}"${st.dash ? ` stroke-dasharray="${st.dash}"` : ""} stroke-linecap="round"/>`);
   }
   for (const n of layout.nodes) {
     const p = nodePaint(n.node);

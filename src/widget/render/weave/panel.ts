@@ -4,7 +4,7 @@
 import type { GraphEdge, GraphNode, Panel } from "../../../lib/schema/weave";
 import {
   PANEL_SIZE, LABEL_FONT_PX, clampNodes, createPanelLayout, edgeStyle, edgeWidth, expectedTicks,
-  labelAnchor, nodePaint, placeLabels, settleSync, shortLabel, type LayoutNode, type PanelLayout,
+  edgeOpacity, labelAnchor, nodePaint, placeLabels, settleSync, shortLabel, type LayoutNode, type PanelLayout,
 } from "../../../lib/export/layout";
 import { h, s, fill, SVG_NS } from "../dom";
 import { plural, sideLabel } from "../format";
@@ -16,7 +16,8 @@ export interface PanelOptions {
 function relationText(e: GraphEdge, fromId: string): string {
   const verb = e.relation === "agree" ? "agrees with" : "contradicts";
   void fromId;
-  return `${verb} · strength ${e.strength.toFixed(2)} · ${e.sourceKind === "lexical" ? "lexical (word overlap)" : "judged"}`;
+  const share = e.share === undefined ? "" : ` · found in ${Math.round(e.share * 100)}% of judge runs`;
+  return `${verb} · strength ${e.strength.toFixed(2)} · ${e.sourceKind === "lexical" ? "lexical (word overlap)" : "judged"}${share}`;
 }
 
 export class ForcePanel {
@@ -99,7 +100,9 @@ export class ForcePanel {
       const st = edgeStyle(l.edge);
       const line = s("line", {
         class: `dl-edge dl-edge-${l.edge.relation} dl-edge-${l.edge.sourceKind}`,
-        stroke: st.stroke, "stroke-width": edgeWidth(l.edge.strength).toFixed(2), "stroke-opacity": st.opacity,
+        // With repeated judge runs an edge fades with the share of runs that found it.
+        stroke: st.stroke, "stroke-width": edgeWidth(l.edge.strength).toFixed(2), "stroke-opacity": edgeOpacity(st.opacity, l.edge.share),
+        "data-share": l.edge.share,
         "stroke-dasharray": st.dash, "stroke-linecap": "round",
         "data-source": l.edge.source, "data-target": l.edge.target,
       });
