@@ -9,6 +9,7 @@ import { GraphiteView } from "./graphite/view";
 import { RunHeader } from "./header";
 import type { View, ViewHost } from "./view";
 import { WeaveView } from "./weave/view";
+import { isMultiWeave, MultiWeaveView } from "./multi/view";
 import { BatchView } from "./batch/view";
 
 export interface RenderHost {
@@ -28,6 +29,7 @@ export interface ViewEntry {
 }
 const byView = (view: string) => (s: WidgetState) => (s.view as string) === view;
 export const REGISTRY: ViewEntry[] = [
+  { key: "weave-multi", match: (s) => byView("weave")(s) && isMultiWeave(s.result), make: (host) => new MultiWeaveView(host) },
   { key: "weave", match: byView("weave"), make: (host) => new WeaveView(host) },
   { key: "graphite", match: byView("graphite"), make: (host) => new GraphiteView(host) },
 ];
