@@ -69,3 +69,25 @@ test("a sandbox killed mid-run rejects that run with what happened, and the kern
   await assert.rejects(p, /the sandbox process was killed by SIGKILL during the run; the next run starts a new one\./);
   await assert.rejects(sb.run({ code: "print(1)" }), /this sandbox has ended/);
 });
+
+test("where bubblewrap is present but refused (as in Docker), the sandbox falls back and says why", async () => {
+  const fs = await import("node:fs");
+  const os = await import("node:os");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-fakebwrap-"));
+  fs.writeFileSync(path.join(dir, "bwrap"), "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n", { mode: 0o755 });
+  const oldPath = process.env.PATH;
+  process.env.PATH = `${dir}:${oldPath}`;
+  try {
+    const sb = await Sandbox.start();
+    assert.equal(sb.underBwrap, false);
+    assert.equal(sb.host.namespaces.on, false);
+    assert.match(sb.host.namespaces.detail, /bubblewrap could not start the sandbox here .*No permissions to create new namespace/);
+    const r = await sb.run({ code: "print('fine')" });
+    assert.equal(r.stdout, "fine\n");
+    assert.equal(r.layers.namespaces!.on, false);
+    await sb.close();
+  } finally {
+    process.env.PATH = oldPath;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
