@@ -256,3 +256,31 @@ test("weave with repeated judge runs: the spread and the keep rule are shown, ed
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
+
+test("graphite with repeated judge runs: position bias is reported as bias, never as a win", async (t) => {
+  const o = await page(t);
+  if (!o) return;
+  const p = o.page;
+  const { GraphiteResult } = await import("../../src/lib/schema/graphite");
+  const r = fixture("graphite-charts");
+  const v = (a: number, b: number, neither: number) => ({ a, b, neither, runs: a + b + neither });
+  const sc = (i: number, c: number) => ({ insight: i, clarity: c, verdict: "" });
+  r.judge.ship = "neither";
+  r.judge.stability = {
+    runs: 4, swappedRuns: 2, judgedRuns: 4, votes: v(2, 2, 0), byOrder: { straight: v(2, 0, 0), swapped: v(0, 2, 0) },
+    positionBias: true, outcome: "position-bias", rule: "a side wins only with a majority of readable runs and no position bias",
+    insight: { a: { min: 3, median: 6, max: 9, values: [9, 3, 9, 3] }, b: { min: 3, median: 6, max: 9, values: [3, 9, 3, 9] } },
+    clarity: { a: { min: 2, median: 5, max: 8, values: [8, 2, 8, 2] }, b: { min: 2, median: 5, max: 8, values: [2, 8, 2, 8] } },
+    perRun: [1, 2, 3, 4].map((n) => ({ run: n, order: n % 2 ? "straight" : "swapped", parseMode: "json", ship: n % 2 ? "a" : "b", scores: { a: sc(n % 2 ? 9 : 3, n % 2 ? 8 : 2), b: sc(n % 2 ? 3 : 9, n % 2 ? 2 : 8) } })),
+  };
+  assert.equal(GraphiteResult.safeParse(r).success, true, "the test result is a valid GraphiteResult");
+  await render(p, { view: "graphite", run: runState({ title: "graphite", status: "done" }), result: r, pending: [] });
+  assert.equal(await p.locator(".dl-ship .dl-stat-value").textContent(), "position bias: the order decided, not the charts");
+  assert.equal(await p.locator(".dl-ship").getAttribute("data-ship"), "position-bias");
+  assert.equal(await p.locator(".dl-chart-ship").count(), 0, "no chart is marked as the winner");
+  assert.match((await p.locator(".dl-judge .dl-stability").textContent()) ?? "", /straight order: A 2 · B 0 · neither 0 of 2 · swapped: A 0 · B 2 · neither 0 of 2/);
+  assert.deepEqual(await p.locator('.dl-spread tr[data-side="a"] td').allTextContents(), ["3 / 6 / 9", "2 / 5 / 8"]);
+  assert.equal(await p.locator('.dl-judge .dl-stability [role="alert"]').count(), 1);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});

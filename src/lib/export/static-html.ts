@@ -77,7 +77,12 @@ export function staticGraphite(r: GraphiteResult): string {
     const score = j ? `insight ${n(j.scores[s].insight)} · clarity ${n(j.scores[s].clarity)} — ${esc(j.scores[s].verdict)}` : "not judged";
     return `<div style="display:inline-block;vertical-align:top;width:49%;min-width:300px;margin-right:1%"><p style="margin:0 0 4px"><b>Chart ${s.toUpperCase()}</b> <span style="${MUTED}">${esc(r.slots[s]?.provider ?? "?")} · ${esc(r.slots[s]?.model ?? "?")} · ${esc(c.run.status)} · faithfulness: ${esc(c.faithfulness.verdict)}</span></p>${blocked}${img}${tb}<p style="margin:4px 0;${MUTED}">${score}</p></div>`;
   };
-  const ship = !j ? "not judged" : j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()}`;
+  const outcome = j?.stability?.outcome;
+  const ship = !j ? "not judged"
+    : outcome === "position-bias" ? "position bias (the order decided)"
+    : outcome === "split" ? "split across runs"
+    : outcome === "no-verdict" ? "no verdict"
+    : j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()}`;
   return [
     `<div class="duellab-static" data-kind="graphite" style="${BOX}">`,
     `<p style="margin:0 0 4px;font-size:11px;${MUTED}">duellab · graphite (static snapshot; open in JupyterLab or export HTML for the interactive view)</p>`,

@@ -1,6 +1,6 @@
 // The graphite view: both charts side by side at full resolution, what produced them, what the
 // sandbox measured and refused, what the judge said, and a repair button where a run crashed.
-import type { Chart, GraphiteResult } from "../../../lib/schema/graphite";
+import type { Chart, GraphiteResult, GraphiteStability } from "../../../lib/schema/graphite";
 import type { FigureMeasure, Layer, SandboxRun } from "../../../lib/schema/sandbox";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill } from "../dom";
@@ -136,13 +136,23 @@ export class GraphiteView {
   }
 }
 
+const OUTCOME_TEXT: Record<GraphiteStability["outcome"], string | null> = {
+  a: null, b: null, neither: null,
+  "position-bias": "position bias: the order decided, not the charts",
+  split: "split: no majority across runs",
+  "no-verdict": "no verdict: no run could be read",
+};
+
 function scoreHeadline(r: GraphiteResult, judging: boolean): HTMLElement {
   const j = r.judge;
-  const shipText = !j ? (judging ? "judging…" : "not judged") : j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`;
+  const st = j?.stability;
+  const special = st ? OUTCOME_TEXT[st.outcome] : null;
+  const shipText = !j ? (judging ? "judging…" : "not judged") : special ?? (j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`);
   return h("section", { class: "dl-headline" },
     h("p", { class: "dl-question" }, r.question),
     h("div", { class: "dl-stats" },
-      h("div", { class: "dl-stat dl-stat-main dl-ship", "data-ship": j?.ship ?? "none" }, h("div", { class: "dl-stat-value" }, shipText), h("div", { class: "dl-stat-label" }, "the judge would ship")),
+      h("div", { class: "dl-stat dl-stat-main dl-ship", "data-ship": special ? st!.outcome : j?.ship ?? "none" }, h("div", { class: "dl-stat-value" }, shipText),
+        h("div", { class: "dl-stat-label" }, st ? `the judge would ship, over ${st.runs} runs (${st.swappedRuns} with A and B swapped)` : "the judge would ship")),
       SIDES.map((s) => h("div", { class: "dl-stat", "data-side": s },
         h("div", { class: "dl-stat-value" }, j ? `${num(j.scores[s].insight)} / ${num(j.scores[s].clarity)}` : NA),
         h("div", { class: "dl-stat-label" }, `Chart ${s.toUpperCase()} insight / clarity`)))));
@@ -208,6 +218,7 @@ function judgeCard(r: GraphiteResult, judging: boolean): HTMLElement {
         h("th", {}, `Chart ${s.toUpperCase()}${j.ship === s ? " ✔ ship" : ""}`),
         h("td", { class: "dl-num" }, num(j.scores[s].insight)), h("td", { class: "dl-num" }, num(j.scores[s].clarity)), h("td", {}, j.scores[s].verdict || NA))))),
     h("p", {}, h("b", {}, "Ship: "), j.ship === "neither" ? "neither" : `Chart ${j.ship.toUpperCase()}`),
+    j.stability ? stabilityCard(j.stability) : null,
     h("details", { class: "dl-raw" }, h("summary", {}, `Raw judge output (${j.raw.length})`), j.raw.map((raw) => h("pre", { class: "dl-pre" }, raw))),
     h("details", { class: "dl-raw" }, h("summary", {}, "The measured facts the judge saw"), h("pre", { class: "dl-pre" }, j.factsText)));
 }
@@ -222,4 +233,23 @@ function layersCard(r: GraphiteResult): HTMLElement {
       ? h("table", { class: "dl-table" }, h("thead", {}, h("tr", {}, h("th", {}, "layer"), h("th", {}, "Chart A run"), h("th", {}, "Chart B run"))),
           h("tbody", {}, names.map((n) => h("tr", { "data-layer": n }, h("th", {}, n), cell(r.charts.a.run.layers[n]), cell(r.charts.b.run.layers[n])))))
       : h("p", { class: "dl-muted" }, "The sandbox reported no layers (the code did not run)."));
+}
+
+/** K judge runs, half with A and B swapped: votes by order, score spreads, and every run. */
+function stabilityCard(st: GraphiteStability): HTMLElement {
+  const votes = (v: GraphiteStability["votes"]) => `A ${v.a} · B ${v.b} · neither ${v.neither} of ${v.runs}`;
+  const spread = (x: { min: number | null; median: number | null; max: number | null }) => `${num(x.min)} / ${num(x.median)} / ${num(x.max)}`;
+  return h("div", { class: "dl-stability", "data-outcome": st.outcome },
+    h("p", {}, h("b", {}, `Over ${st.runs} judge runs`), ` (${st.judgedRuns} readable): ${votes(st.votes)} · straight order: ${votes(st.byOrder.straight)} · swapped: ${votes(st.byOrder.swapped)} · ${st.rule}`),
+    st.positionBias ? h("div", { class: "dl-warning", role: "alert" }, "Position bias: the verdict followed the order the charts were shown in, so it is reported as bias, not as a win.") : null,
+    h("table", { class: "dl-table dl-spread" },
+      h("thead", {}, h("tr", {}, h("th", {}, "min / median / max"), h("th", { class: "dl-num" }, "insight"), h("th", { class: "dl-num" }, "clarity"))),
+      h("tbody", {}, SIDES.map((s) => h("tr", { "data-side": s }, h("th", {}, `Chart ${s.toUpperCase()}`), h("td", { class: "dl-num" }, spread(st.insight[s])), h("td", { class: "dl-num" }, spread(st.clarity[s])))))),
+    h("details", { class: "dl-raw" }, h("summary", {}, `Every run (${st.perRun.length})`),
+      h("table", { class: "dl-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, "run"), h("th", {}, "order"), h("th", {}, "parse"), h("th", {}, "ship"), h("th", { class: "dl-num" }, "A insight / clarity"), h("th", { class: "dl-num" }, "B insight / clarity"))),
+        h("tbody", {}, st.perRun.map((run) => h("tr", {},
+          h("td", {}, String(run.run)), h("td", {}, run.order), h("td", {}, run.parseMode), h("td", {}, run.ship ?? NA),
+          h("td", { class: "dl-num" }, run.scores ? `${num(run.scores.a.insight)} / ${num(run.scores.a.clarity)}` : NA),
+          h("td", { class: "dl-num" }, run.scores ? `${num(run.scores.b.insight)} / ${num(run.scores.b.clarity)}` : NA)))))));
 }
