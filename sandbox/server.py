@@ -76,7 +76,7 @@ def _host_probe(cfg, home):
     outer = cfg.get("outerNs") or {}
     new = [k for k in ("net", "pid", "mnt") if ns[k] and outer.get(k) and ns[k] != outer[k]]
     if cfg.get("bwrap") and {"net", "pid"} <= set(new):
-        namespaces = {"on": True, "detail": f"bubblewrap: new {', '.join(new)} namespaces (no network but a down loopback, own process tree, private filesystem view)"}
+        namespaces = {"on": True, "detail": f"bubblewrap: new {', '.join(new)} namespaces (no network beyond its own loopback, its own process tree, a private read-only filesystem view)"}
     elif cfg.get("bwrap"):
         namespaces = {"on": False, "detail": f"bubblewrap ran but only these namespaces differ from the parent's: {', '.join(new) or 'none'}"}
     else:
