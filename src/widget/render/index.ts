@@ -32,6 +32,7 @@ export const REGISTRY: ViewEntry[] = [
   { key: "weave-multi", match: (s) => byView("weave")(s) && isMultiWeave(s.result), make: (host) => new MultiWeaveView(host) },
   { key: "weave", match: byView("weave"), make: (host) => new WeaveView(host) },
   { key: "graphite", match: byView("graphite"), make: (host) => new GraphiteView(host) },
+  { key: "batch", match: byView("batch"), make: (host) => new BatchView(host) },
 ];
 
 /** A kind this build has no view for still says something: never a blank widget. */

@@ -1,14 +1,241 @@
-// The batch view: live progress, then the aggregates; every number opens the runs it comes from.
+// The batch view: live progress (done, running, failed, ETA, cost so far), the aggregates with
+// their intervals, and the runs. Every aggregate has a button listing the runs it comes from;
+// clicking a run renders that run's own stored result inline with the ordinary weave/graphite view.
+import type { BatchItem, BatchResult, Estimate, GraphiteAggregates, WeaveAggregates } from "../../../lib/schema/batch";
+import type { RunState } from "../../../lib/schema/common";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill } from "../dom";
 import type { View, ViewHost } from "../view";
+import { render, unmount } from "../index";
+import { injectBatchStyle } from "./css";
+import { costText, durationText, estimateText, intervalText, NA, pValueText, runKind } from "./text";
+
+interface Filter {
+  label: string;
+  runs: string[];
+}
+
+/** A settled run header for a stored result (its measured stage timings, shown as done). */
+export function storedRunState(result: unknown, title: string): RunState {
+  const r = result as { createdAt?: string; timings?: { stages?: Record<string, number> } } | null;
+  let t = r?.createdAt ? Date.parse(r.createdAt) : 0;
+  if (!Number.isFinite(t)) t = 0;
+  const t0 = t;
+  const stages = Object.entries(r?.timings?.stages ?? {}).map(([id, dur]) => {
+    const st = { id, label: id.charAt(0).toUpperCase() + id.slice(1), status: "done" as const, startedAt: t, endedAt: t + dur, detail: null };
+    t += dur;
+    return st;
+  });
+  return { title, status: "done", stages, startedAt: stages.length ? t0 : null, endedAt: stages.length ? t : null, error: null, cancellable: false };
+}
 
 export class BatchView implements View {
   readonly el = h("div", { class: "dl-batch" });
-  constructor(private readonly host: ViewHost) {}
-  update(state: WidgetState): void {
-    const r = state.result as { progress?: { done: number; total: number } } | null;
-    fill(this.el, r?.progress ? `${r.progress.done} of ${r.progress.total} done` : "Waiting for the first item");
+  private readonly progressEl = h("div", { class: "dl-batch-progress" });
+  private readonly aggEl = h("div", { class: "dl-batch-aggregates" });
+  private readonly listEl = h("div", { class: "dl-batch-list" });
+  private readonly detailEl = h("div", { class: "dl-batch-detail", hidden: true });
+  private readonly warnEl = h("div", { class: "dl-batch-warnings" });
+  private filter: Filter | null = null;
+  private selected: string | null = null;
+  private shown: { key: string; runId: unknown } | null = null;
+  private last: BatchResult | null = null;
+  private aggSig = "";
+  /** The current runs behind each aggregate button, so an active filter follows new results. */
+  private runsByLabel = new Map<string, string[]>();
+
+  constructor(private readonly host: ViewHost) {
+    this.el.append(this.progressEl, this.warnEl, this.aggEl, this.listEl, this.detailEl);
   }
-  dispose(): void {}
+
+  update(state: WidgetState): void {
+    injectBatchStyle(this.el);
+    const r = state.result as BatchResult | null;
+    this.last = r && r.kind === "batch" ? r : null;
+    this.draw();
+  }
+
+  dispose(): void {
+    unmount(this.detailEl);
+  }
+
+  private draw(): void {
+    const r = this.last;
+    if (!r) {
+      fill(this.progressEl, h("span", { class: "dl-muted" }, "Waiting for the batch to start…"));
+      return;
+    }
+    this.drawProgress(r);
+    fill(this.warnEl, r.warnings.map((w) => h("div", { class: "dl-batch-warn" }, `⚠ ${w}`)));
+    // The aggregates only change when an item ends: keep their DOM (and pressed buttons) otherwise.
+    const sig = `${r.progress.done}|${r.progress.failed}|${r.status}|${this.filter?.label ?? ""}`;
+    if (sig !== this.aggSig) {
+      this.aggSig = sig;
+      fill(this.aggEl, this.drawAggregates(r));
+    }
+    this.drawList(r);
+    this.drawDetail(r);
+  }
+
+  private drawProgress(r: BatchResult): void {
+    const g = r.progress;
+    const part = (cls: string, n: number) => h("span", { class: cls, style: `width:${g.total ? (100 * n) / g.total : 0}%` });
+    const eta = r.status === "running" ? `ETA ${durationText(g.etaMs)}` : r.status === "done" ? `took ${durationText(g.elapsedMs)}` : "cancelled";
+    fill(
+      this.progressEl,
+      h("div", {}, h("b", {}, r.title)),
+      h("div", { class: "dl-batch-bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": g.total, "aria-valuenow": g.done + g.failed },
+        part("done", g.done), part("failed", g.failed), part("cancelled", g.cancelled), part("running", g.running)),
+      h("div", { class: "dl-batch-counts" },
+        h("span", {}, h("b", { "data-count": "done" }, `${g.done}`), ` of ${g.total} done`),
+        h("span", {}, h("b", { "data-count": "running" }, `${g.running}`), " running"),
+        h("span", {}, h("b", { "data-count": "failed" }, `${g.failed}`), " failed"),
+        g.pending ? h("span", {}, h("b", {}, `${g.pending}`), " waiting") : null,
+        g.resumed ? h("span", {}, h("b", {}, `${g.resumed}`), " read back from the results file") : null,
+        g.retries ? h("span", {}, h("b", {}, `${g.retries}`), " retries") : null,
+        h("span", { "data-eta": "" }, eta),
+        h("span", { "data-cost": "" }, `cost so far: ${costText(r)}`),
+        h("span", { class: "dl-muted" }, `${r.concurrency} at a time`),
+      ),
+    );
+  }
+
+  /** A button that filters the run list to the runs an aggregate comes from. */
+  private runsButton(label: string, runs: string[], text = `${runs.length} run${runs.length === 1 ? "" : "s"}`): HTMLElement {
+    this.runsByLabel.set(label, runs);
+    const pressed = this.filter?.label === label;
+    return h("button", {
+      class: "dl-runs-link",
+      type: "button",
+      "aria-pressed": pressed ? "true" : "false",
+      "data-runs": label,
+      title: `Show the runs behind: ${label}`,
+      disabled: runs.length === 0,
+      onclick: () => {
+        this.filter = pressed ? null : { label, runs };
+        this.aggSig = "";
+        this.draw();
+      },
+    }, text);
+  }
+
+  private estimateRow(label: string, e: Estimate, scale: 1 | 100, extra: string | null = null): HTMLElement {
+    return h("tr", { "data-estimate": label },
+      h("td", {}, label),
+      h("td", { class: "num" }, estimateText(e, scale)),
+      h("td", { class: "num" }, intervalText(e, scale)),
+      h("td", { class: "num" }, `${e.n}`),
+      h("td", {}, extra ?? "", this.runsButton(label, e.runs)),
+    );
+  }
+
+  private drawAggregates(r: BatchResult): HTMLElement[] {
+    const a = r.aggregates;
+    if (!a) return [];
+    return a.kind === "weave" ? this.weaveAggregates(a) : this.graphiteAggregates(a);
+  }
+
+  private weaveAggregates(a: WeaveAggregates): HTMLElement[] {
+    const spread = (s: WeaveAggregates["consensusSpread"]) => (s ? `min ${s.min.toFixed(1)} · median ${s.median.toFixed(1)} · max ${s.max.toFixed(1)} ` : "");
+    const rows = [
+      this.estimateRow("Consensus (mean)", a.consensus, 1, spread(a.consensusSpread)),
+      this.estimateRow("Participation (mean)", a.participation, 1, spread(a.participationSpread)),
+    ];
+    for (const [side, m] of Object.entries(a.perModel)) {
+      rows.push(this.estimateRow(`${side.toUpperCase()} (${m.model}): claims shared`, m.shared, 1, spread(m.sharedSpread)));
+      rows.push(this.estimateRow(`${side.toUpperCase()} (${m.model}): claims related at all`, m.linked, 1, spread(m.linkedSpread)));
+    }
+    return [
+      h("h5", {}, "Aggregates over the finished runs"),
+      h("table", { class: "dl-batch-agg" }, h("tr", {}, h("th", {}, ""), h("th", {}, "value"), h("th", {}, "95% CI"), h("th", {}, "n"), h("th", {}, "spread · runs")), rows),
+      h("div", { class: "dl-muted", style: "font-size:12px" }, a.consensus.method, a.degraded.length ? " · judge fallback used in " : "", a.degraded.length ? this.runsButton("Runs with a judge fallback", a.degraded) : null),
+    ];
+  }
+
+  private graphiteAggregates(a: GraphiteAggregates): HTMLElement[] {
+    const w = a.winRate;
+    const win = h("div", { class: "dl-batch-win", "data-win-rate": w.value === null ? "" : String(w.value) },
+      h("b", {}, `A's paired win rate: ${estimateText(w, 100)}`),
+      ` (95% CI ${intervalText(w, 100)}; sign test p = ${pValueText(w.signTestP)}) — `,
+      this.runsButton("A won", w.aWins, `A won ${w.aWins.length}`), " · ",
+      this.runsButton("B won", w.bWins, `B won ${w.bWins.length}`), " · ",
+      this.runsButton("Judge shipped neither", w.neither, `neither ${w.neither.length}`), " · ",
+      this.runsButton("No judge verdict", w.unjudged, `no verdict ${w.unjudged.length}`),
+      h("div", { class: "dl-muted", style: "font-size:12px" }, w.method),
+    );
+    const rateRows = (["a", "b"] as const).flatMap((side) => [
+      this.estimateRow(`${side.toUpperCase()} rendered on the first try`, a.firstTry[side]!, 100),
+      this.estimateRow(`${side.toUpperCase()} rendered after repair`, a.afterRepair[side]!, 100),
+    ]);
+    const cell = (label: string, runs: string[]) => h("td", { "data-cell": label }, this.runsButton(label, runs, `${runs.length}`));
+    const grid = h("table", { class: "dl-batch-grid" },
+      h("tr", {}, h("th", {}, ""), h("th", {}, "B rendered"), h("th", {}, "B failed")),
+      h("tr", {}, h("th", {}, "A rendered"), cell("Both rendered", a.grid.bothSucceeded), cell("Only A rendered", a.grid.onlyA)),
+      h("tr", {}, h("th", {}, "A failed"), cell("Only B rendered", a.grid.onlyB), cell("Both failed", a.grid.bothFailed)),
+    );
+    return [
+      h("h5", {}, "Aggregates over the finished runs"),
+      win,
+      h("table", { class: "dl-batch-agg" }, h("tr", {}, h("th", {}, ""), h("th", {}, "rate"), h("th", {}, "95% CI"), h("th", {}, "n"), h("th", {}, "runs")), rateRows),
+      h("h5", {}, "Final figures, paired (after any repair)"),
+      grid,
+    ];
+  }
+
+  private itemCells(item: BatchItem): (HTMLElement | string)[] {
+    const s = item.summary;
+    const tokens = item.calls.reduce<number | null>((t, c) => (c.usage.totalTokens === null ? t : (t ?? 0) + c.usage.totalTokens), null);
+    let numbers = NA;
+    if (s?.consensus !== undefined) numbers = `consensus ${s.consensus === null ? NA : `${s.consensus.toFixed(1)}%`}`;
+    if (s?.ship !== undefined) numbers = `ship ${s.ship === null ? "no verdict" : s.ship.toUpperCase()} · rendered A ${s.finalOk?.a ? "yes" : "no"}, B ${s.finalOk?.b ? "yes" : "no"}`;
+    return [
+      `${item.index + 1}`,
+      h("span", { title: item.question }, item.question.length > 90 ? `${item.question.slice(0, 87)}…` : item.question),
+      h("span", { class: "dl-batch-status", "data-status": item.status }, item.status + (item.resumed ? " (read back)" : "") + (item.attempts > 1 ? ` (${item.attempts} tries)` : "")),
+      item.status === "failed" || item.status === "cancelled" ? h("span", { class: "dl-muted" }, item.error ?? "") : numbers,
+      tokens === null ? NA : tokens.toLocaleString("en-US"),
+    ];
+  }
+
+  private drawList(r: BatchResult): void {
+    const keep = this.filter ? new Set(this.runsByLabel.get(this.filter.label) ?? this.filter.runs) : null;
+    const items = r.items.filter((i) => !keep || keep.has(i.key));
+    const head = this.filter
+      ? h("div", {}, h("b", {}, `Runs behind “${this.filter.label}”: ${items.length}`), " ", h("button", { class: "dl-runs-link", type: "button", onclick: () => { this.filter = null; this.aggSig = ""; this.draw(); } }, "show all runs"))
+      : h("div", {}, h("b", {}, `All runs: ${items.length}`), h("span", { class: "dl-muted" }, " — click a run to open its own view"));
+    const rows = items.map((item) => {
+      const tr = h("tr", { "data-key": item.key, "aria-selected": item.key === this.selected ? "true" : "false", tabindex: 0 }, this.itemCells(item).map((c) => h("td", {}, c)));
+      const open = () => {
+        this.selected = this.selected === item.key ? null : item.key;
+        this.draw();
+      };
+      tr.addEventListener("click", open);
+      tr.addEventListener("keydown", (e) => {
+        if ((e as KeyboardEvent).key === "Enter") open();
+      });
+      return tr;
+    });
+    fill(this.listEl, head, h("table", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "question"), h("th", {}, "status"), h("th", {}, "result"), h("th", {}, "tokens")), rows));
+  }
+
+  private drawDetail(r: BatchResult): void {
+    const item = this.selected ? r.items.find((i) => i.key === this.selected) : undefined;
+    const kind = item ? runKind(item.result) : null;
+    if (!item || !kind) {
+      if (this.shown) unmount(this.detailEl);
+      this.shown = null;
+      this.detailEl.hidden = !item;
+      if (item) fill(this.detailEl, h("div", { class: "dl-muted" }, item.status === "running" ? "This run is still going; its view opens when it ends." : `No stored result for this run (${item.status}${item.error ? `: ${item.error}` : ""}).`));
+      return;
+    }
+    const runId = (item.result as { runId?: unknown }).runId;
+    // Same run as shown: leave it alone, so its force layout is not restarted.
+    if (this.shown?.key === item.key && this.shown.runId === runId) return;
+    unmount(this.detailEl);
+    this.detailEl.hidden = false;
+    this.detailEl.replaceChildren();
+    const title = `Run ${item.index + 1}: ${item.question}`;
+    render(this.detailEl, { view: kind, run: storedRunState(item.result, title), result: item.result, pending: [] }, {});
+    this.shown = { key: item.key, runId };
+  }
 }
