@@ -83,7 +83,6 @@ export class BatchView implements View {
     const eta = r.status === "running" ? `ETA ${durationText(g.etaMs)}` : r.status === "done" ? `took ${durationText(g.elapsedMs)}` : "cancelled";
     fill(
       this.progressEl,
-      h("div", {}, h("b", {}, r.title)),
       h("div", { class: "dl-batch-bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": g.total, "aria-valuenow": g.done + g.failed },
         part("done", g.done), part("failed", g.failed), part("cancelled", g.cancelled), part("running", g.running)),
       h("div", { class: "dl-batch-counts" },
