@@ -4,6 +4,7 @@ import { showWidget, type WidgetHandle } from "../jupyter/index";
 import type { RunState } from "../schema/common";
 import type { ViewEvent, ViewKind, WidgetState } from "../schema/widget";
 import { RunTracker, type StageSpec } from "./stages";
+import { staticHtml } from "../export/static-html";
 
 export interface LiveRun {
   tracker: RunTracker;
@@ -40,11 +41,21 @@ export function runSummaryText(run: RunState): string {
   return `${head}${error}${stages.length ? ` [${stages.join(", ")}]` : ""}`;
 }
 
+/** The static snapshot of a result, or none: a snapshot that cannot be drawn never fails a run. */
+function snapshot(result: unknown): string | undefined {
+  try {
+    return staticHtml(result);
+  } catch {
+    return undefined;
+  }
+}
+
 export function startLiveRun(o: LiveRunOptions): LiveRun {
   const tracker = new RunTracker(o.title, o.stages);
   const controller = new AbortController();
   const handlers: ((e: ViewEvent) => void)[] = [];
   let customFallback = false;
+  let lastResult: unknown = null;
 
   const cancel = (reason: unknown) => {
     if (controller.signal.aborted) return;
@@ -78,12 +89,18 @@ export function startLiveRun(o: LiveRunOptions): LiveRun {
     tracker,
     signal: controller.signal,
     handle,
-    publish: (result) => handle?.set({ result }),
+    publish: (result) => {
+      lastResult = result;
+      handle?.set({ result });
+    },
     setPending: (p) => handle?.set({ pending: p }),
     onEvent: (h) => void handlers.push(h),
     fallback: (mime) => {
       customFallback = true;
-      handle?.updateFallback(mime);
+      if (!handle) return;
+      // Viewers without JavaScript (GitHub, nbviewer, a README) get the settled graph or the two
+      // charts as static HTML beside the widget view, derived from the result the widget shows.
+      handle.updateFallback(mime.html !== undefined || lastResult === null ? mime : { ...mime, html: snapshot(lastResult) });
     },
     yieldToLoop: () => new Promise<void>((resolve) => setImmediate(resolve)),
   };
