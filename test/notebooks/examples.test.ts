@@ -47,7 +47,12 @@ for (const name of names) {
         assert.notEqual(o.name, "stderr", `cell ${cell.index} wrote to stderr: ${o.text}\n${cell.source}`);
       }
     }
-    const shown = report.cells.flatMap((c) => c.outputs.filter((o) => o.widget).map((o) => o.widget!));
+    const widgetOutputs = report.cells.flatMap((c) => c.outputs.filter((o) => o.widget));
+    for (const o of widgetOutputs) {
+      // Viewers without JavaScript show this instead of the widget: it must be there.
+      assert.ok(o.mimes?.includes("text/html"), `widget output ${o.widget} has no static text/html fallback`);
+    }
+    const shown = widgetOutputs.map((o) => o.widget!);
     if (name !== "03-your-models.ipynb") assert.ok(shown.length > 0, "the notebook shows no widget");
     for (const id of shown) {
       const model = report.widgets[id];
