@@ -13,6 +13,7 @@ import { readCsv, type CsvData, type CsvInput } from "./csv";
 import { buildCoderPrompt, newNonce } from "./prompt";
 import { repairChart } from "./repair";
 import { errorKind, errorText, GraphiteSession, label, notRun, SIDES, type Asked, type GraphiteDeps, type Side } from "./session";
+import { readJudgeRuns } from "./stability";
 import { graphiteSummary } from "./summary";
 
 export interface GraphiteOptions {
@@ -27,6 +28,8 @@ export interface GraphiteOptions {
   signal?: AbortSignal;
   /** Wall-clock limit per sandbox run (the sandbox's default is 20 s). */
   timeoutMs?: number;
+  /** Judge runs per scoring (1–15, default 1); even runs show the charts swapped. See ./stability.ts. */
+  judgeRuns?: number;
 }
 
 /** The result: plain data (JSON.stringify gives all of it) plus a non-enumerable repair(). */
@@ -55,6 +58,7 @@ interface Validated {
   csv: CsvData;
   question: string;
   slots: Record<Side | "judge", Slot>;
+  judgeRuns: number;
 }
 
 export function validateGraphiteOptions(options: unknown): Validated {
@@ -70,7 +74,9 @@ export function validateGraphiteOptions(options: unknown): Validated {
   if (question.length > MAX_QUESTION_CHARS) {
     throw new GraphiteInputError(`The question is ${question.length} characters long; the limit is ${MAX_QUESTION_CHARS}: shorten it.`);
   }
-  return { csv, question, slots: { a: parseSlot("a", o.a), b: parseSlot("b", o.b), judge: parseSlot("judge", o.judge) } };
+  const judgeRuns = readJudgeRuns(o.judgeRuns);
+  if (typeof judgeRuns === "string") throw new GraphiteInputError(judgeRuns);
+  return { csv, question, judgeRuns, slots: { a: parseSlot("a", o.a), b: parseSlot("b", o.b), judge: parseSlot("judge", o.judge) } };
 }
 
 const defaultDeps: GraphiteDeps = {
@@ -115,7 +121,7 @@ function finish(session: GraphiteSession): GraphiteRun {
 
 /** `graphite` with the model client and the sandbox passed in (tests pass fakes). */
 export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps): Promise<GraphiteRun> {
-  const { csv, question, slots } = validateGraphiteOptions(options);
+  const { csv, question, slots, judgeRuns } = validateGraphiteOptions(options);
   const nonce = newNonce();
   const startedAt = Date.now();
   const title = `Graphite: ${question.length > 80 ? `${question.slice(0, 77)}...` : question}`;
@@ -140,6 +146,7 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
   };
   const prompt = buildCoderPrompt({ csv, question, nonce });
   const session = new GraphiteSession(result, slots, csv, live, deps, prompt, options.timeoutMs);
+  session.judgeRuns = judgeRuns;
   const cancelled = () => live.signal.aborted;
   // The repair button can be pressed as soon as a crash is shown (before the judge is done): the
   // request waits for the run to settle, then runs; a failed run ignores it.

@@ -13,6 +13,7 @@ import type { CsvData } from "./csv";
 import { chartFacts } from "./facts";
 import { checkFaithfulness } from "./faithfulness";
 import { buildJudgePrompt, JUDGE_MAX_TOKENS, JUDGE_SYSTEM, runGraphiteJudge } from "./judge";
+import { runGraphiteJudgeRuns, withRunLine } from "./stability";
 
 export const CODER_MAX_TOKENS = 1600;
 export const JUDGE_TEMPERATURE = 0;
@@ -50,6 +51,8 @@ export interface Asked {
 export class GraphiteSession {
   /** The coder prompt both sides got (byte-identical), the base of every repair prompt. */
   readonly basePrompt: string;
+  /** Judge runs per scoring; more than one asks the judge K times with the charts swapped in half (./stability.ts). */
+  judgeRuns = 1;
 
   constructor(
     readonly result: GraphiteResult,
@@ -144,14 +147,32 @@ export class GraphiteSession {
     const note = (s: Side) => (r.charts[s].error ? `the model could not be asked (${r.charts[s].error})` : null);
     const factsA = chartFacts("a", r.charts.a.run, r.charts.a.faithfulness, note("a"));
     const factsB = chartFacts("b", r.charts.b.run, r.charts.b.faithfulness, note("b"));
-    const { judge, warnings } = await runGraphiteJudge({
-      ask: async (attempt) =>
-        (await this.call("judge", round > 1 ? `judge-graphite-round-${round}` : "judge-graphite", buildJudgePrompt({ question: r.question, factsA, factsB, nonce: r.nonce, round, attempt }), signal, true)).content,
-      factsText: `${factsA}\n\n${factsB}`,
-      round,
-      isFatal: (e) => signal.aborted || errorKind(e) === "aborted",
-      isHopeless: (e) => ["auth", "unknown-model", "unreachable"].includes(errorKind(e) ?? ""),
-    });
+    const role = round > 1 ? `judge-graphite-round-${round}` : "judge-graphite";
+    const isFatal = (e: unknown) => signal.aborted || errorKind(e) === "aborted";
+    const isHopeless = (e: unknown) => ["auth", "unknown-model", "unreachable"].includes(errorKind(e) ?? "");
+    const { judge, warnings } =
+      this.judgeRuns > 1
+        ? await runGraphiteJudgeRuns({
+            runs: this.judgeRuns,
+            round,
+            factsText: `${factsA}\n\n${factsB}`,
+            // Swapped: B's measured facts are shown as CHART A; the verdict is mapped back.
+            facts: (order) =>
+              order === "straight"
+                ? { first: factsA, second: factsB }
+                : { first: chartFacts("a", r.charts.b.run, r.charts.b.faithfulness, note("b")), second: chartFacts("b", r.charts.a.run, r.charts.a.faithfulness, note("a")) },
+            ask: async (k, _order, runLine, shown, attempt) =>
+              (await this.call("judge", `${role}-run${k}`, withRunLine(buildJudgePrompt({ question: r.question, factsA: shown.first, factsB: shown.second, nonce: r.nonce, round, attempt }), r.nonce, runLine), signal, true)).content,
+            isFatal,
+            isHopeless,
+          })
+        : await runGraphiteJudge({
+            ask: async (attempt) => (await this.call("judge", role, buildJudgePrompt({ question: r.question, factsA, factsB, nonce: r.nonce, round, attempt }), signal, true)).content,
+            factsText: `${factsA}\n\n${factsB}`,
+            round,
+            isFatal,
+            isHopeless,
+          });
     r.judge = judge;
     r.warnings.push(...warnings);
   }
