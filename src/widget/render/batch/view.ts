@@ -223,6 +223,7 @@ export class BatchView implements View {
     if (!item || !kind) {
       if (this.shown) unmount(this.detailEl);
       this.shown = null;
+      this.detailEl.replaceChildren();
       this.detailEl.hidden = !item;
       if (item) fill(this.detailEl, h("div", { class: "dl-muted" }, item.status === "running" ? "This run is still going; its view opens when it ends." : `No stored result for this run (${item.status}${item.error ? `: ${item.error}` : ""}).`));
       return;
