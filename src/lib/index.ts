@@ -12,10 +12,12 @@ export { parseSlot, publicSlot, supportsThinkingFlag, SlotError } from "./slot/s
 export type { SlotInput, Slot } from "./slot/slot";
 export { PRESETS } from "./slot/presets";
 export { Sandbox, sharedSandbox } from "./sandbox";
+export type { SandboxOptions, RunRequest, HostLayers } from "./sandbox";
 export { startDemoServer } from "./demo/server";
 export { DEMO_MODELS } from "./demo/personas";
 export { DEMO_QUESTIONS } from "./demo/questions";
 export { exportHtml } from "./export/html";
+export { staticHtml } from "./export/static-html";
 export { exportNotebook } from "./export/notebook";
 export { inKernel, showWidget } from "./jupyter";
 export type { WidgetHandle } from "./jupyter";
