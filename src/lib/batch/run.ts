@@ -183,18 +183,23 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
   // The widget gets at most one update per `every` ms: a batch state carries every stored result.
   let timer: NodeJS.Timeout | null = null;
   let lastPublish = 0;
+  // Sending the state costs CPU the items need (it carries every stored result), so the gap
+  // between updates grows to ten times what the last one took.
+  let gap = every;
   const publishNow = () => {
     timer = null;
-    lastPublish = Date.now();
+    const t0 = Date.now();
     const s = snapshot(true);
     const g = s.progress;
     const eta = g.etaMs === null ? "ETA n/a" : `ETA ${Math.ceil(g.etaMs / 1000)} s`;
     if (tracker.state.status === "running") tracker.detail(`${g.done + g.failed} of ${g.total} ended (${g.failed} failed), ${g.running} running · ${eta} · ${tokensText(s)}`);
     live.publish(s);
+    lastPublish = Date.now();
+    gap = Math.max(every, 10 * (lastPublish - t0));
   };
   const schedule = () => {
     if (!live.handle || timer) return;
-    timer = setTimeout(publishNow, Math.max(0, lastPublish + every - Date.now()));
+    timer = setTimeout(publishNow, Math.max(0, lastPublish + gap - Date.now()));
   };
 
   const runItem = async (item: BatchItem, task: Task) => {
