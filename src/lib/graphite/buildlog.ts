@@ -3,6 +3,7 @@
 // every stack faster (a step change), and Swift builds run 2-4x slower than the rest throughout.
 // Deterministic: a seeded PRNG, so every run, test and notebook sees the same bytes.
 
+import { seededRng } from "../stats/prng";
 export const BUILDLOG_COLUMNS = [
   "date",
   "weekday",
@@ -61,34 +62,10 @@ const WORK = [
   "flaky test fix",
 ];
 
-/** mulberry32: small, fast, good enough for synthetic data, and identical on every platform. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export interface BuildLogRow {
-  date: string;
-  weekday: string;
-  shipped: string;
-  stack: (typeof STACKS)[number];
-  tools: string;
-  build_seconds: number;
-  tests_run: number;
-  tests_failed: number;
-  lines_changed: number;
-  cache_enabled: 0 | 1;
-}
 
 /** The rows behind `buildLogCsv()`, for tests and for anyone who wants the data without parsing. */
 export function buildLogRows(seed = 20250115): BuildLogRow[] {
-  const rand = prng(seed);
+  const rand = seededRng(seed);
   const rows: BuildLogRow[] = [];
   const day = new Date(`${BUILDLOG_START}T00:00:00Z`);
   // A shuffled rotation of the stacks (not independent draws) keeps every stack well represented
