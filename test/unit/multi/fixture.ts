@@ -12,9 +12,10 @@ import type { Pair, WeaveResult } from "../../../src/lib/schema/weave";
 
 const WORDS = ["cache", "deploy", "latency", "schema", "tests", "budget", "team", "scaling", "logs", "queue", "service", "module"];
 
-/** `spread` ideas share the non-core claims: 20 gives mid rings, 60 puts most claims on the outer ring. */
+/** `spread` ideas share the non-core claims: 20 gives mid rings, 60 puts most claims on the outer ring, 0 makes every non-core claim unique. */
 export function ideaOf(model: number, j: number, spread = 20): number {
-  return j < 4 ? j : 4 + ((7 * j + 3 * model) % spread);
+  if (j < 4) return j;
+  return spread === 0 ? 4 + model * 100 + j : 4 + ((7 * j + 3 * model) % spread);
 }
 
 export function multiFixture(models: number, perModel: number, spread = 20): WeaveResult {

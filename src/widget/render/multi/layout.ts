@@ -7,7 +7,7 @@ import type { ClaimGroup } from "../../../lib/schema/weave";
 
 export const MULTI_SIZE = 560;
 const OUTER_MARGIN = 34;
-export const RING_TICKS = 160;
+export const RING_TICKS = 90;
 
 export interface RingNode extends SimulationNodeDatum {
   id: string;
@@ -44,17 +44,19 @@ export function layoutRings(groups: readonly ClaimGroup[], models: number): { no
   const nodes: RingNode[] = [];
   for (const [size, gs] of bySize) {
     const target = ringRadius(size, models);
+    // A crowded ring (many claims made by one model) gets smaller nodes so they still fit side by side.
+    const fit = target > 0 ? Math.max(3, ((0.9 * 2 * Math.PI * target) / gs.length - 5) / 2) : Infinity;
     gs.forEach((g, i) => {
       const angle = (2 * Math.PI * i) / gs.length + size * 0.7;
       const rr = target || 14 * Math.sqrt(i);
-      nodes.push({ id: g.id, group: g, r: groupRadius(g, models), target, x: c + rr * Math.cos(angle), y: c + rr * Math.sin(angle) });
+      nodes.push({ id: g.id, group: g, r: Math.min(groupRadius(g, models), fit), target, x: c + rr * Math.cos(angle), y: c + rr * Math.sin(angle) });
     });
   }
   const sim = forceSimulation<RingNode>(nodes)
     .force("radial", forceRadial<RingNode>((n) => n.target, c, c).strength(0.9))
     .force("charge", forceManyBody<RingNode>().strength(-6).distanceMax(60))
     .force("collide", forceCollide<RingNode>().radius((n) => n.r + 2.5).iterations(3))
-    .alphaDecay(0.04)
+    .alphaDecay(0.06)
     .stop();
   sim.tick(RING_TICKS);
   for (const n of nodes) {
