@@ -263,9 +263,9 @@ def measure(fig, renderer):
 
     try:
         overlapping, outside = _layout(fig, renderer)
-    except Exception as e:  # the schema needs a number: keep 0 but say it was not measured
-        overlapping, outside = 0, 0
-        NOTES.append(f"overlapping/outside text could not be measured ({type(e).__name__}: {e}); reported as 0")
+    except Exception as e:  # not measured is null (shown n/a), never a 0 that reads as "no overlap"
+        overlapping, outside = None, None
+        NOTES.append(f"overlapping/outside text could not be measured ({type(e).__name__}: {e}); reported as n/a")
     return {
         "figsizeIn": [float(fig.get_figwidth()), float(fig.get_figheight())],
         "dpi": float(fig.dpi),

@@ -41,10 +41,12 @@ export function chartFacts(side: "a" | "b", run: SandboxRun, faith: Faithfulness
     lines.push(`- x-axis label present: ${yesNo(sum((m) => m.xlabels))}`);
     lines.push(`- y-axis label present: ${yesNo(sum((m) => m.ylabels))}`);
     lines.push(`- legend present: ${yesNo(sum((m) => m.legends))}`);
-    lines.push(`- overlapping text: ${sum((m) => m.overlappingText)}`);
-    const outside = sum((m) => m.outsideArtists);
+    // A layout count the sandbox could not measure is null: the total is then unknown, "n/a".
+    const total = (f: (m: (typeof figs)[number]) => number | null) => (figs.some((m) => f(m) === null) ? "n/a" : sum((m) => f(m) ?? 0));
+    lines.push(`- overlapping text: ${total((m) => m.overlappingText)}`);
+    const outside = total((m) => m.outsideArtists);
     const empty = sum((m) => m.emptyAxes);
-    if (outside) lines.push(`- text outside the figure: ${outside}`);
+    if (outside !== 0) lines.push(`- text outside the figure: ${outside}`);
     if (empty) lines.push(`- empty axes: ${empty}`);
     const series = figs.flatMap((m) => m.data);
     if (series.length) {

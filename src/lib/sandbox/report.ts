@@ -14,7 +14,7 @@ export function formatRun(r: SandboxRun): string {
   for (const [i, f] of r.figures.entries()) {
     out.push(
       `figure ${i + 1}: ${f.figsizeIn[0]}×${f.figsizeIn[1]} in @ ${f.dpi} dpi; axes ${f.axes}, lines ${f.lines}, patches ${f.patches}, titles ${f.titles}, x labels ${f.xlabels}, y labels ${f.ylabels}, legends ${f.legends}; ` +
-        `colours ${f.distinctColors.length} (${f.distinctColors.join(" ")}); overlapping text ${f.overlappingText}; outside ${f.outsideArtists}; empty axes ${f.emptyAxes}`,
+        `colours ${f.distinctColors.length} (${f.distinctColors.join(" ")}); overlapping text ${f.overlappingText ?? "n/a"}; outside ${f.outsideArtists ?? "n/a"}; empty axes ${f.emptyAxes}`,
     );
     for (const s of f.data) out.push(`  ${s.kind} on axes ${s.axes}${s.label ? ` "${s.label}"` : ""}: ${s.x.length} points${s.truncated ? " (truncated)" : ""}`);
   }

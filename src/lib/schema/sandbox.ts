@@ -36,10 +36,11 @@ export const FigureMeasure = z.object({
   ylabels: z.number().int(),
   legends: z.number().int(),
   distinctColors: z.array(z.string()),
-  /** Pairs of text artists whose rendered bounding boxes overlap. */
-  overlappingText: z.number().int(),
-  /** Text artists that fall (partly) outside the figure. */
-  outsideArtists: z.number().int(),
+  /** Pairs of text artists whose rendered bounding boxes overlap; null when the layout could not
+   * be measured (the run's notes say why), never a made-up 0. */
+  overlappingText: z.number().int().nullable(),
+  /** Text artists that fall (partly) outside the figure; null when not measured, as above. */
+  outsideArtists: z.number().int().nullable(),
   /** Axes with nothing drawn in them. */
   emptyAxes: z.number().int(),
   axisLabels: z.array(z.object({ title: z.string(), xlabel: z.string(), ylabel: z.string() })),
