@@ -41,15 +41,24 @@ export function weaveAggregates(items: readonly BatchItem[], models: Record<stri
   const consensus = meanEstimate(consensusRows);
   const participation = meanEstimate(participationRows);
   const perModel: WeaveAggregates["perModel"] = {};
-  for (const side of ["a", "b"]) {
+  const sides = [...new Set(done.flatMap((i) => Object.keys(i.summary.sharedBySide ?? {})))].sort();
+  for (const side of sides.length ? sides : ["a", "b"]) {
     const sharedRows = col((s) => s.sharedBySide?.[side]);
     const linkedRows = col((s) => s.linkedBySide?.[side]);
     const shared = meanEstimate(sharedRows);
     const linked = meanEstimate(linkedRows);
     perModel[side] = { model: models[side] ?? side, shared, sharedSpread: quart(valuesOf(shared, sharedRows)), linked, linkedSpread: quart(valuesOf(linked, linkedRows)) };
   }
+  const multi = done.filter((i) => i.summary.groupsBySize !== undefined);
+  const extra: Pick<WeaveAggregates, "coreShare" | "groupsBySize"> = {};
+  if (multi.length) {
+    extra.coreShare = meanEstimate(multi.map((i) => ({ key: i.key, value: i.summary.coreShare })));
+    const sizes = [...new Set(multi.flatMap((i) => Object.keys(i.summary.groupsBySize!)))].sort((x, y) => Number(x) - Number(y));
+    extra.groupsBySize = Object.fromEntries(sizes.map((k) => [k, meanEstimate(multi.map((i) => ({ key: i.key, value: i.summary.groupsBySize![k] })))]));
+  }
   return {
     kind: "weave",
+    ...extra,
     consensus,
     consensusSpread: quart(valuesOf(consensus, consensusRows)),
     participation,

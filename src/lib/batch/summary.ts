@@ -8,7 +8,27 @@ const pct = (k: number, n: number): number | null => (n === 0 ? null : Math.roun
 export function weaveItemSummary(r: WeaveResult): ItemSummary {
   const sharedBySide: Record<string, number | null> = {};
   const linkedBySide: Record<string, number | null> = {};
-  // Pairs and matches relate side "a" to side "b"; other sides (N-model runs) are not read here.
+  const multi = r.multi;
+  if (multi) {
+    // N models: a claim is shared when its group holds another model's claim too; related when
+    // any pairwise classification linked it.
+    for (const side of multi.models) {
+      const n = r.claims[side]?.length ?? 0;
+      const shared = multi.groups.filter((g) => g.size >= 2 && g.members[side] !== undefined).length;
+      const linked = new Set<number>();
+      for (const pw of multi.pairwise) {
+        if (pw.x === side) for (const p of pw.pairs) linked.add(p.a);
+        if (pw.y === side) for (const p of pw.pairs) linked.add(p.b);
+      }
+      sharedBySide[side] = pct(shared, n);
+      linkedBySide[side] = pct(linked.size, n);
+    }
+    const groups = multi.distribution.groups;
+    const groupsBySize: Record<string, number | null> = {};
+    for (let k = 1; k <= multi.models.length; k++) groupsBySize[String(k)] = pct(multi.distribution.byCount[String(k)] ?? 0, groups);
+    return { consensus: r.consensus.consensusByNodes, participation: r.consensus.participationByNodes, sharedBySide, linkedBySide, parseMode: r.parseMode, coreShare: multi.distribution.coreShare, groupsBySize };
+  }
+  // Pairs and matches relate side "a" to side "b".
   for (const side of ["a", "b"] as const) {
     const n = r.claims[side]?.length ?? 0;
     const matched = new Set(r.consensus.matches.map((m) => m[side])).size;

@@ -21,6 +21,10 @@ export const ItemSummary = z.object({
   linkedBySide: z.record(z.string(), z.number().nullable()).optional(),
   /** weave: the weakest parse rung; anything but "json" means a labelled fallback was used. */
   parseMode: z.string().optional(),
+  /** weave with models: [...]: groups made by every model ÷ all groups × 100. */
+  coreShare: z.number().nullable().optional(),
+  /** weave with models: [...]: share (percent) of groups made by exactly k models, by k. */
+  groupsBySize: z.record(z.string(), z.number().nullable()).optional(),
   /** graphite: the judge's ship verdict; null when there was no judge verdict. */
   ship: z.enum(["a", "b", "neither"]).nullable().optional(),
   /** graphite, per side: did the first attempt render a figure; did the last one. */
@@ -103,6 +107,9 @@ export const WeaveAggregates = z.object({
   participationSpread: Spread,
   /** Per side: how much of that model's output the other model shared / the judge related. */
   perModel: z.record(z.string(), z.object({ model: z.string(), shared: Estimate, sharedSpread: Spread, linked: Estimate, linkedSpread: Spread })),
+  /** N-model runs only: the core's share of groups, and the share of groups made by k models. */
+  coreShare: Estimate.optional(),
+  groupsBySize: z.record(z.string(), Estimate).optional(),
   /** Runs whose judge needed a labelled fallback somewhere (json-retry or lexical). */
   degraded: z.array(z.string()),
 });

@@ -140,3 +140,21 @@ test("the live widget gets throttled progress: done, running, ETA, cost; the las
   assert.equal(last.cost.totalTokens, r.cost.totalTokens);
   assert.equal(JSON.stringify(last).includes("apiKey"), false);
 });
+
+test("an N-model batch aggregates per model over every side, the core share and groups by size", async () => {
+  const s = (model: string) => ({ provider: "demo" as const, model });
+  const r = await weaveMany([Q0, Q0], { models: [s("atlas"), s("beacon"), s("cedar")], judge: s("judge"), display: false });
+  const a = r.aggregates!;
+  if (a.kind !== "weave") throw new Error("not weave");
+  assert.deepEqual(Object.keys(a.perModel), ["a", "b", "c"]);
+  assert.equal(a.perModel.c!.model, "cedar");
+  // Recomputed from the stored runs' raw counts, not copied.
+  const d = (r.items[0]!.result as WeaveResult).multi!.distribution;
+  assert.equal(a.coreShare!.value, Math.round((d.all / d.groups) * 1000) / 10);
+  for (const k of ["1", "2", "3"]) assert.equal(a.groupsBySize![k]!.value, Math.round(((d.byCount[k] ?? 0) / d.groups) * 1000) / 10);
+  const sum = ["1", "2", "3"].reduce((t, k) => t + a.groupsBySize![k]!.value!, 0);
+  assert.ok(Math.abs(sum - 100) < 0.2, String(sum));
+  const claimsC = (r.items[0]!.result as WeaveResult).claims.c!.length;
+  const sharedC = (r.items[0]!.result as WeaveResult).multi!.groups.filter((g) => g.size >= 2 && g.members.c !== undefined).length;
+  assert.equal(a.perModel.c!.shared.value, Math.round((sharedC / claimsC) * 1000) / 10);
+});

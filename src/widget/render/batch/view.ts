@@ -140,6 +140,8 @@ export class BatchView implements View {
       this.estimateRow("Consensus (mean)", a.consensus, 1, spread(a.consensusSpread)),
       this.estimateRow("Participation (mean)", a.participation, 1, spread(a.participationSpread)),
     ];
+    if (a.coreShare) rows.push(this.estimateRow("Core: groups every model made (mean share)", a.coreShare, 1));
+    for (const [k, e] of Object.entries(a.groupsBySize ?? {})) rows.push(this.estimateRow(`Groups made by exactly ${k} model${k === "1" ? "" : "s"} (mean share)`, e, 1));
     for (const [side, m] of Object.entries(a.perModel)) {
       rows.push(this.estimateRow(`${side.toUpperCase()} (${m.model}): claims shared`, m.shared, 1, spread(m.sharedSpread)));
       rows.push(this.estimateRow(`${side.toUpperCase()} (${m.model}): claims related at all`, m.linked, 1, spread(m.linkedSpread)));
