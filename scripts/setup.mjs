@@ -111,6 +111,16 @@ if (current["@jupyter-widgets/jupyterlab-manager:plugin"]?.saveState !== true) {
   fs.writeFileSync(overrides, JSON.stringify({ ...current, ...wanted }, null, 2) + "\n");
 }
 
+// 4b. JupyterLab's debugger cannot debug a tslab kernel, and with it on, JupyterLab throws "No active
+// debugger session" in the page after every cell. Turn that one extension off in this environment.
+const pageConfig = path.join(venv, "etc", "jupyter", "labconfig", "page_config.json");
+let pc = {};
+try { pc = JSON.parse(fs.readFileSync(pageConfig, "utf8")); } catch { /* absent: write it */ }
+if (pc.disabledExtensions?.["@jupyterlab/debugger-extension"] !== true) {
+  fs.mkdirSync(path.dirname(pageConfig), { recursive: true });
+  fs.writeFileSync(pageConfig, JSON.stringify({ ...pc, disabledExtensions: { ...(pc.disabledExtensions ?? {}), "@jupyterlab/debugger-extension": true } }, null, 2) + "\n");
+}
+
 // 5. The tslab kernel, registered in the venv, pointing at this checkout's tslab by absolute path.
 const tslabBin = path.join(root, "node_modules", ".bin", "tslab");
 if (!fs.existsSync(tslabBin)) die("node_modules/.bin/tslab is missing: run `npm install` first.");
