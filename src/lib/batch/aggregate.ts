@@ -86,6 +86,8 @@ export function graphiteAggregates(items: readonly BatchItem[]): GraphiteAggrega
     bWins: w.bWins,
     neither: w.neither,
     unjudged: w.unjudged,
+    // Among the unjudged: runs whose repeated judge flipped with the order.
+    positionBias: done.filter((i) => i.summary.positionBias === true).map((i) => i.key),
   };
   const rate = (side: string, pick: (s: Done["summary"]) => Record<string, boolean> | undefined): Estimate => {
     const rows = done.filter((i) => pick(i.summary)?.[side] !== undefined).map((i) => ({ id: i.key, ok: pick(i.summary)![side]! }));

@@ -57,5 +57,12 @@ export function graphiteItemSummary(r: GraphiteResult): ItemSummary {
   }
   // A judge that could not be read gave no verdict: its placeholder "neither" is not a tie.
   const judged = r.judge !== null && r.judge.parseMode !== "fallback-none";
+  const st = r.judge?.stability;
+  if (st) {
+    // Repeated judging: a side only when the runs gave it a majority in both orders. A verdict the
+    // order decided is position bias, not a win and not a tie; a split is no verdict.
+    const ship = st.outcome === "a" || st.outcome === "b" || st.outcome === "neither" ? st.outcome : null;
+    return { ship, positionBias: st.outcome === "position-bias", firstTryOk, finalOk, repairs };
+  }
   return { ship: judged ? r.judge!.ship : null, firstTryOk, finalOk, repairs };
 }

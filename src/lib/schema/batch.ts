@@ -27,6 +27,8 @@ export const ItemSummary = z.object({
   groupsBySize: z.record(z.string(), z.number().nullable()).optional(),
   /** graphite: the judge's ship verdict; null when there was no judge verdict. */
   ship: z.enum(["a", "b", "neither"]).nullable().optional(),
+  /** graphite with judgeRuns > 1: the verdict flipped with the A/B order (counted as no verdict). */
+  positionBias: z.boolean().optional(),
   /** graphite, per side: did the first attempt render a figure; did the last one. */
   firstTryOk: z.record(z.string(), z.boolean()).optional(),
   finalOk: z.record(z.string(), z.boolean()).optional(),
@@ -118,7 +120,7 @@ export type WeaveAggregates = z.infer<typeof WeaveAggregates>;
 export const GraphiteAggregates = z.object({
   kind: z.literal("graphite"),
   /** A's share of decided pairs (Wilson interval) with the exact sign test. */
-  winRate: Estimate.extend({ signTestP: z.number().nullable(), aWins: z.array(z.string()), bWins: z.array(z.string()), neither: z.array(z.string()), unjudged: z.array(z.string()) }),
+  winRate: Estimate.extend({ signTestP: z.number().nullable(), aWins: z.array(z.string()), bWins: z.array(z.string()), neither: z.array(z.string()), unjudged: z.array(z.string()), positionBias: z.array(z.string()).optional() }),
   firstTry: z.record(z.string(), Estimate),
   afterRepair: z.record(z.string(), Estimate),
   /** By whether each side finally rendered a figure. */

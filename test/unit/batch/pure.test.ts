@@ -132,3 +132,27 @@ test("graphite aggregates: win rate over decided pairs, first try vs after repai
   assert.equal(g.afterRepair.b!.value, 3 / 5);
   assert.deepEqual(g.grid, { bothSucceeded: ["t1", "t2"], onlyA: ["t5"], onlyB: ["t3"], bothFailed: ["t4"] });
 });
+
+test("graphite item summary: a repeated judge's position bias is no verdict; an unreadable judge is no verdict", async () => {
+  const { graphiteItemSummary } = await import("../../../src/lib/batch/summary");
+  const chart = (first: string, last: string, repairs: number) => ({
+    error: null,
+    run: { status: last },
+    attempts: [{ kind: "initial", run: { status: first } }, ...Array.from({ length: repairs }, () => ({ kind: "repair", run: { status: last } }))],
+  });
+  const base = { charts: { a: chart("ok", "ok", 0), b: chart("error", "ok", 1) } };
+  const judge = (o: Record<string, unknown>) => ({ ship: "a", parseMode: "json", ...o });
+  const s1 = graphiteItemSummary({ ...base, judge: judge({}) } as never);
+  assert.deepEqual(s1, { ship: "a", firstTryOk: { a: true, b: false }, finalOk: { a: true, b: true }, repairs: { a: 0, b: 1 } });
+  assert.equal(graphiteItemSummary({ ...base, judge: judge({ ship: "neither", parseMode: "fallback-none" }) } as never).ship, null);
+  assert.equal(graphiteItemSummary({ ...base, judge: null } as never).ship, null);
+  const biased = graphiteItemSummary({ ...base, judge: judge({ ship: "neither", stability: { outcome: "position-bias" } }) } as never);
+  assert.equal(biased.ship, null);
+  assert.equal(biased.positionBias, true);
+  assert.equal(graphiteItemSummary({ ...base, judge: judge({ ship: "b", stability: { outcome: "b" } }) } as never).ship, "b");
+  assert.equal(graphiteItemSummary({ ...base, judge: judge({ ship: "neither", stability: { outcome: "split" } }) } as never).ship, null);
+  const g = graphiteAggregates([item("p1", biased), item("p2", s1)]);
+  assert.deepEqual(g.winRate.positionBias, ["p1"]);
+  assert.deepEqual(g.winRate.unjudged, ["p1"]);
+  assert.equal(g.winRate.value, 1);
+});

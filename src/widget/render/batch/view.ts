@@ -162,6 +162,7 @@ export class BatchView implements View {
       this.runsButton("B won", w.bWins, `B won ${w.bWins.length}`), " · ",
       this.runsButton("Judge shipped neither", w.neither, `neither ${w.neither.length}`), " · ",
       this.runsButton("No judge verdict", w.unjudged, `no verdict ${w.unjudged.length}`),
+      w.positionBias?.length ? [" (", this.runsButton("Position bias", w.positionBias, `${w.positionBias.length} by position bias`), ")"] : null,
       h("div", { class: "dl-muted", style: "font-size:12px" }, w.method),
     );
     const rateRows = (["a", "b"] as const).flatMap((side) => [
