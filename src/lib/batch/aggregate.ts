@@ -9,6 +9,8 @@ import { seedFrom } from "../stats/prng";
 
 export const BOOTSTRAP_RESAMPLES = 2000;
 export const LEVEL = 0.95;
+/** Below this many runs the percentile bootstrap is known to be too narrow: the method says so. */
+export const FEW_RUNS = 10;
 
 type Done = BatchItem & { summary: NonNullable<BatchItem["summary"]> };
 const doneItems = (items: readonly BatchItem[]): Done[] => items.filter((i): i is Done => i.status === "done" && i.summary !== null);
@@ -22,7 +24,7 @@ export function meanEstimate(rows: readonly { key: string; value: number | null 
   const value = have.length ? have.reduce((s, r) => s + r.value, 0) / have.length : null;
   const method = have.length < 2
     ? `mean of ${have.length} run${have.length === 1 ? "" : "s"}; no interval from fewer than 2 runs`
-    : `mean of ${have.length} runs; ${LEVEL * 100}% percentile bootstrap, ${BOOTSTRAP_RESAMPLES} resamples, seed ${seed}`;
+    : `mean of ${have.length} runs; ${LEVEL * 100}% percentile bootstrap, ${BOOTSTRAP_RESAMPLES} resamples, seed ${seed}${have.length < FEW_RUNS ? `; with fewer than ${FEW_RUNS} runs a bootstrap interval understates the uncertainty` : ""}`;
   return { value, lo: ci?.lo ?? null, hi: ci?.hi ?? null, n: have.length, method, runs };
 }
 
