@@ -32,6 +32,7 @@ import {
 } from "./prompts";
 import { groupClaims, GROUP_RULE } from "./multi/group";
 import { agreementMatrix, distribution, modelPairs } from "./multi/matrix";
+import { CLASSIFY_CONCURRENCY, limiter } from "./multi/limit";
 import { weaveSummary } from "./summary";
 
 export interface WeaveOptions {
@@ -294,6 +295,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
     // 3. Classifying: one CLASSIFY (or judgeRuns of them) per pair of answers, MODEL A = the lower
     // index. No claims on a side means nothing to relate.
     const pairList = modelPairs(SIDES);
+    const judgeSlot = limiter(CLASSIFY_CONCURRENCY);
     tracker.enter("classifying", many ? `The judge is relating the claims of ${pairList.length} pairs of answers` : "The judge is relating A's claims to B's");
     await live.yieldToLoop();
     const classifiedList: Classified[] = await Promise.all(
@@ -313,7 +315,8 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
           ask: async ({ k, order, attempt }) => {
             const role = `judge-classify${many ? `-${pairName}` : ""}${judgeRuns > 1 ? `-run${k}` : ""}`;
             const [first, second] = order === "straight" ? [claims[x]!, claims[y]!] : [claims[y]!, claims[x]!];
-            return (await call("judge", role, classifyPrompt(first, second, nonce, attempt, judgeRunLine(k, judgeRuns, order)), live.signal, true)).content;
+            const text = classifyPrompt(first, second, nonce, attempt, judgeRunLine(k, judgeRuns, order));
+            return (await judgeSlot(() => call("judge", role, text, live.signal, true))).content;
           },
           isFatal,
           isHopeless,
