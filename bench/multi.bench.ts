@@ -3,6 +3,8 @@
 //     two-model Both panel of a 12 + 12 weave (the layout users already wait for);
 //   - first paint in headless Chromium, from the state's JSON to every consensus node on screen,
 //     against a JSON dump of the same state and against the two-model view of a 12 + 12 weave.
+//   - the run itself on loopback demo models at a fixed 200 ms per call: 2, 3 and 8 models and
+//     judgeRuns 4, against the calls-deep critical path each should take.
 // Run: node --import tsx bench/multi.bench.ts
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +14,48 @@ import { multiFixture } from "../test/unit/multi/fixture";
 import { groupClaims } from "../src/lib/weave/multi/group";
 import { layoutRings } from "../src/widget/render/multi/layout";
 import { createPanelLayout, settleSync } from "../src/lib/export/layout";
+import { startDemoServer } from "../src/lib/demo/server";
+import { DEMO_QUESTIONS } from "../src/lib/demo/questions";
+import { weave, type WeaveOptions } from "../src/lib/weave/run";
+import { CLASSIFY_CONCURRENCY } from "../src/lib/weave/multi/limit";
+
+const LATENCY_MS = 200;
+const RUN_ROUNDS = 3;
+
+/** Wall time of weave() variants on a 200 ms server, interleaved, against their critical paths. */
+async function runSide(): Promise<void> {
+  const server = await startDemoServer({ latencyMs: LATENCY_MS });
+  try {
+    const slot = (model: string) => ({ provider: "custom" as const, baseUrl: server.url, model });
+    const who = ["atlas", "beacon", "cedar", "atlas", "beacon", "cedar", "atlas", "beacon"];
+    const base = { question: DEMO_QUESTIONS[0]!, judge: slot("judge"), display: false };
+    const pairs8 = 28;
+    const variants: Array<{ name: string; o: WeaveOptions; depth: number; why: string }> = [
+      { name: "2 slots (a, b)", o: { ...base, a: slot("atlas"), b: slot("beacon") }, depth: 3, why: "answer, extract, classify" },
+      { name: "models × 3", o: { ...base, models: who.slice(0, 3).map(slot) }, depth: 3, why: "3 classify calls run side by side" },
+      { name: "models × 8", o: { ...base, models: who.map(slot) }, depth: 2 + Math.ceil(pairs8 / CLASSIFY_CONCURRENCY), why: `28 classify calls, ${CLASSIFY_CONCURRENCY} at a time` },
+      { name: "2 slots, judgeRuns 4", o: { ...base, a: slot("atlas"), b: slot("beacon"), judgeRuns: 4 }, depth: 3, why: "4 classify runs side by side" },
+    ];
+    await weave(variants[0]!.o); // warm-up: module loading, connections
+    const times = variants.map(() => [] as number[]);
+    for (let i = 0; i < RUN_ROUNDS; i++) {
+      for (const [k, v] of variants.entries()) {
+        const t = performance.now();
+        await weave(v.o);
+        times[k]!.push(performance.now() - t);
+      }
+    }
+    const two = med(times[0]!);
+    console.log(`  run    weave() on demo models, every call ${LATENCY_MS} ms, ${RUN_ROUNDS} interleaved runs each (median)`);
+    variants.forEach((v, k) => {
+      const ms = med(times[k]!);
+      const critical = v.depth * LATENCY_MS;
+      console.log(`  run    ${v.name.padEnd(22)} ${ms.toFixed(0).padStart(5)} ms   ${(ms / critical).toFixed(2)}× its critical path (${v.depth} calls deep: ${v.why})   ${(ms / two).toFixed(2)}× the 2-slot run`);
+    });
+  } finally {
+    await server.close();
+  }
+}
 
 const ROOT = path.resolve(__dirname, "..");
 const ROUNDS = 15;
@@ -50,6 +94,7 @@ async function main(): Promise<number> {
   const two = JSON.parse(fs.readFileSync(path.join(ROOT, "test/fixtures/results/weave-12x12.json"), "utf8"));
   const run = { title: "weave", status: "done", stages: [], startedAt: null, endedAt: null, error: null, cancellable: false };
   console.log(`multi bench: 8 models × 12 claims (96 claims), ${ROUNDS} rounds each, medians; baselines measured in the same loop`);
+  await runSide();
   for (const spread of [20, 60]) {
     const multi = multiFixture(8, 12, spread);
     const m = multi.multi!;
