@@ -106,7 +106,7 @@ def _host_probe(cfg, home):
     return {
         "namespaces": namespaces, "cleanenv": cleanenv, "landlockAbi": abi, "landlockWhy": why,
         "seccompLib": lib, "seccompWhy": swhy, "readOnly": ro, "readWriteFiles": ["/dev/null"],
-        "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0, "pending": b"",
+        "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0,
     }
 
 
@@ -158,38 +158,126 @@ def main():
     public = {k: host[k] for k in ("namespaces", "cleanenv")}
     public["landlock"] = {"on": host["landlockAbi"] > 0, "detail": f"kernel ABI {host['landlockAbi']}" if host["landlockAbi"] else host["landlockWhy"]}
     public["seccomp"] = {"on": host["seccompLib"] is not None, "detail": "libseccomp.so.2 loaded" if host["seccompLib"] else host["seccompWhy"]}
-    reply({"type": "ready", "warmMs": round((time.monotonic() - t0) * 1000), "python": sys.version.split()[0], "host": public, "readOnly": host["readOnly"]})
+    limit = max(1, min(int(cfg.get("concurrency") or 2), 16))
+    reply({"type": "ready", "warmMs": round((time.monotonic() - t0) * 1000), "python": sys.version.split()[0], "host": public,
+           "readOnly": host["readOnly"], "concurrency": limit})
+    return _serve(host, reply, limit)
 
+
+def _serve(host, reply, limit):
+    """The request loop: up to `limit` runs at once, each forked and watched without blocking the
+    others; requests beyond the limit wait in order. Replies carry the request id, so they may
+    come back in any order."""
+    import collections
+    import selectors
+    import supervisor
     stdin = 0
-    while True:
-        while b"\n" not in host["pending"]:
-            chunk = os.read(stdin, 1 << 20)
-            if not chunk:
-                supervisor.sweep(os.getpid())
-                return 0
-            host["pending"] += chunk
-        line, _, rest = host["pending"].partition(b"\n")
-        host["pending"] = rest
+    sel = selectors.DefaultSelector()
+    sel.register(stdin, selectors.EVENT_READ, None)
+    active, waiting = {}, collections.deque()  # active: run id -> Run; waiting: Runs not started
+    pending = b""
+
+    def finish(run):
+        for fd in run.fds:
+            try:
+                sel.unregister(fd)
+            except (KeyError, ValueError):
+                pass
+        active.pop(run.id, None)
+        others = [r.pid for r in active.values()]
+        try:
+            res = run.finish(spare_pids=others, spare_sids=others)
+            reply({"type": "result", "id": run.id, "result": res})
+        except Exception as e:
+            supervisor.sweep(os.getpid(), others, others)
+            reply({"type": "error", "id": run.id, "message": f"the sandbox supervisor failed: {type(e).__name__}: {e}"})
+
+    def begin(run):
+        if run.blocked:
+            reply({"type": "result", "id": run.id, "result": run.finish()})
+            return
+        try:
+            fds = run.start()
+        except Exception as e:
+            reply({"type": "error", "id": run.id, "message": f"the sandbox could not start the run: {type(e).__name__}: {e}"})
+            return
+        active[run.id] = run
+        for fd in fds:
+            sel.register(fd, selectors.EVENT_READ, run)
+
+    def handle(line):
         try:
             req = json.loads(line)
         except ValueError:
             reply({"type": "error", "id": None, "message": "the request line was not JSON"})
-            continue
+            return
+        if not isinstance(req, dict):
+            reply({"type": "error", "id": None, "message": "the request line was not a JSON object"})
+            return
         rid = req.get("id")
-        if req.get("op") == "cancel":
-            continue  # arrived after its run ended
         if req.get("op") == "ping":
-            reply({"type": "pong", "id": rid})
-            continue
+            reply({"type": "pong", "id": rid, "active": len(active), "waiting": len(waiting)})
+            return
+        if req.get("op") == "cancel":
+            if rid in active:
+                active[rid].cancel()
+                return
+            for run in waiting:
+                if run.id == rid:
+                    waiting.remove(run)
+                    res = run.result
+                    res.update(status="killed", layers={"supervisor": {"on": True, "detail": "cancelled while waiting for a free slot; the snippet never ran"}})
+                    res["notes"].append("cancelled by the caller before it started; the snippet never ran")
+                    reply({"type": "result", "id": rid, "result": res})
+                    return
+            return  # arrived after its run ended
+        if rid in active or any(r.id == rid for r in waiting):
+            reply({"type": "error", "id": rid, "message": f"a run with id {rid!r} is already in progress; each request needs its own id"})
+            return
         try:
-            res = supervisor.run(req, host, watch_fd=stdin)
-            reply({"type": "result", "id": rid, "result": res})
+            run = supervisor.Run(req, host)
         except supervisor.BadRequest as e:
             reply({"type": "error", "id": rid, "message": str(e)})
-        except Exception as e:
-            supervisor.sweep(os.getpid())
-            reply({"type": "error", "id": rid, "message": f"the sandbox supervisor failed: {type(e).__name__}: {e}"})
+            return
+        if run.blocked or len(active) < limit:
+            begin(run)
+        else:
+            waiting.append(run)
 
+    while True:
+        now = time.monotonic()
+        wake = now + 1.0
+        for run in list(active.values()):
+            wake = min(wake, run.tick(now))
+            if run.done:
+                finish(run)
+        while waiting and len(active) < limit:
+            begin(waiting.popleft())
+        if any(r.done for r in active.values()):
+            continue
+        timeout = max(0.0, wake - time.monotonic()) if active else None
+        for key, _ in sel.select(timeout):
+            if key.data is None:
+                chunk = os.read(stdin, 1 << 20)
+                if not chunk:  # the parent is gone: end every run, then ourselves
+                    for run in list(active.values()):
+                        run.parent_went_away()
+                    for run in list(active.values()):
+                        try:
+                            finish(run)
+                        except OSError:
+                            pass  # nobody reads the replies any more
+                    supervisor.sweep(os.getpid())
+                    return 0
+                pending += chunk
+                while b"\n" in pending:
+                    line, _, pending = pending.partition(b"\n")
+                    if line.strip():
+                        handle(line)
+            else:
+                run = key.data
+                if run.id in active and run.on_ready(key.fd):
+                    sel.unregister(key.fd)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -38,8 +38,9 @@ def _vm_bytes():
     return 0
 
 
-def _leftovers(me):
-    """Pids whose parent is this process (orphans of a run are reparented here: subreaper)."""
+def _leftovers(me, spare_pids=(), spare_sids=()):
+    """(pid, is_zombie) of processes whose parent is this process (orphans of a run are reparented
+    here: subreaper), except the children and sessions of runs still going."""
     try:
         os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
     except ChildProcessError:
@@ -51,38 +52,33 @@ def _leftovers(me):
         try:
             with open(f"/proc/{name}/stat", "rb") as f:
                 st = f.read()
-            ppid = int(st[st.rindex(b")") + 2:].split()[1])
+            state, ppid, _pgrp, sid = st[st.rindex(b")") + 2:].split()[:4]
+            ppid, sid = int(ppid), int(sid)
         except (OSError, ValueError):
             continue
-        if ppid == me:
-            found.append(int(name))
+        pid = int(name)
+        if ppid == me and pid not in spare_pids and sid not in spare_sids:
+            found.append((pid, state == b"Z"))
     return found
 
 
-def sweep(me):
-    """SIGKILL and reap every process still attached to us. Returns how many were killed."""
+def sweep(me, spare_pids=(), spare_sids=()):
+    """SIGKILL and reap every process still attached to us, except those of runs still going
+    (their child pids and session ids are spared; a run's child leads its own session). Only
+    named pids are reaped, never waitpid(-1), which could steal another run's exit status.
+    Returns how many live processes were killed (zombies are reaped, not counted)."""
     killed = 0
     for _ in range(50):
-        pids = _leftovers(me)
-        if not pids:
-            # reap zombies
-            while True:
-                try:
-                    pid, _ = os.waitpid(-1, os.WNOHANG)
-                except ChildProcessError:
-                    break
-                if pid == 0:
-                    break
-            if not _leftovers(me):
-                return killed
-            continue
-        for pid in pids:
+        found = _leftovers(me, spare_pids, spare_sids)
+        if not found:
+            return killed
+        for pid, zombie in found:
             try:
                 os.kill(pid, signal.SIGKILL)
-                killed += 1
+                killed += 0 if zombie else 1
             except ProcessLookupError:
                 pass
-        for pid in pids:
+        for pid, _ in found:
             try:
                 os.waitpid(pid, 0)
             except ChildProcessError:
@@ -215,217 +211,243 @@ def _child(req, cfg, host, run_dir, pipes, parent_vm):
         os._exit(code)
 
 
-def run(req, host, watch_fd=None):
-    """Execute one request; returns the SandboxRun dict. watch_fd: the server's stdin, watched
-    for EOF so a dead parent ends the run at once."""
-    t0 = time.monotonic()
-    cfg = dict(DEFAULTS)
-    if req.get("timeoutMs") is not None:
-        cfg["timeoutMs"] = max(100, min(int(req["timeoutMs"]), 600000))
-    code = req.get("code")
-    if not isinstance(code, str):
-        raise BadRequest("the request has no code string")
-    files = req.get("files") or {}
-    for name in files:
-        if not NAME_RE.match(name):
-            raise BadRequest(f"file name {name!r} is not allowed: use a plain name like data.csv (letters, digits, _ . -)")
-    result = {"status": "ok", "pngs": [], "figures": [], "stdout": "", "stderr": "", "traceback": None,
-              "violations": [], "durationMs": 0, "layers": {}, "notes": []}
-    notes = result["notes"]
-    if req.get("staticCheck", True):
-        import static_check
-        v = static_check.check(code)
-        if v:
-            result.update(status="blocked", violations=v, layers={"static": {"on": True, "detail": "blocked before running; the snippet never ran"}})
-            result["durationMs"] = round((time.monotonic() - t0) * 1000, 1)
-            return result
+class Run:
+    """One run, supervised without blocking so the warm parent can watch several at once: the
+    server's loop hands it readable fds (`on_ready`) and the time (`tick`), and collects the
+    result once `done`. Everything a run owns is its own: run dir, pipes, process group, wall
+    clock, output caps and file cap."""
 
-    host["runCounter"] += 1
-    run_dir = os.path.join(host["runsDir"], f"run-{host['runCounter']}")
-    os.mkdir(run_dir, 0o700)
-    for name, b64 in files.items():
-        with open(os.path.join(run_dir, name), "wb") as f:
-            f.write(base64.b64decode(b64))
+    def __init__(self, req, host):
+        self.t0 = time.monotonic()
+        self.req, self.host = req, host
+        self.id = req.get("id")
+        cfg = dict(DEFAULTS)
+        if req.get("timeoutMs") is not None:
+            cfg["timeoutMs"] = max(100, min(int(req["timeoutMs"]), 600000))
+        self.cfg = cfg
+        code = req.get("code")
+        if not isinstance(code, str):
+            raise BadRequest("the request has no code string")
+        self.files = req.get("files") or {}
+        for name in self.files:
+            if not NAME_RE.match(name):
+                raise BadRequest(f"file name {name!r} is not allowed: use a plain name like data.csv (letters, digits, _ . -)")
+        self.result = {"status": "ok", "pngs": [], "figures": [], "stdout": "", "stderr": "", "traceback": None,
+                       "violations": [], "durationMs": 0, "layers": {}, "notes": []}
+        self.pid = None
+        self.fds = []
+        self.blocked = False
+        if req.get("staticCheck", True):
+            import static_check
+            v = static_check.check(code)
+            if v:
+                self.blocked = True
+                self.result.update(status="blocked", violations=v, layers={"static": {"on": True, "detail": "blocked before running; the snippet never ran"}})
 
-    out_r, out_w = os.pipe()
-    err_r, err_w = os.pipe()
-    rep_r, rep_w = os.pipe()
-    parent_vm = _vm_bytes()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:
-        _child(req, cfg, host, run_dir, {"out": out_w, "err": err_w, "rep": rep_w}, parent_vm)
-    for fd in (out_w, err_w, rep_w):
-        os.close(fd)
+    def start(self):
+        """Fork the confined child. Returns the fds (pipes and pidfd) the loop must watch."""
+        host, cfg = self.host, self.cfg
+        self.t0 = time.monotonic()  # a run queued for a free slot starts its clock here
+        host["runCounter"] += 1
+        self.run_dir = os.path.join(host["runsDir"], f"run-{host['runCounter']}")
+        os.mkdir(self.run_dir, 0o700)
+        for name, b64 in self.files.items():
+            with open(os.path.join(self.run_dir, name), "wb") as f:
+                f.write(base64.b64decode(b64))
+        # the child closes every fd above 3, so a run never holds another run's pipes
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        rep_r, rep_w = os.pipe()
+        parent_vm = _vm_bytes()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            _child(self.req, cfg, host, self.run_dir, {"out": out_w, "err": err_w, "rep": rep_w}, parent_vm)
+        for fd in (out_w, err_w, rep_w):
+            os.close(fd)
+        self.pid = pid
+        self.out_r, self.err_r, self.rep_r = out_r, err_r, rep_r
+        self.bufs = {out_r: bytearray(), err_r: bytearray(), rep_r: bytearray()}
+        self.caps = {out_r: cfg["stdoutHardCap"], err_r: cfg["stderrHardCap"], rep_r: cfg["reportCap"]}
+        self.names = {out_r: "stdout", err_r: "stderr", rep_r: "the report pipe"}
+        self.pidfd = os.pidfd_open(pid)
+        self.open_fds = set(self.bufs)
+        self.deadline = self.t0 + cfg["timeoutMs"] / 1000
+        self.why_killed, self.timed_out, self.parent_gone, self.exited, self.cancelled = None, False, False, False, False
+        self.drain_until = None
+        self.next_poll = 0.0
+        self.fds = [out_r, err_r, rep_r, self.pidfd]
+        return self.fds
 
-    bufs = {out_r: bytearray(), err_r: bytearray(), rep_r: bytearray()}
-    caps = {out_r: cfg["stdoutHardCap"], err_r: cfg["stderrHardCap"], rep_r: cfg["reportCap"]}
-    names = {out_r: "stdout", err_r: "stderr", rep_r: "the report pipe"}
-    sel = selectors.DefaultSelector()
-    for fd in bufs:
-        sel.register(fd, selectors.EVENT_READ)
-    pidfd = os.pidfd_open(pid)
-    sel.register(pidfd, selectors.EVENT_READ)
-    if watch_fd is not None:
-        sel.register(watch_fd, selectors.EVENT_READ)
-    deadline = t0 + cfg["timeoutMs"] / 1000
-    why_killed, timed_out, parent_gone, exited, cancelled = None, False, False, False, False
-    drain_until = None
-    next_poll = 0.0
-    open_fds = set(bufs)
-
-    def kill_tree():
+    def kill_tree(self):
         try:
-            os.killpg(pid, signal.SIGKILL)
+            os.killpg(self.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
         try:
-            os.kill(pid, signal.SIGKILL)
+            os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
 
-    while open_fds or not exited:
-        now = time.monotonic()
-        if not exited and now >= deadline:
-            timed_out = True
-            kill_tree()
-            deadline = float("inf")
-        if exited and drain_until is not None and now >= drain_until:
-            break
-        if not exited and now >= next_poll:
-            count, size = _dir_usage(run_dir, cfg["maxFiles"])
-            if count > cfg["maxFiles"] or size > cfg["diskMb"] * 1024 * 1024:
-                why_killed = (f"the snippet created more than {cfg['maxFiles']} files in the run dir; stopped"
-                              if count > cfg["maxFiles"] else f"the snippet wrote more than {cfg['diskMb']} MB to the run dir; stopped")
-                kill_tree()
-            next_poll = now + 0.05
-        wait = 0.05
-        if deadline != float("inf"):
-            wait = max(0.0, min(wait, deadline - now))
-        for key, _ in sel.select(wait):
-            fd = key.fd
-            if fd == pidfd:
-                sel.unregister(pidfd)
-                exited = True
-                # descendants that keep our pipes open get one second, then the sweep kills them
-                drain_until = time.monotonic() + 1.0
-                continue
-            if fd == watch_fd:
-                if _stdin_eof(watch_fd, host):
-                    parent_gone = True
-                    kill_tree()
-                    sel.unregister(watch_fd)
-                elif _take_cancel(host, req.get("id")):
-                    cancelled = True
-                    kill_tree()
-                continue
-            try:
-                data = os.read(fd, 1 << 16)
-            except OSError:
-                data = b""
-            if not data:
-                sel.unregister(fd)
-                open_fds.discard(fd)
-                continue
-            if len(bufs[fd]) + len(data) > caps[fd]:
-                if why_killed is None:
-                    why_killed = f"{names[fd]} flood: more than {caps[fd] // (1024 * 1024)} MB; stopped"
-                kill_tree()
-                continue
-            bufs[fd] += data
-    sel.close()
-    os.close(pidfd)
-    for fd in bufs:
-        os.close(fd)
-    _, wstatus = os.waitpid(pid, 0)
-    leftovers = sweep(os.getpid())
-    if leftovers:
-        notes.append(f"killed {leftovers} process(es) the snippet left running after it ended")
+    def cancel(self):
+        self.cancelled = True
+        self.kill_tree()
 
-    frame_list, frame_err = frames.parse(bufs[rep_r])
-    layers, report, rendered = None, None, []
-    for kind, payload in frame_list:
+    def parent_went_away(self):
+        self.parent_gone = True
+        self.kill_tree()
+
+    def on_ready(self, fd):
+        """fd is readable. Returns True when the fd is finished and must be unregistered."""
+        if fd == self.pidfd:
+            self.exited = True
+            # descendants that keep our pipes open get one second, then the sweep kills them
+            self.drain_until = time.monotonic() + 1.0
+            return True
         try:
-            if kind == b"L" and layers is None:
-                layers = json.loads(payload)
-            elif kind == b"J" and report is None:
-                report = json.loads(payload)
-            elif kind == b"P":
-                rendered.append(payload)
-        except ValueError:
-            frame_err = frame_err or "unreadable JSON"
-    if frame_err:
-        notes.append(f"the harness report was damaged ({frame_err}); what could be read is kept")
-    result["layers"] = layers or {"harness": {"on": False, "detail": "the child never reported its layers (it died before the snippet started)"}}
+            data = os.read(fd, 1 << 16)
+        except OSError:
+            data = b""
+        if not data:
+            self.open_fds.discard(fd)
+            return True
+        if len(self.bufs[fd]) + len(data) > self.caps[fd]:
+            if self.why_killed is None:
+                self.why_killed = f"{self.names[fd]} flood: more than {self.caps[fd] // (1024 * 1024)} MB; stopped"
+            self.kill_tree()
+            return False
+        self.bufs[fd] += data
+        return False
 
-    pngs = []
-    out_pngs, out_text, out_notes = pngscan.split_stream(bytes(bufs[out_r]))
-    notes += out_notes
-    pngs += [(d, i) for d, i in out_pngs]
-    for d, i, _name in _read_outputs(run_dir, set(files), cfg, notes):
-        pngs.append((d, i))
-    for d in rendered:
-        info, why = pngscan.parse(d)
-        if info is None:
-            notes.append(f"a figure rendered by the sandbox is not a valid PNG ({why}); refused")
+    def tick(self, now):
+        """Wall clock and file cap. Returns the time this run next needs a tick."""
+        cfg = self.cfg
+        if not self.exited and now >= self.deadline:
+            self.timed_out = True
+            self.kill_tree()
+            self.deadline = float("inf")
+        if not self.exited and now >= self.next_poll:
+            count, size = _dir_usage(self.run_dir, cfg["maxFiles"])
+            if count > cfg["maxFiles"] or size > cfg["diskMb"] * 1024 * 1024:
+                if self.why_killed is None:
+                    self.why_killed = (f"the snippet created more than {cfg['maxFiles']} files in the run dir; stopped"
+                                       if count > cfg["maxFiles"] else f"the snippet wrote more than {cfg['diskMb']} MB to the run dir; stopped")
+                self.kill_tree()
+            self.next_poll = now + 0.05
+        wake = [self.deadline]
+        if not self.exited:
+            wake.append(self.next_poll)
+        if self.drain_until is not None:
+            wake.append(self.drain_until)
+        return min(wake)
+
+    @property
+    def done(self):
+        if not self.exited:
+            return False
+        return not self.open_fds or time.monotonic() >= self.drain_until
+
+    def finish(self, spare_pids=(), spare_sids=()):
+        """Close the run's fds, reap its child, sweep what it left, read its outputs and return
+        the SandboxRun dict. spare_pids/spare_sids: children and sessions of runs still going,
+        which this run's sweep must not touch."""
+        result, cfg, notes = self.result, self.cfg, self.result["notes"]
+        if self.blocked:
+            result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
+            return result
+        os.close(self.pidfd)
+        for fd in self.bufs:
+            os.close(fd)
+        _, wstatus = os.waitpid(self.pid, 0)
+        leftovers = sweep(os.getpid(), spare_pids, spare_sids)
+        if leftovers:
+            notes.append(f"killed {leftovers} process(es) the snippet left running after it ended")
+        bufs, files, run_dir = self.bufs, self.files, self.run_dir
+
+        frame_list, frame_err = frames.parse(bufs[self.rep_r])
+        layers, report, rendered = None, None, []
+        for kind, payload in frame_list:
+            try:
+                if kind == b"L" and layers is None:
+                    layers = json.loads(payload)
+                elif kind == b"J" and report is None:
+                    report = json.loads(payload)
+                elif kind == b"P":
+                    rendered.append(payload)
+            except ValueError:
+                frame_err = frame_err or "unreadable JSON"
+        if frame_err:
+            notes.append(f"the harness report was damaged ({frame_err}); what could be read is kept")
+        result["layers"] = layers or {"harness": {"on": False, "detail": "the child never reported its layers (it died before the snippet started)"}}
+
+        pngs = []
+        out_pngs, out_text, out_notes = pngscan.split_stream(bytes(bufs[self.out_r]))
+        notes += out_notes
+        pngs += [(d, i) for d, i in out_pngs]
+        for d, i, _name in _read_outputs(run_dir, set(files), cfg, notes):
+            pngs.append((d, i))
+        for d in rendered:
+            info, why = pngscan.parse(d)
+            if info is None:
+                notes.append(f"a figure rendered by the sandbox is not a valid PNG ({why}); refused")
+            else:
+                pngs.append((d[:info["length"]], info))
+        kept = []
+        for d, i in pngs:
+            if len(d) > cfg["maxPngBytes"]:
+                notes.append(f"a PNG of {len(d)} bytes is over the {cfg['maxPngBytes']} byte cap; refused")
+            elif len(kept) >= cfg["maxPngs"]:
+                notes.append(f"more than {cfg['maxPngs']} PNGs; the rest were dropped")
+                break
+            else:
+                kept.append(_png_entry(d, i))
+        result["pngs"] = kept
+        result["stdout"] = _text(out_text, cfg["textCap"], "stdout", notes)
+        result["stderr"] = _text(bytes(bufs[self.err_r]), cfg["textCap"], "stderr", notes)
+        if report is not None:
+            figs = report.get("figures")
+            result["figures"] = figs if isinstance(figs, list) else []
+            tb = report.get("traceback")
+            result["traceback"] = tb if isinstance(tb, str) else None
+            for n in report.get("notes") or []:
+                notes.append(str(n)[:500])
+
+        sig = os.WTERMSIG(wstatus) if os.WIFSIGNALED(wstatus) else None
+        if self.parent_gone:
+            result["status"] = "killed"
+            notes.append("the parent process went away during the run; the run was killed")
+        elif self.cancelled:
+            result["status"] = "killed"
+            notes.append("cancelled by the caller; the process tree was killed")
+        elif self.timed_out:
+            result["status"] = "timeout"
+            notes.append(f"the wall-clock limit of {cfg['timeoutMs']} ms was reached; the process tree was killed with SIGKILL")
+        elif self.why_killed:
+            result["status"] = "killed"
+            notes.append(self.why_killed)
+        elif sig is not None:
+            result["status"] = "killed"
+            sname = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
+            extra = {"SIGXCPU": " (CPU-time limit)", "SIGXFSZ": " (file-size limit)", "SIGSEGV": " (often the memory limit)"}.get(sname, "")
+            notes.append(f"the snippet's process was killed by {sname}{extra}")
+        elif report is not None and report.get("memoryError"):
+            result["status"] = "killed"
+            notes.append(f"the snippet hit the memory limit ({cfg['memoryMb']} MB above the warm parent) and raised MemoryError")
+        elif report is not None and report.get("traceback"):
+            result["status"] = "error"
+        elif report is None:
+            ec = os.WEXITSTATUS(wstatus) if os.WIFEXITED(wstatus) else None
+            notes.append(f"the snippet ended the process (exit code {ec}) before the harness could measure its figures")
+            result["status"] = "ok" if kept else ("error" if ec else "no-figure")
         else:
-            pngs.append((d[:info["length"]], info))
-    kept = []
-    for d, i in pngs:
-        if len(d) > cfg["maxPngBytes"]:
-            notes.append(f"a PNG of {len(d)} bytes is over the {cfg['maxPngBytes']} byte cap; refused")
-        elif len(kept) >= cfg["maxPngs"]:
-            notes.append(f"more than {cfg['maxPngs']} PNGs; the rest were dropped")
-            break
-        else:
-            kept.append(_png_entry(d, i))
-    result["pngs"] = kept
-    result["stdout"] = _text(out_text, cfg["textCap"], "stdout", notes)
-    result["stderr"] = _text(bytes(bufs[err_r]), cfg["textCap"], "stderr", notes)
-    if report is not None:
-        figs = report.get("figures")
-        result["figures"] = figs if isinstance(figs, list) else []
-        tb = report.get("traceback")
-        result["traceback"] = tb if isinstance(tb, str) else None
-        for n in report.get("notes") or []:
-            notes.append(str(n)[:500])
+            result["status"] = "ok" if kept else "no-figure"
 
-    sig = os.WTERMSIG(wstatus) if os.WIFSIGNALED(wstatus) else None
-    if parent_gone:
-        result["status"] = "killed"
-        notes.append("the parent process went away during the run; the run was killed")
-    elif cancelled:
-        result["status"] = "killed"
-        notes.append("cancelled by the caller; the process tree was killed")
-    elif timed_out:
-        result["status"] = "timeout"
-        notes.append(f"the wall-clock limit of {cfg['timeoutMs']} ms was reached; the process tree was killed with SIGKILL")
-    elif why_killed:
-        result["status"] = "killed"
-        notes.append(why_killed)
-    elif sig is not None:
-        result["status"] = "killed"
-        sname = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
-        extra = {"SIGXCPU": " (CPU-time limit)", "SIGXFSZ": " (file-size limit)", "SIGSEGV": " (often the memory limit)"}.get(sname, "")
-        notes.append(f"the snippet's process was killed by {sname}{extra}")
-    elif report is not None and report.get("memoryError"):
-        result["status"] = "killed"
-        notes.append(f"the snippet hit the memory limit ({cfg['memoryMb']} MB above the warm parent) and raised MemoryError")
-    elif report is not None and report.get("traceback"):
-        result["status"] = "error"
-    elif report is None:
-        ec = os.WEXITSTATUS(wstatus) if os.WIFEXITED(wstatus) else None
-        notes.append(f"the snippet ended the process (exit code {ec}) before the harness could measure its figures")
-        result["status"] = "ok" if kept else ("error" if ec else "no-figure")
-    else:
-        result["status"] = "ok" if kept else "no-figure"
-
-    shutil.rmtree(run_dir, ignore_errors=True)
-    if os.path.exists(run_dir):
-        _force_remove(run_dir)
-    result["durationMs"] = round((time.monotonic() - t0) * 1000, 1)
-    return result
+        shutil.rmtree(run_dir, ignore_errors=True)
+        if os.path.exists(run_dir):
+            _force_remove(run_dir)
+        result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
+        return result
 
 
 def _force_remove(path):
@@ -436,31 +458,3 @@ def _force_remove(path):
             except OSError:
                 pass
     shutil.rmtree(path, ignore_errors=True)
-
-
-def _stdin_eof(fd, host):
-    """Peek at the request pipe: EOF means the parent is gone. Data is kept for the next request."""
-    data = os.read(fd, 1 << 16)
-    if data:
-        host["pending"] += data
-        return False
-    return True
-
-
-def _take_cancel(host, rid):
-    """A cancel line for this run may arrive while it runs; other lines stay queued."""
-    keep, found = [], False
-    *lines, tail = host["pending"].split(b"\n")
-    for line in lines:
-        try:
-            msg = json.loads(line)
-        except ValueError:
-            msg = None
-        if isinstance(msg, dict) and msg.get("op") == "cancel" and msg.get("id") == rid:
-            found = True
-        elif isinstance(msg, dict) and msg.get("op") == "cancel":
-            continue  # a stale cancel for a run that already ended
-        else:
-            keep.append(line)
-    host["pending"] = b"".join(l + b"\n" for l in keep) + tail
-    return found

@@ -16,6 +16,8 @@ export interface LaunchInput {
   rootEntries: Record<string, string | null>;
   /** Layers to leave off, to see what a host without them still contains. */
   off?: string[];
+  /** How many runs the warm parent forks and supervises at once (default 2). */
+  concurrency?: number;
 }
 
 export interface LaunchPlan {
@@ -43,7 +45,7 @@ const BWRAP_TMPFS_BYTES = 512 * 1024 * 1024;
 export function launchPlan(i: LaunchInput): LaunchPlan {
   const base = i.bwrap ? "/tmp/duellab" : i.hostBase;
   const env = sandboxEnv(base);
-  const cfg = JSON.stringify({ base, bwrap: !!i.bwrap, outerNs: i.outerNs, bwrapWhy: i.bwrapWhy ?? null, off: i.off ?? [] });
+  const cfg = JSON.stringify({ base, bwrap: !!i.bwrap, outerNs: i.outerNs, bwrapWhy: i.bwrapWhy ?? null, off: i.off ?? [], concurrency: i.concurrency ?? 2 });
   const py = [i.python, "-I", "-B", i.serverPy, cfg];
   if (!i.bwrap) return { command: i.python, args: py.slice(1), env, underBwrap: false };
 

@@ -1,5 +1,6 @@
 // The TypeScript side of the sandbox: starts the warm Python parent (under bubblewrap when the
-// host allows), sends it one run at a time, validates every reply with the SandboxRun schema.
+// host allows), sends it up to `concurrency` runs at once (the parent forks and supervises each
+// on its own; replies are matched by id), validates every reply with the SandboxRun schema.
 // The Python side (sandbox/) does the isolation; this file only drives it.
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +21,9 @@ export interface SandboxOptions {
   /** Leave Landlock and/or seccomp off, to check what a host without them still contains.
    * Also read from env DUELLAB_SANDBOX_OFF (comma-separated: namespaces,landlock,seccomp). */
   off?: Array<"landlock" | "seccomp">;
+  /** Runs executed at the same time, each in its own forked child (default 2, at most 16):
+   * graphite() runs chart A and chart B side by side. Further runs wait for a free slot. */
+  concurrency?: number;
 }
 
 export interface RunRequest {
@@ -40,6 +44,8 @@ interface Pending {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_CONCURRENCY = 2;
+const MAX_CONCURRENCY = 16;
 /** Beyond the run's own limit, how long the supervisor may take to answer before we kill it. */
 const GRACE_MS = 15_000;
 
@@ -71,7 +77,9 @@ function outerNs(): Record<string, string | null> {
 export class Sandbox {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Runs in flight in the Python parent, and runs waiting here for a free slot. */
+  private inFlight = 0;
+  private readonly waiting: Array<() => void> = [];
   private exited = false;
   private stderrTail = "";
 
@@ -83,6 +91,8 @@ export class Sandbox {
     /** Milliseconds from spawn to ready (imports + warm-up). */
     readonly startMs: number,
     private readonly defaultTimeoutMs: number,
+    /** Runs the warm parent executes at the same time. */
+    readonly concurrency: number,
   ) {}
 
   get pid(): number | undefined {
@@ -95,6 +105,9 @@ export class Sandbox {
 
   static async start(opts: SandboxOptions = {}): Promise<Sandbox> {
     const python = opts.python ?? defaultPython();
+    if (opts.concurrency !== undefined && !(Number.isInteger(opts.concurrency) && opts.concurrency >= 1 && opts.concurrency <= MAX_CONCURRENCY)) {
+      throw new Error(`duellab sandbox: concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${opts.concurrency}); use 1 to run snippets one at a time.`);
+    }
     if (!fs.existsSync(python)) {
       throw new Error(`duellab sandbox: no Python at ${python}; run \`npm run setup\` (it creates .venv) or set DUELLAB_PYTHON to a Python with pandas and matplotlib.`);
     }
@@ -127,6 +140,7 @@ export class Sandbox {
       bwrapWhy,
       rootEntries: rootEntries(),
       off: opts.off,
+      concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
     });
     const { execa } = await import("execa");
     const t0 = performance.now();
@@ -177,7 +191,7 @@ export class Sandbox {
     }
     const startMs = performance.now() - t0;
     const hostLayers = first.msg.host as HostLayers;
-    const sb = new Sandbox(child, hostBase, hostLayers, plan.underBwrap, startMs, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const sb = new Sandbox(child, hostBase, hostLayers, plan.underBwrap, startMs, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, Number(first.msg.concurrency) || 1);
     child.stdout?.on("data", (d: Buffer | string) => {
       for (const l of lines.push(String(d))) sb.onLine(l);
     });
@@ -194,12 +208,10 @@ export class Sandbox {
     try {
       msg = JSON.parse(l);
     } catch {
-      // Runs are sent one at a time, so an unreadable line belongs to the run in flight.
-      const [id, p] = [...this.pending.entries()][0] ?? [];
-      if (id !== undefined && p) {
-        this.pending.delete(id);
-        p.reject(new Error(`duellab sandbox: the sandbox sent a reply that is not JSON (${l.slice(0, 80)}…).`));
-      }
+      // Several runs may be in flight and an unreadable line names none of them: the channel
+      // can no longer be trusted, so every run in flight fails with this reason.
+      for (const p of this.pending.values()) p.reject(new Error(`duellab sandbox: the sandbox sent a reply that is not JSON (${l.slice(0, 80)}…).`));
+      this.pending.clear();
       return;
     }
     const p = this.pending.get(msg.id);
@@ -215,6 +227,7 @@ export class Sandbox {
     const tail = this.stderrTail.trim() ? ` (stderr: ${this.stderrTail.trim().split("\n").slice(-2).join(" | ")})` : "";
     for (const p of this.pending.values()) p.reject(new Error(`duellab sandbox: the sandbox process ${how} during the run${tail}; the next run starts a new one.`));
     this.pending.clear();
+    for (const wake of this.waiting.splice(0)) wake();
     if (this.hostBase) fs.rmSync(this.hostBase, { recursive: true, force: true });
   }
 
@@ -232,9 +245,26 @@ export class Sandbox {
   /** Run one snippet. Resolves with the validated SandboxRun whatever the snippet did; rejects
    * only when the sandbox itself failed or the request is malformed. */
   run(req: RunRequest): Promise<SandboxRun> {
-    const next = this.queue.then(() => this.runNow(req));
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.withSlot(() => this.runNow(req));
+  }
+
+  /** At most `concurrency` runs are sent at once, so a run's answer timer starts when the
+   * parent really starts it, not while it waits behind others. */
+  private async withSlot<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inFlight >= this.concurrency) {
+      this.busy(); // a waiting run keeps the script alive like a running one
+      // the run that ends hands its slot straight over, so no newcomer can slip in between
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.inFlight++;
+    }
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.inFlight = Math.max(0, this.inFlight - 1);
+    }
   }
 
   private async runNow(req: RunRequest): Promise<SandboxRun> {
