@@ -117,3 +117,9 @@ test("distribution counts every ring from 1 to N, and n/a share with no claims",
   assert.deepEqual(m.matrix, [[null, null], [null, null]]);
   assert.equal(m.spread.median, null);
 });
+
+test("a claim pair listed as both agree and contradict is never merged", () => {
+  const claims = { a: twoClaims(1), b: twoClaims(1) };
+  const { groups } = groupClaims(["a", "b"], claims, [{ x: "a", y: "b", pairs: [P(0, 0, "agree", 0.9), P(0, 0, "contradict", 0.4)], matches: [{ a: 0, b: 0, strength: 0.9 }] }]);
+  assert.deepEqual(shape(groups), ["a0", "b0"]);
+});

@@ -36,13 +36,16 @@ export function groupClaims(
 ): { groups: ClaimGroup[]; groupEdges: GroupEdge[] } {
   const sideIndex = new Map(sides.map((s, i) => [s, i]));
   const agree = new Map<string, number>();
+  const contradict = new Set<string>();
   for (const sp of pairwise) {
     for (const p of sp.pairs) {
-      if (p.relation !== "agree") continue;
       const k = pairKey(claimKey(sp.x, p.a), claimKey(sp.y, p.b));
-      agree.set(k, Math.max(agree.get(k) ?? 0, p.strength));
+      if (p.relation === "contradict") contradict.add(k);
+      else agree.set(k, Math.max(agree.get(k) ?? 0, p.strength));
     }
   }
+  // A pair the judge called both agree and contradict (e.g. listed twice) is not an agreement.
+  for (const k of contradict) agree.delete(k);
 
   // Every claim starts as its own group.
   const groupOf = new Map<string, Set<string>>();
