@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { runWeaveMany } from "../../src/lib/batch/weave-many";
 import { DEMO_QUESTIONS } from "../../src/lib/demo/questions";
+import { startDemoServer } from "../../src/lib/demo/server";
 import { startLiveRun } from "../../src/lib/run/live";
 import type { BatchResult } from "../../src/lib/schema/batch";
 import { launch, offlinePage, standaloneBundle, viewPage, type Offline } from "./views.support";
@@ -43,8 +44,15 @@ async function demoBatch(): Promise<{ final: BatchResult; published: BatchResult
     return { ...live, handle: { id: "fake" } as never, publish: (r: unknown) => void published.push(structuredClone(r) as BatchResult) };
   };
   const q = DEMO_QUESTIONS as [string, string];
-  const final = await runWeaveMany([q[0], q[1], q[0], q[1]], { a: { provider: "demo", model: "atlas" }, b: { provider: "demo", model: "beacon" }, judge: { provider: "demo", model: "judge" }, concurrency: 2, display: false }, { startLive, publishEveryMs: 0 });
-  return { final: structuredClone(final), published };
+  // Calls take 100 ms so the batch is mid-way for long enough to be seen there.
+  const srv = await startDemoServer({ latencyMs: 100 });
+  const slot = (model: string) => ({ provider: "custom" as const, baseUrl: srv.url, model });
+  try {
+    const final = await runWeaveMany([q[0], q[1], q[0], q[1]], { a: slot("atlas"), b: slot("beacon"), judge: slot("judge"), concurrency: 2, display: false }, { startLive, publishEveryMs: 0 });
+    return { final: structuredClone(final), published };
+  } finally {
+    await srv.close();
+  }
 }
 
 test("batch view: live counts and ETA, aggregates with intervals, runs behind a number, a run opens inline and stays put", async (t) => {

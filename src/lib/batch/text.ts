@@ -27,7 +27,7 @@ export function batchSummary(r: BatchResult): string {
   const head = `Batch of ${g.total} ${r.batchKind} runs (${r.status}): ${parts.join(", ")}`;
   const a = r.aggregates;
   let stats = "";
-  if (a?.kind === "weave") stats = ` · consensus ${ciText(a.consensus, 1)}`;
+  if (a?.kind === "weave") stats = a.coreShare ? ` · core ${ciText(a.coreShare, 1)} · A–B consensus ${ciText(a.consensus, 1)}` : ` · consensus ${ciText(a.consensus, 1)}`;
   if (a?.kind === "graphite") {
     const w = a.winRate;
     const p = w.signTestP === null ? "n/a" : w.signTestP < 0.001 ? "<0.001" : w.signTestP.toFixed(3);

@@ -32,7 +32,7 @@ export async function runWeaveMany(questions: TaskSource, options: WeaveManyOpti
   return runBatch(
     {
       kind: "weave",
-      title: title ?? `Batch: ${tasks.length} weave question${tasks.length === 1 ? "" : "s"} (${slots.a?.model ?? "A"} vs ${slots.b?.model ?? "B"})`,
+      title: title ?? `Batch: ${tasks.length} weave question${tasks.length === 1 ? "" : "s"} (${Object.entries(slots).filter(([k]) => k !== "judge").map(([, s]) => s.model).join(" vs ")})`,
       tasks,
       keys: itemKeys("weave", tasks),
       slots,

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { runWeaveMany, weaveMany } from "../../../src/lib/batch/weave-many";
 import { DEMO_QUESTIONS } from "../../../src/lib/demo/questions";
+import { startDemoServer } from "../../../src/lib/demo/server";
 import { startLiveRun } from "../../../src/lib/run/live";
 import type { BatchResult } from "../../../src/lib/schema/batch";
 import type { WeaveResult } from "../../../src/lib/schema/weave";
@@ -126,7 +127,10 @@ test("the live widget gets throttled progress: done, running, ETA, cost; the las
     const live = startLiveRun({ ...o, display: false });
     return { ...live, handle: { id: "fake" } as never, publish: (r: unknown) => void published.push(structuredClone(r) as BatchResult) };
   };
-  const r = await runWeaveMany([Q0, Q1, Q0, Q1], { ...DEMO, concurrency: 2, display: false }, { startLive, publishEveryMs: 0 });
+  // Calls take 100 ms, so the batch stays mid-way long enough for updates to show it there.
+  const srv = await startDemoServer({ latencyMs: 100 });
+  const slot = (model: string) => ({ provider: "custom" as const, baseUrl: srv.url, model });
+  const r = await runWeaveMany([Q0, Q1, Q0, Q1], { a: slot("atlas"), b: slot("beacon"), judge: slot("judge"), concurrency: 2, display: false }, { startLive, publishEveryMs: 0 }).finally(() => srv.close());
   assert.ok(published.length >= 3, `publishes: ${published.length}`);
   assert.equal(published[0]!.progress.done, 0);
   assert.equal(published[0]!.progress.etaMs, null);

@@ -137,7 +137,8 @@ export class BatchView implements View {
   private weaveAggregates(a: WeaveAggregates): HTMLElement[] {
     const spread = (s: WeaveAggregates["consensusSpread"]) => (s ? `min ${s.min.toFixed(1)} · median ${s.median.toFixed(1)} · max ${s.max.toFixed(1)} ` : "");
     const rows = [
-      this.estimateRow("Consensus (mean)", a.consensus, 1, spread(a.consensusSpread)),
+      // With N models the run's own consensus number is the A–B pair's; say so.
+      this.estimateRow(a.coreShare ? "Consensus of A and B (mean)" : "Consensus (mean)", a.consensus, 1, spread(a.consensusSpread)),
       this.estimateRow("Participation (mean)", a.participation, 1, spread(a.participationSpread)),
     ];
     if (a.coreShare) rows.push(this.estimateRow("Core: groups every model made (mean share)", a.coreShare, 1));
@@ -189,6 +190,7 @@ export class BatchView implements View {
     const tokens = item.calls.reduce<number | null>((t, c) => (c.usage.totalTokens === null ? t : (t ?? 0) + c.usage.totalTokens), null);
     let numbers = NA;
     if (s?.consensus !== undefined) numbers = `consensus ${s.consensus === null ? NA : `${s.consensus.toFixed(1)}%`}`;
+    if (s?.coreShare !== undefined) numbers = `core ${s.coreShare === null ? NA : `${s.coreShare.toFixed(1)}%`} · A–B consensus ${s.consensus == null ? NA : `${s.consensus.toFixed(1)}%`}`;
     if (s?.ship !== undefined) numbers = `ship ${s.ship === null ? "no verdict" : s.ship.toUpperCase()} · rendered A ${s.finalOk?.a ? "yes" : "no"}, B ${s.finalOk?.b ? "yes" : "no"}`;
     return [
       `${item.index + 1}`,
