@@ -227,6 +227,8 @@ export const MultiWeave = z.object({
   matrixSpread: Spread,
   /** How groups were formed, in words. */
   groupRule: z.string(),
+  /** judgeRuns > 1: the core share regrouped from each run's relations alone (run order; null where a pair's run did not parse). */
+  coreSpread: Spread.optional(),
 });
 export type MultiWeave = z.infer<typeof MultiWeave>;
 

@@ -35,6 +35,8 @@ export interface Classified {
   steps: JudgeStep[];
   stability: Stability | null;
   warnings: string[];
+  /** Straight-order pairs of each run (null where the run did not parse): the N-model spread regroups them run by run. */
+  runPairs: Array<Pair[] | null>;
 }
 
 export function pairConsensus(claimsX: readonly string[], claimsY: readonly string[], pairs: readonly Pair[]) {
@@ -56,7 +58,7 @@ export async function classifyPair(job: ClassifyJob): Promise<Classified> {
       isFatal: job.isFatal,
       isHopeless: job.isHopeless,
     });
-    return { pairs: out.value, step: out.step, steps: [out.step], stability: null, warnings: out.warning ? [out.warning] : [] };
+    return { pairs: out.value, step: out.step, steps: [out.step], stability: null, warnings: out.warning ? [out.warning] : [], runPairs: [out.value] };
   }
 
   const runs = await Promise.all(
@@ -92,7 +94,7 @@ export async function classifyPair(job: ClassifyJob): Promise<Classified> {
     const fallback = lexicalPairs(claimsX, claimsY);
     warnings.push(`Judge fallback for ${job.what}: none of the ${job.runs} judge runs parsed, so ${LEXICAL_PAIRS_LABEL}.`);
     // Steps keep what each run returned; the first carries the pair's overall mode.
-    return { pairs: fallback, step: { ...steps[0]!, parseMode: "fallback-lexical" }, steps, stability: st, warnings };
+    return { pairs: fallback, step: { ...steps[0]!, parseMode: "fallback-lexical" }, steps, stability: st, warnings, runPairs: runs.map(() => null) };
   }
   if (st.judgedRuns < job.runs) warnings.push(`${job.runs - st.judgedRuns} of ${job.runs} judge runs for ${job.what} did not parse and do not vote; stability is out of ${st.judgedRuns}.`);
   const dropped = st.candidatePairs - st.keptPairs;
@@ -100,7 +102,7 @@ export async function classifyPair(job: ClassifyJob): Promise<Classified> {
   if (st.flipsUnderSwap > 0) {
     warnings.push(`${st.flipsUnderSwap} relation${st.flipsUnderSwap === 1 ? "" : "s"} for ${job.what} changed with the order the two lists were shown in: position bias, not a finding.`);
   }
-  return { pairs: agg.kept, step: steps[0]!, steps, stability: st, warnings };
+  return { pairs: agg.kept, step: steps[0]!, steps, stability: st, warnings, runPairs: runs.map((r) => r.pairs) };
 }
 
 /** How a pair's relations were read: fallback only if no run parsed, retry if any run needed help. */

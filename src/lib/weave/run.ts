@@ -12,7 +12,7 @@ import type { Answer, JudgeStep, KeepRule, MultiWeave, Pair, PairwiseWeave, Stab
 import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
 import { coerceClaims } from "../judge/coerce";
 import { sentenceClaims } from "../judge/lexical";
-import { judgeRunLine, KEEP_RULES } from "../judge/stability";
+import { judgeRunLine, KEEP_RULES, spreadOf } from "../judge/stability";
 import { runJudgeStep } from "../judge/step";
 import { classifiedParseMode, classifyPair, pairConsensus, type Classified } from "./classify";
 import { computeConsensus } from "./consensus";
@@ -304,7 +304,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
         if (claims[x]!.length === 0 || claims[y]!.length === 0) {
           const empty = [x, y].filter((s) => claims[s]!.length === 0).map((s) => `Model ${sideLabel(s)}`).join(" and ");
           const step: JudgeStep = { parseMode: "json", raw: [], failure: null, rung: null };
-          return { pairs: [], step, steps: [step], stability: null, warnings: [`No relations classified${many ? ` for ${pairName}` : ""}: ${empty} gave no claims.`] };
+          return { pairs: [], step, steps: [step], stability: null, warnings: [`No relations classified${many ? ` for ${pairName}` : ""}: ${empty} gave no claims.`], runPairs: Array.from({ length: judgeRuns }, () => []) };
         }
         return classifyPair({
           claimsX: claims[x]!,
@@ -393,7 +393,20 @@ function weaveMany(sides: string[], claims: Record<string, string[]>, pairList: 
   });
   const { groups, groupEdges } = groupClaims(sides, claims, pairwise.map((p) => ({ x: p.x, y: p.y, pairs: p.pairs, matches: p.consensus.matches })));
   const { matrix, spread } = agreementMatrix(sides, pairwise);
-  return { models: [...sides], pairwise, groups, groupEdges, distribution: distribution(groups, sides.length), matrix, matrixSpread: spread, groupRule: GROUP_RULE };
+  const runs = Math.max(...classified.map((c) => c.runPairs.length));
+  // Repeated judge runs: the core share regrouped from each run's own relations, so the headline is a spread.
+  const coreSpread =
+    runs > 1
+      ? spreadOf(
+          Array.from({ length: runs }, (_, k) => {
+            const ofRun = pairList.map(([x, y], i) => ({ x, y, pairs: classified[i]!.runPairs[k] ?? null }));
+            if (ofRun.some((p) => p.pairs === null)) return null;
+            const regrouped = groupClaims(sides, claims, ofRun.map((p) => ({ ...p, pairs: p.pairs!, matches: maximumMatching(p.pairs!, claims[p.x]!, claims[p.y]!) })));
+            return distribution(regrouped.groups, sides.length).coreShare;
+          }),
+        )
+      : undefined;
+  return { models: [...sides], pairwise, groups, groupEdges, distribution: distribution(groups, sides.length), matrix, matrixSpread: spread, groupRule: GROUP_RULE, ...(coreSpread ? { coreSpread } : {}) };
 }
 
 class StageFailure extends Error {

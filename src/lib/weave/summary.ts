@@ -28,5 +28,6 @@ export function multiSummary(m: MultiWeave, parseMode: ParseMode): string {
   const d = m.distribution;
   const middle = Array.from({ length: Math.max(0, n - 2) }, (_, i) => n - 1 - i).map((k) => `${d.byCount[String(k)] ?? 0} by ${k}`);
   const rings = [`${d.all} by all ${n}`, ...middle, `${d.one} by one`].join(" / ");
-  return `Weave of ${n} models · ${d.groups} claim groups: ${rings} · pairwise consensus ${spreadText(m.matrixSpread)} · judge: ${parseMode}`;
+  const runs = m.coreSpread ? ` · core across ${m.coreSpread.values.length} judge runs ${spreadText(m.coreSpread)}` : "";
+  return `Weave of ${n} models · ${d.groups} claim groups: ${rings} · pairwise consensus ${spreadText(m.matrixSpread)}${runs} · judge: ${parseMode}`;
 }

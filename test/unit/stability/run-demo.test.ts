@@ -78,6 +78,11 @@ test("judgeRuns in an N-model weave: every pair of models carries its stability,
   assert.equal(r.prompts.filter((p) => p.role.startsWith("judge-classify")).length, 6);
   assert.ok(r.prompts.some((p) => p.role === "judge-classify-B-C-run2"));
   assert.ok(m.groupEdges.every((e) => e.share > 0 && e.share <= 1));
+  // The core regrouped run by run: run 1 is the good judge's (3 core groups of 19); run 2 shows the
+  // lists swapped (atlas 1–beacon 1 missing) and wobbles atlas 0–beacon 0 to contradict: 1 core of 22.
+  assert.deepEqual(m.coreSpread!.values, [15.8, 4.5]);
+  assert.deepEqual([m.coreSpread!.min, m.coreSpread!.max], [4.5, 15.8]);
+  assert.match(String(r), /· core across 2 judge runs 4\.5%–15\.8%/);
   // atlas 1 – beacon 1 (position bias) is found in 1 of 2 runs: not kept, so they are not one group.
   assert.notEqual(m.groups.find((g) => g.members.a === 1)!.members.b, 1);
 });

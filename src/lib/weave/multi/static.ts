@@ -41,7 +41,7 @@ export function staticMultiWeave(r: WeaveResult & { multi: MultiWeave }): string
     `<div class="duellab-static" data-kind="weave-multi" style="${BOX}">`,
     `<p style="margin:0 0 4px;font-size:11px;${MUTED}">duellab · weave of ${n} models (static snapshot; open in JupyterLab or export HTML for the interactive view)</p>`,
     `<p style="margin:0 0 8px;font-size:15px;font-weight:600">${esc(r.question)}</p>`,
-    `<div>${stat(pct(core), "core: groups made by every model")}${rings.join("")}${stat(sp.min === null ? "n/a" : `${pct(sp.min)} / ${pct(sp.median)} / ${pct(sp.max)}`, "pairwise consensus min / median / max")}</div>`,
+    `<div>${stat(pct(core), "core: groups made by every model")}${rings.join("")}${stat(sp.min === null ? "n/a" : `${pct(sp.min)} / ${pct(sp.median)} / ${pct(sp.max)}`, "pairwise consensus min / median / max")}${m.coreSpread ? stat(`${pct(m.coreSpread.min)} / ${pct(m.coreSpread.median)} / ${pct(m.coreSpread.max)}`, `core over ${m.coreSpread.values.length} judge runs`) : ""}</div>`,
     r.parseMode === "fallback-lexical"
       ? `<p style="margin:4px 0;padding:4px 10px;display:inline-block;border-radius:999px;background:#d1495b;color:#fff;font-weight:700">lexical fallback for at least one pair — some edges are word overlap, not judged</p>`
       : `<p style="margin:4px 0;${MUTED}">judge: ${esc(r.parseMode)}</p>`,
