@@ -62,6 +62,18 @@ const WORK = [
   "flaky test fix",
 ];
 
+export interface BuildLogRow {
+  date: string;
+  weekday: string;
+  shipped: string;
+  stack: (typeof STACKS)[number];
+  tools: string;
+  build_seconds: number;
+  tests_run: number;
+  tests_failed: number;
+  lines_changed: number;
+  cache_enabled: 0 | 1;
+}
 
 /** The rows behind `buildLogCsv()`, for tests and for anyone who wants the data without parsing. */
 export function buildLogRows(seed = 20250115): BuildLogRow[] {
