@@ -33,17 +33,17 @@ def set_rlimits(cfg, parent_vm_bytes):
 
 def apply(cfg, host, run_dir, parent_vm_bytes):
     """Returns the layers dict ({name: {on, detail}}) after applying what this host offers."""
+    fixed = apply_fixed(host, run_dir)
+    return _ordered(fixed, apply_limits(cfg, parent_vm_bytes))
+
+
+def apply_fixed(host, run_dir):
+    """The layers that do not depend on the request (Landlock, seccomp), so a spare child can be
+    confined before any request arrives. Returns their layer entries."""
     layers = {}
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     layers["namespaces"] = host["namespaces"]
     layers["cleanenv"] = host["cleanenv"]
-    try:
-        as_limit, cpu = set_rlimits(cfg, parent_vm_bytes)
-        got = resource.getrlimit(resource.RLIMIT_AS)[0]
-        layers["rlimits"] = {"on": got == as_limit, "detail": f"address space {as_limit // MB} MB (warm parent {parent_vm_bytes // MB} MB + {cfg['memoryMb']} MB), CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"}
-    except (OSError, ValueError) as e:
-        layers["rlimits"] = {"on": False, "detail": f"setrlimit failed: {e}"}
-
     if host["landlockAbi"] > 0:
         try:
             detail = landlock.restrict(host["readOnly"], [run_dir] + host["readWriteFiles"], host["landlockAbi"])
@@ -69,6 +69,26 @@ def apply(cfg, host, run_dir, parent_vm_bytes):
             layers["seccomp"] = {"on": False, "detail": f"could not load the filter: {e}"}
     else:
         layers["seccomp"] = {"on": False, "detail": host["seccompWhy"]}
+    return layers
+
+
+def apply_limits(cfg, parent_vm_bytes):
+    """The per-request limits (rlimits; the CPU limit follows the run's timeout), applied once the
+    request is known and before the snippet runs. setrlimit is not on the seccomp deny list, and
+    limits can only be lowered from here on."""
+    layers = {}
+    try:
+        as_limit, cpu = set_rlimits(cfg, parent_vm_bytes)
+        got = resource.getrlimit(resource.RLIMIT_AS)[0]
+        layers["rlimits"] = {"on": got == as_limit, "detail": f"address space {as_limit // MB} MB (warm parent {parent_vm_bytes // MB} MB + {cfg['memoryMb']} MB), CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"}
+    except (OSError, ValueError) as e:
+        layers["rlimits"] = {"on": False, "detail": f"setrlimit failed: {e}"}
     layers["filecap"] = {"on": True, "detail": f"supervisor stops the run above {cfg['maxFiles']} files or {cfg['diskMb']} MB in the run dir"}
     layers["supervisor"] = {"on": True, "detail": f"wall clock {cfg['timeoutMs']} ms then SIGKILL of the process group and every leftover descendant; output caps; links refused"}
     return layers
+
+
+def _ordered(fixed, limits):
+    both = {**fixed, **limits}
+    order = ["namespaces", "cleanenv", "rlimits", "landlock", "seccomp", "filecap", "supervisor"]
+    return {k: both[k] for k in order if k in both}

@@ -106,7 +106,7 @@ def _host_probe(cfg, home):
     return {
         "namespaces": namespaces, "cleanenv": cleanenv, "landlockAbi": abi, "landlockWhy": why,
         "seccompLib": lib, "seccompWhy": swhy, "readOnly": ro, "readWriteFiles": ["/dev/null"],
-        "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0,
+        "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0, "parentPid": os.getpid(),
     }
 
 
@@ -176,6 +176,19 @@ def _serve(host, reply, limit):
     sel.register(stdin, selectors.EVENT_READ, None)
     active, waiting = {}, collections.deque()  # active: run id -> Run; waiting: Runs not started
     pending = b""
+    spare = None  # a child forked and confined ahead of the next request
+
+    def refill():
+        nonlocal spare
+        if spare is None:
+            try:
+                spare = supervisor.Spare(host)
+            except Exception:
+                spare = None  # the next run forks its own child; same isolation, a little slower
+
+    def untouchable():
+        """Children (and sessions) a run's sweep must leave alone: other runs and the spare."""
+        return [r.pid for r in active.values()] + ([spare.pid] if spare else [])
 
     def finish(run):
         for fd in run.fds:
@@ -184,7 +197,7 @@ def _serve(host, reply, limit):
             except (KeyError, ValueError):
                 pass
         active.pop(run.id, None)
-        others = [r.pid for r in active.values()]
+        others = untouchable()
         try:
             res = run.finish(spare_pids=others, spare_sids=others)
             reply({"type": "result", "id": run.id, "result": res})
@@ -193,17 +206,20 @@ def _serve(host, reply, limit):
             reply({"type": "error", "id": run.id, "message": f"the sandbox supervisor failed: {type(e).__name__}: {e}"})
 
     def begin(run):
+        nonlocal spare
         if run.blocked:
             reply({"type": "result", "id": run.id, "result": run.finish()})
             return
+        taken, spare = spare, None
         try:
-            fds = run.start()
+            fds = run.start(taken)
         except Exception as e:
             reply({"type": "error", "id": run.id, "message": f"the sandbox could not start the run: {type(e).__name__}: {e}"})
             return
         active[run.id] = run
         for fd in fds:
             sel.register(fd, selectors.EVENT_READ, run)
+        refill()  # the next request finds a child already forked and confined
 
     def handle(line):
         try:
@@ -244,6 +260,7 @@ def _serve(host, reply, limit):
         else:
             waiting.append(run)
 
+    refill()
     while True:
         now = time.monotonic()
         wake = now + 1.0
@@ -260,6 +277,9 @@ def _serve(host, reply, limit):
             if key.data is None:
                 chunk = os.read(stdin, 1 << 20)
                 if not chunk:  # the parent is gone: end every run, then ourselves
+                    if spare is not None:
+                        spare.discard()
+                        spare = None
                     for run in list(active.values()):
                         run.parent_went_away()
                     for run in list(active.values()):
