@@ -6,7 +6,7 @@ import type { SlotInput } from "../slot/slot";
 import { PROVIDERS } from "../schema/common";
 
 const USAGE =
-  'usage: duellab weave [--question "..."] [--a provider:model[@baseUrl]] [--b ...] [--judge ...] [--max-claims 12] [--json out.json]\n' +
+  'usage: duellab weave [--question "..."] [--a provider:model[@baseUrl]] [--b ...] [--judge ...] [--max-claims 12] [--models demo:atlas,demo:beacon,demo:cedar] [--judge-runs K] [--keep-rule majority|all|any] [--json out.json]\n' +
   "defaults: demo:atlas, demo:beacon, demo:judge and the first demo question; keys come from the provider's environment variable.";
 
 export interface WeaveArgs {
@@ -15,6 +15,10 @@ export interface WeaveArgs {
   b: SlotInput;
   judge: SlotInput;
   maxClaims?: number;
+  /** Two or more slots: the N-model form (replaces --a/--b). */
+  models?: SlotInput[];
+  judgeRuns?: number;
+  keepRule?: "majority" | "all" | "any";
   json?: string;
 }
 
@@ -32,12 +36,28 @@ export function parseWeaveArgs(args: string[]): WeaveArgs | { error: string } {
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     const value = args[i + 1];
-    if (!["--question", "-q", "--a", "--b", "--judge", "--max-claims", "--json"].includes(flag)) return { error: `unknown option ${flag}` };
+    if (!["--question", "-q", "--a", "--b", "--judge", "--max-claims", "--models", "--judge-runs", "--keep-rule", "--json"].includes(flag)) return { error: `unknown option ${flag}` };
     if (value === undefined) return { error: `${flag} needs a value` };
     i++;
     if (flag === "--question" || flag === "-q") out.question = value;
     else if (flag === "--json") out.json = value;
-    else if (flag === "--max-claims") {
+    else if (flag === "--models") {
+      const slots: SlotInput[] = [];
+      for (const spec of value.split(",")) {
+        const slot = parseSlotSpec(flag, spec);
+        if ("error" in slot) return slot;
+        slots.push(slot);
+      }
+      if (slots.length < 2) return { error: `--models takes two or more provider:model specs separated by commas, got "${value}"` };
+      out.models = slots;
+    } else if (flag === "--judge-runs") {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) return { error: `--judge-runs takes a whole number of 1 or more, got "${value}"` };
+      out.judgeRuns = n;
+    } else if (flag === "--keep-rule") {
+      if (value !== "majority" && value !== "all" && value !== "any") return { error: `--keep-rule is majority, all or any, got "${value}"` };
+      out.keepRule = value;
+    } else if (flag === "--max-claims") {
       const n = Number(value);
       if (!Number.isInteger(n)) return { error: `--max-claims takes a whole number, got "${value}"` };
       out.maxClaims = n;
@@ -68,9 +88,10 @@ export const weaveCommand: Command = async (args) => {
   try {
     const result = await weave({
       question: parsed.question ?? DEMO_QUESTIONS[0]!,
-      a: parsed.a,
-      b: parsed.b,
+      ...(parsed.models ? { models: parsed.models } : { a: parsed.a, b: parsed.b }),
       judge: parsed.judge,
+      ...(parsed.judgeRuns !== undefined ? { judgeRuns: parsed.judgeRuns } : {}),
+      ...(parsed.keepRule !== undefined ? { keepRule: parsed.keepRule } : {}),
       ...(parsed.maxClaims !== undefined ? { maxClaims: parsed.maxClaims } : {}),
       display: false,
       signal: controller.signal,

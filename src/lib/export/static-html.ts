@@ -4,6 +4,7 @@
 import type { GraphiteResult } from "../schema/graphite";
 import type { WeaveResult } from "../schema/weave";
 import { esc } from "./escape";
+import { staticMultiWeave } from "../weave/multi/static";
 
 type PanelSvg = typeof import("./panel-svg").panelSvg;
 let panelSvgFn: PanelSvg | null | undefined;
@@ -99,7 +100,10 @@ export function staticGraphite(r: GraphiteResult): string {
 /** Static HTML for a weave or graphite result; anything else gets one honest line. */
 export function staticHtml(result: unknown): string {
   const kind = (result as { kind?: unknown } | null)?.kind;
-  if (kind === "weave") return staticWeave(result as WeaveResult);
+  if (kind === "weave") {
+    const w = result as WeaveResult;
+    return w.multi ? staticMultiWeave(w as WeaveResult & { multi: NonNullable<WeaveResult["multi"]> }) : staticWeave(w);
+  }
   if (kind === "graphite") return staticGraphite(result as GraphiteResult);
   const what = typeof kind === "string" && kind ? `a ${esc(kind)} result has no static snapshot; open it in JupyterLab or export it with exportHtml` : "no result to show yet";
   return `<div class="duellab-static" style="${BOX}"><p style="margin:0;${MUTED}">duellab: ${what}.</p></div>`;
