@@ -34,7 +34,7 @@ function execute(name: string): { report: Report; saved: string } {
 const names = fs.readdirSync(notebooks).filter((f) => f.endsWith(".ipynb")).sort();
 
 test("the example notebooks exist", () => {
-  assert.deepEqual(names, ["01-weave.ipynb", "02-graphite.ipynb", "03-your-models.ipynb"]);
+  assert.deepEqual(names, ["01-weave.ipynb", "02-graphite.ipynb", "03-your-models.ipynb", "04-beyond-two.ipynb"]);
 });
 
 for (const name of names) {
