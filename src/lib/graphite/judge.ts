@@ -4,7 +4,7 @@
 // and the chart to ship. Unusable twice = a labelled fallback (scores null, ship "neither"). Pure;
 // the caller supplies `ask`.
 import type { GraphiteJudge, Score } from "../schema/graphite";
-import { parseLoose } from "../judge/parse";
+import { runJudgeStep } from "../judge/step";
 
 export const JUDGE_SYSTEM = "You are a strict JSON API. Output only valid JSON.";
 export const JUDGE_MAX_TOKENS = 1200;
@@ -70,7 +70,13 @@ export function coerceShip(raw: unknown): "a" | "b" | "neither" | null {
   return null;
 }
 
-export type JudgeRead = { ok: true; value: { a: Score; b: Score; ship: "a" | "b" | "neither" }; notes: string[] } | { ok: false; reason: string };
+export interface JudgeValue {
+  a: Score;
+  b: Score;
+  ship: "a" | "b" | "neither";
+}
+
+export type JudgeRead = { ok: true; value: JudgeValue; notes: string[] } | { ok: false; reason: string };
 
 export function readJudgeValue(value: unknown): JudgeRead {
   if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: "the JSON is not an object with keys a, b and ship" };
@@ -105,49 +111,34 @@ export async function runGraphiteJudge(o: {
   isFatal: (e: unknown) => boolean;
   isHopeless?: (e: unknown) => boolean;
 }): Promise<{ judge: GraphiteJudge; warnings: string[] }> {
-  const raw: string[] = [];
-  const problems: string[] = [];
-  for (const attempt of [1, 2] as const) {
-    let text: string;
-    try {
-      text = await o.ask(attempt);
-    } catch (e) {
-      if (o.isFatal(e)) throw e;
-      problems.push(`attempt ${attempt}: the judge call failed: ${e instanceof Error ? e.message : String(e)}`);
-      if (o.isHopeless?.(e)) break;
-      continue;
-    }
-    raw.push(text);
-    const parsed = parseLoose(text);
-    if (!parsed.ok) {
-      problems.push(`attempt ${attempt}: ${parsed.error}`);
-      continue;
-    }
-    const read = readJudgeValue(parsed.value);
-    if (!read.ok) {
-      problems.push(`attempt ${attempt}: parsed (${parsed.rung}) but ${read.reason}`);
-      continue;
-    }
-    const warnings = read.notes.map((n) => `Judge: ${n}.`);
-    if (parsed.rung !== "as-is") warnings.push(`Judge output was not plain JSON; it was read by the "${parsed.rung}" rung of the parse ladder.`);
-    if (attempt === 2) warnings.push(`The judge's first output was unusable (${problems.join("; ")}); a second sample parsed.`);
+  // The ladder itself is the one weave uses; graphite only differs in what a usable value is and
+  // in its fallback (no scores at all: a chart judge has no lexical stand-in).
+  const out = await runJudgeStep<{ value: JudgeValue; notes: string[] } | null>({
+    what: "the two charts",
+    ask: o.ask,
+    read: (v) => {
+      const r = readJudgeValue(v);
+      return r.ok ? { ok: true, value: { value: r.value, notes: r.notes } } : r;
+    },
+    fallback: () => null,
+    fallbackLabel: "no usable scores",
+    isFatal: o.isFatal,
+    isHopeless: o.isHopeless ?? (() => false),
+  });
+  const { raw, failure } = out.step;
+  if (out.value === null) {
+    const none: Score = { insight: null, clarity: null, verdict: "" };
     return {
-      judge: {
-        scores: { a: read.value.a, b: read.value.b },
-        ship: read.value.ship,
-        raw,
-        parseMode: attempt === 1 ? "json" : "json-retry",
-        factsText: o.factsText,
-        failure: problems.length ? problems.join("; ") : null,
-        round: o.round,
-      },
-      warnings,
+      judge: { scores: { a: none, b: { ...none } }, ship: "neither", raw, parseMode: "fallback-none", factsText: o.factsText, failure, round: o.round },
+      warnings: [`Judge fallback: no usable scores (${failure}); scores are n/a and no chart is named to ship.`],
     };
   }
-  const failure = problems.join("; ");
-  const none: Score = { insight: null, clarity: null, verdict: "" };
+  const { value, notes } = out.value;
+  const warnings = notes.map((n) => `Judge: ${n}.`);
+  if (out.step.rung && out.step.rung !== "as-is") warnings.push(`Judge output was not plain JSON; it was read by the "${out.step.rung}" rung of the parse ladder.`);
+  if (out.step.parseMode === "json-retry") warnings.push(`The judge's first output was unusable (${failure}); a second sample parsed.`);
   return {
-    judge: { scores: { a: none, b: { ...none } }, ship: "neither", raw, parseMode: "fallback-none", factsText: o.factsText, failure, round: o.round },
-    warnings: [`Judge fallback: no usable scores (${failure}); scores are n/a and no chart is named to ship.`],
+    judge: { scores: { a: value.a, b: value.b }, ship: value.ship, raw, parseMode: out.step.parseMode === "json-retry" ? "json-retry" : "json", factsText: o.factsText, failure, round: o.round },
+    warnings,
   };
 }
