@@ -284,3 +284,25 @@ test("graphite with repeated judge runs: position bias is reported as bias, neve
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
+
+test("graphite: the thinking switch is offered only on a slot that supports it, and travels with the repair", async (t) => {
+  const o = await page(t);
+  if (!o) return;
+  const p = o.page;
+  const r = fixture("graphite-crash");
+  const run = runState({ title: "graphite", status: "done", cancellable: false });
+  // The fixture's slots are demo models: no switch anywhere.
+  await render(p, { view: "graphite", run, result: r, pending: [] });
+  assert.equal(await p.locator(".dl-thinking").count(), 0, "no thinking switch for a demo slot");
+  // The same crash from a Particle deepseek-* slot: the switch appears beside its repair button.
+  const particle = { ...r, slots: { ...r.slots, a: { ...r.slots.a, provider: "particle", model: "deepseek-v4.1-flash", thinking: null } } };
+  await render(p, { view: "graphite", run, result: particle, pending: [] });
+  const box = p.locator('.dl-thinking[data-side="a"]');
+  assert.equal(await box.count(), 1);
+  assert.equal(await box.isChecked(), true, "thinking is on unless the slot turned it off");
+  await box.uncheck();
+  await p.locator('.dl-repair[data-side="a"]').click();
+  assert.deepEqual(await p.evaluate(() => (window as any).__events), [{ type: "repair", side: "a", thinking: false }]);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});

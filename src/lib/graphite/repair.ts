@@ -5,16 +5,22 @@
 import { buildRepairPrompt } from "./prompt";
 import { errorKind, errorText, label, type GraphiteSession, type Side } from "./session";
 import { graphiteSummary } from "./summary";
+import { publicSlot, supportsThinkingFlag } from "../slot/slot";
+
+export interface RepairOptions {
+  /** For slots that support it (Particle, deepseek-*): let the model think (true) or not (false). */
+  thinking?: boolean;
+}
 
 const inFlight = new WeakMap<GraphiteSession, Map<Side, Promise<void>>>();
 
-export function repairChart(session: GraphiteSession, side: Side): Promise<void> {
+export function repairChart(session: GraphiteSession, side: Side, opts: RepairOptions = {}): Promise<void> {
   if (side !== "a" && side !== "b") return Promise.reject(new Error(`repair() takes "a" or "b" (got ${JSON.stringify(side)}).`));
   let mine = inFlight.get(session);
   if (!mine) inFlight.set(session, (mine = new Map()));
   const running = mine.get(side);
   if (running) return running;
-  const p = repairOnce(session, side).finally(() => {
+  const p = repairOnce(session, side, opts).finally(() => {
     mine!.delete(side);
     session.live.setPending([...mine!.keys()].map((s) => `repair-${s}`));
   });
@@ -23,8 +29,14 @@ export function repairChart(session: GraphiteSession, side: Side): Promise<void>
   return p;
 }
 
-async function repairOnce(session: GraphiteSession, side: Side): Promise<void> {
+async function repairOnce(session: GraphiteSession, side: Side, opts: RepairOptions): Promise<void> {
   const { result, live } = session;
+  // The thinking switch is honoured only where the capability rule says the flag can be sent;
+  // anywhere else it is ignored rather than sent to a provider that would reject it.
+  if (opts.thinking !== undefined && supportsThinkingFlag(session.slots[side])) {
+    session.slots[side] = { ...session.slots[side], thinking: opts.thinking };
+    result.slots[side] = publicSlot(session.slots[side]);
+  }
   const { tracker } = live;
   const chart = result.charts[side];
   const S = label(side);

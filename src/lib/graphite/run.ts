@@ -11,7 +11,7 @@ import type { ViewEvent } from "../schema/widget";
 import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
 import { readCsv, type CsvData, type CsvInput } from "./csv";
 import { buildCoderPrompt, newNonce } from "./prompt";
-import { repairChart } from "./repair";
+import { repairChart, type RepairOptions } from "./repair";
 import { errorKind, errorText, GraphiteSession, label, notRun, SIDES, type Asked, type GraphiteDeps, type Side } from "./session";
 import { readJudgeRuns } from "./stability";
 import { graphiteSummary } from "./summary";
@@ -33,7 +33,7 @@ export interface GraphiteOptions {
 }
 
 /** The result: plain data (JSON.stringify gives all of it) plus a non-enumerable repair(). */
-export type GraphiteRun = GraphiteResult & { repair(side: Side): Promise<GraphiteRun> };
+export type GraphiteRun = GraphiteResult & { repair(side: Side, opts?: RepairOptions): Promise<GraphiteRun> };
 
 export const GRAPHITE_STAGES: StageSpec[] = [
   { id: "asking", label: "Asking" },
@@ -109,8 +109,8 @@ function finish(session: GraphiteSession): GraphiteRun {
   Object.defineProperty(r, util.inspect.custom, { value: line, enumerable: false, configurable: true });
   Object.defineProperty(r, "toString", { value: line, enumerable: false, configurable: true });
   Object.defineProperty(r, "repair", {
-    value: async (side: Side) => {
-      await repairChart(session, side);
+    value: async (side: Side, opts?: RepairOptions) => {
+      await repairChart(session, side, opts);
       return r;
     },
     enumerable: false,
@@ -156,7 +156,7 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
     if (e?.type !== "repair" || (e.side !== "a" && e.side !== "b")) return;
     void settled
       .then(async (run) => {
-        if (run) await run.repair(e.side);
+        if (run) await run.repair(e.side, e.thinking === undefined ? {} : { thinking: e.thinking });
         else live.setPending([]);
       })
       .catch(() => undefined);

@@ -21,7 +21,10 @@ export interface WidgetState {
 }
 
 /** Events a view sends to the kernel as comm `custom` messages. */
-export type ViewEvent = { type: "cancel" } | { type: "repair"; side: "a" | "b" };
+export type ViewEvent =
+  | { type: "cancel" }
+  /** `thinking` is sent only from slots that can switch thinking off (see supportsThinkingFlag). */
+  | { type: "repair"; side: "a" | "b"; thinking?: boolean };
 
 /** The fixed part of the state ipywidgets needs to find our model and view classes. */
 export function widgetIdentity(): Record<string, string> {

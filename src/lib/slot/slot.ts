@@ -99,7 +99,4 @@ export function publicSlot(slot: Slot): SlotPublic {
   };
 }
 
-/** The one capability rule for the thinking switch: detected from provider and model, never assumed. */
-export function supportsThinkingFlag(slot: Pick<Slot, "provider" | "model">): boolean {
-  return slot.provider === "particle" && slot.model.trim().toLowerCase().startsWith("deepseek-");
-}
+export { supportsThinkingFlag } from "./capability";

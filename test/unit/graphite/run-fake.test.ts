@@ -295,3 +295,27 @@ test("a repair whose model call fails: the chart is unchanged, the header says w
   assert.match(live!.tracker.state.error!.message, /rate limited/);
   await assert.rejects(r.repair("c" as never), /repair\(\) takes "a" or "b" \(got "c"\)\./);
 });
+
+test("repair with the thinking switch: sent only for a slot that supports it (Particle, deepseek-*), recorded in the result", async () => {
+  const crash = fakeRun({ status: "error", traceback: "Traceback (most recent call last):\nKeyError: 'language'\n", pngs: [] });
+  const ok = fakeRun({ status: "ok" });
+  const seen: { role: string; thinking: boolean | undefined; provider: string }[] = [];
+  const callModel = models((req) => {
+    seen.push({ role: req.role, thinking: req.slot.thinking, provider: req.slot.provider });
+    if (req.slotName === "judge") return GOOD_JUDGE;
+    return req.role.endsWith("-repair") ? WORKING : "CRASH";
+  });
+  const sandbox = scriptedSandbox((code) => (code.includes("CRASH") ? crash : ok));
+  const particle = { provider: "particle" as const, model: "deepseek-v4.1-flash", apiKey: "sk-test-particle" };
+  const r = await runGraphite({ ...base, a: particle, b: { provider: "openai" as const, model: "gpt-4o-mini", apiKey: "sk-test-openai" } }, { callModel, sandbox });
+  assert.equal(r.charts.a.run.status, "error");
+  await r.repair("a", { thinking: false });
+  await r.repair("b", { thinking: false });
+  const repairA = seen.find((s) => s.role === "A-repair")!;
+  const repairB = seen.find((s) => s.role === "B-repair")!;
+  assert.equal(repairA.thinking, false, "the capable slot's repair call asks for no thinking");
+  assert.equal(repairB.thinking, undefined, "a slot without the capability never gets the flag");
+  assert.equal(r.slots.a!.thinking, false, "the result records the slot as it was last called");
+  assert.equal(r.slots.b!.thinking, null);
+  assert.ok(!JSON.stringify(r).includes("sk-test-"), "no key in the result");
+});

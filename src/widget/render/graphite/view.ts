@@ -8,6 +8,7 @@ import { ms, num, NA, yesNo } from "../format";
 import { promptList, slotTable, stageTimes } from "../meta";
 import type { ViewHost } from "../view";
 import { highlighted } from "./highlight";
+import { supportsThinkingFlag } from "../../../lib/slot/capability";
 
 const SIDES = ["a", "b"] as const;
 
@@ -97,11 +98,17 @@ export class GraphiteView {
         h("img", { class: "dl-chart-img", "data-side": side, src: `data:image/png;base64,${p.base64}`, width: p.width, height: p.height, alt: `Chart ${side.toUpperCase()}${run.pngs.length > 1 ? ` figure ${i + 1}` : ""}: ${c.run.figures[i]?.axisLabels[0]?.title || "untitled"}` }),
         h("figcaption", {}, `${p.width}×${p.height} px PNG (from its IHDR)`)));
     let repair: HTMLButtonElement | null = null;
+    let thinking: HTMLInputElement | null = null;
     if (canRepair(c)) {
+      // Offered only where the capability rule says the flag can be sent (Particle, deepseek-*).
+      if (slot && supportsThinkingFlag(slot)) {
+        thinking = h("input", { type: "checkbox", class: "dl-thinking", "data-side": side });
+        thinking.checked = slot.thinking !== false;
+      }
       repair = h("button", { type: "button", class: "dl-btn dl-btn-primary dl-repair", "data-side": side, onclick: () => {
         if (!this.host.send || repair!.disabled) return;
         this.syncRepair(repair!, side, [`repair-${side}`]);
-        this.host.send({ type: "repair", side });
+        this.host.send(thinking ? { type: "repair", side, thinking: thinking.checked } : { type: "repair", side });
       } });
       this.repairButtons.set(side, repair);
       this.syncRepair(repair, side, []);
@@ -126,6 +133,7 @@ export class GraphiteView {
       images.length ? images : h("div", { class: "dl-nofig" }, run.status === "ok" ? "The run succeeded but saved no figure." : `No figure: ${STATUS_TEXT[run.status]}.`),
       run.traceback ? [h("h5", {}, "Traceback (verbatim)"), h("pre", { class: "dl-pre dl-traceback" }, run.traceback)] : null,
       repair,
+      thinking ? h("label", { class: "dl-muted dl-thinking-label" }, thinking, " let the model think (off sends enable_thinking: false)") : null,
       run.notes.length ? h("ul", { class: "dl-notes" }, run.notes.map((n) => h("li", {}, n))) : null,
       h("p", { class: "dl-muted dl-chart-meta" },
         `${num(c.usage.completionTokens)} completion tokens · reasoning ${num(c.reasoningTokens)} · model ${ms(c.latencyMs)} · sandbox ${run.status === "blocked" ? "not run" : ms(run.durationMs)}`),
