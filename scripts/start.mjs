@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const jupyter = path.join(root, ".venv", "bin", "jupyter");
-const child = spawn(jupyter, ["lab", `--notebook-dir=${path.join(root, "notebooks")}`, "--ContentsManager.hide_globs=['node_modules','__pycache__','*.pyc','.ipynb_checkpoints','package.json','package-lock.json']", ...process.argv.slice(2)], {
+// JupyterLab refuses to start as root unless told; containers often run as root, so say it for them.
+const asRoot = typeof process.getuid === "function" && process.getuid() === 0 && !process.argv.includes("--allow-root") ? ["--allow-root"] : [];
+const child = spawn(jupyter, ["lab", `--notebook-dir=${path.join(root, "notebooks")}`, "--ContentsManager.hide_globs=['node_modules','__pycache__','*.pyc','.ipynb_checkpoints','package.json','package-lock.json']", ...asRoot, ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { ...process.env, PATH: `${path.join(root, ".venv", "bin")}:${process.env.PATH}` },
 });
