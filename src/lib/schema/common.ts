@@ -39,6 +39,10 @@ export const CallRecord = z.object({
 });
 export type CallRecord = z.infer<typeof CallRecord>;
 
+/** Stage timings as measured: milliseconds per stage id, and the whole run. */
+export const Timings = z.object({ stages: z.record(z.string(), z.number()), totalMs: z.number() });
+export type Timings = z.infer<typeof Timings>;
+
 /** Every prompt sent, role-prefixed and hashed, so reuse is detectable and runs are auditable. */
 export const PromptRecord = z.object({
   role: z.string(),
@@ -74,3 +78,22 @@ export const RunState = z.object({
   cancellable: z.boolean(),
 });
 export type RunState = z.infer<typeof RunState>;
+
+/** The fields every run's result opens with: what was asked, of whom, when, and whether demo models answered. */
+export const runIdentity = {
+  version: z.literal(1),
+  question: z.string(),
+  runId: z.string(),
+  nonce: z.string(),
+  createdAt: z.string(),
+  demo: z.boolean(),
+  slots: z.record(z.string(), SlotPublic),
+};
+
+/** The fields every run's result closes with: each prompt and call, each warning, the measured stages. */
+export const runRecord = {
+  prompts: z.array(PromptRecord),
+  calls: z.array(CallRecord),
+  warnings: z.array(z.string()),
+  timings: Timings,
+};

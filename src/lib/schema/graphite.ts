@@ -1,6 +1,6 @@
 // The graphite result: plain JSON, the widget's whole state, the file a script gets back.
 import { z } from "zod";
-import { CallRecord, ParseMode, PromptRecord, SlotPublic, Usage } from "./common";
+import { ParseMode, Usage, runIdentity, runRecord } from "./common";
 import { SandboxRun } from "./sandbox";
 
 /** One check of a chart against the CSV: what was compared and what was found. */
@@ -104,13 +104,7 @@ export type GraphiteJudge = z.infer<typeof GraphiteJudge>;
 
 export const GraphiteResult = z.object({
   kind: z.literal("graphite"),
-  version: z.literal(1),
-  question: z.string(),
-  runId: z.string(),
-  nonce: z.string(),
-  createdAt: z.string(),
-  demo: z.boolean(),
-  slots: z.record(z.string(), SlotPublic),
+  ...runIdentity,
   csv: z.object({
     name: z.string(),
     rowCount: z.number().int(),
@@ -120,9 +114,6 @@ export const GraphiteResult = z.object({
   }),
   charts: z.object({ a: Chart, b: Chart }),
   judge: GraphiteJudge.nullable(),
-  prompts: z.array(PromptRecord),
-  calls: z.array(CallRecord),
-  warnings: z.array(z.string()),
-  timings: z.object({ stages: z.record(z.string(), z.number()), totalMs: z.number() }),
+  ...runRecord,
 });
 export type GraphiteResult = z.infer<typeof GraphiteResult>;

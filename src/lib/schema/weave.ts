@@ -1,7 +1,7 @@
 // The weave result: plain JSON, the widget's whole state, the file a script gets back.
 // Sides are keys ("a", "b", later "c"...) so more than two answers is the same shape.
 import { z } from "zod";
-import { CallRecord, ParseMode, PromptRecord, SlotPublic, Usage } from "./common";
+import { ParseMode, Usage, runIdentity, runRecord } from "./common";
 
 export const Relation = z.enum(["agree", "contradict"]);
 export type Relation = z.infer<typeof Relation>;
@@ -234,14 +234,8 @@ export type MultiWeave = z.infer<typeof MultiWeave>;
 
 export const WeaveResult = z.object({
   kind: z.literal("weave"),
-  version: z.literal(1),
-  question: z.string(),
-  runId: z.string(),
-  nonce: z.string(),
-  createdAt: z.string(),
-  demo: z.boolean(),
+  ...runIdentity,
   sides: z.array(z.string()),
-  slots: z.record(z.string(), SlotPublic),
   answers: z.record(z.string(), Answer),
   claims: z.record(z.string(), z.array(z.string())),
   pairs: z.array(Pair),
@@ -255,13 +249,7 @@ export const WeaveResult = z.object({
   }),
   consensus: Consensus,
   panels: z.object({ a: Panel, b: Panel, both: Panel }),
-  prompts: z.array(PromptRecord),
-  calls: z.array(CallRecord),
-  warnings: z.array(z.string()),
-  timings: z.object({
-    stages: z.record(z.string(), z.number()),
-    totalMs: z.number(),
-  }),
+  ...runRecord,
   /** judgeRuns > 1: how stable the judge's relations were (two-model form). */
   stability: Stability.optional(),
   /** models: [...] form: the consensus hypergraph over every answer. The top-level pairs, consensus and panels are then models A and B's. */
