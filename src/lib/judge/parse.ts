@@ -54,6 +54,26 @@ const MAX_SLICE_STARTS = 24;
  * strings. Returns null when the value never closes (see `truncatedCandidates` for that case).
  */
 export function sliceBalanced(text: string, start: number): string | null {
+  let out: string | null = null;
+  scanBrackets(text, start, (c, i, stack, closed) => {
+    if (c === "]" || c === "}") {
+      if (closed !== c) return true; // a mismatched close: not one value
+      if (stack.length === 0) {
+        out = text.slice(start, i + 1);
+        return true;
+      }
+    }
+    return false;
+  });
+  return out;
+}
+
+/**
+ * The one bracket walker: from `start`, call `visit` for every bracket and comma outside
+ * double-quoted strings, with the stack of expected closers after it (and, on a close, the closer
+ * that was expected). `visit` returns true to stop.
+ */
+function scanBrackets(text: string, start: number, visit: (c: string, i: number, stack: readonly string[], closed: string | undefined) => boolean): void {
   const stack: string[] = [];
   let inString = false;
   for (let i = start; i < text.length; i++) {
@@ -63,14 +83,13 @@ export function sliceBalanced(text: string, start: number): string | null {
       else if (c === '"') inString = false;
       continue;
     }
+    let closed: string | undefined;
     if (c === '"') inString = true;
     else if (c === "[" || c === "{") stack.push(c === "[" ? "]" : "}");
-    else if (c === "]" || c === "}") {
-      if (stack.pop() !== c) return null;
-      if (stack.length === 0) return text.slice(start, i + 1);
-    }
+    else if (c === "]" || c === "}") closed = stack.pop();
+    else if (c !== ",") continue;
+    if (c !== '"' && visit(c, i, stack, closed)) return;
   }
-  return null;
 }
 
 /** Balanced slices from each opening bracket in turn: prose like "[note]" may come first. */
@@ -229,25 +248,17 @@ function truncatedCandidates(text: string): string[] {
   const t = repair(text);
   const start = t.search(/[[{]/);
   if (start < 0) return [];
-  const stack: string[] = [];
-  let inString = false;
   let lastCut: { at: number; closers: string } | null = null;
-  for (let i = start; i < t.length; i++) {
-    const c = t[i]!;
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === "[" || c === "{") stack.push(c === "[" ? "]" : "}");
-    else if (c === "]" || c === "}") {
-      stack.pop();
-      if (stack.length === 0) return [];
+  let complete = false;
+  scanBrackets(t, start, (c, i, stack) => {
+    if (c === "]" || c === "}") {
+      if (stack.length === 0) return (complete = true);
       // a value just closed inside an open container: everything up to here is complete
       lastCut = { at: i + 1, closers: [...stack].reverse().join("") };
     } else if (c === ",") lastCut = { at: i, closers: [...stack].reverse().join("") };
-  }
-  if (!lastCut) return [];
-  return [t.slice(start, lastCut.at) + lastCut.closers];
+    return false;
+  });
+  if (complete || !lastCut) return [];
+  const cut: { at: number; closers: string } = lastCut;
+  return [t.slice(start, cut.at) + cut.closers];
 }
