@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { WeaveResult } from "../../src/lib/schema/weave";
 import { GraphiteResult } from "../../src/lib/schema/graphite";
+import { BatchResult } from "../../src/lib/schema/batch";
 
 const root = path.resolve(__dirname, "../..");
 const notebooks = path.join(root, "notebooks");
@@ -62,6 +63,7 @@ for (const name of names) {
       assert.equal(state.run.status, "done", `widget ${id} ended ${state.run.status}`);
       if (state.view === "weave") WeaveResult.parse(state.result);
       else if (state.view === "graphite") GraphiteResult.parse(state.result);
+      else if (state.view === "batch") BatchResult.parse(state.result);
       else assert.fail(`unexpected view ${state.view}`);
     }
     assert.ok(!saved.includes(FAKE_KEY), "an API key from the environment reached the saved notebook");
