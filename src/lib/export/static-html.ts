@@ -88,7 +88,7 @@ export function staticGraphite(r: GraphiteResult): string {
     `<div class="duellab-static" data-kind="graphite" style="${BOX}">`,
     `<p style="margin:0 0 4px;font-size:11px;${MUTED}">duellab · graphite (static snapshot; open in JupyterLab or export HTML for the interactive view)</p>`,
     `<p style="margin:0 0 8px;font-size:15px;font-weight:600">${esc(r.question)}</p>`,
-    `<div>${stat(ship, "the judge would ship", "#2e8b57")}${j ? stat(`${n(j.scores.a.insight)} / ${n(j.scores.a.clarity)}`, "A insight / clarity") + stat(`${n(j.scores.b.insight)} / ${n(j.scores.b.clarity)}`, "B insight / clarity") : ""}</div>`,
+    `<div>${stat(ship, "the judge would ship", "#2e8b57")}${j ? stat(`${n(j.scores.a.insight)} · ${n(j.scores.a.clarity)}`, "A: insight · clarity (each 1–10)") + stat(`${n(j.scores.b.insight)} · ${n(j.scores.b.clarity)}`, "B: insight · clarity (each 1–10)") : ""}</div>`,
     j && j.parseMode !== "json" ? `<p style="margin:4px 0;color:#b7791f">judge parse: ${esc(j.parseMode)}</p>` : "",
     slotsLine(r.slots, r.demo),
     ...r.warnings.map((w) => `<p style="margin:2px 0;color:#b7791f">${esc(w)}</p>`),

@@ -162,8 +162,9 @@ function scoreHeadline(r: GraphiteResult, judging: boolean): HTMLElement {
       h("div", { class: "dl-stat dl-stat-main dl-ship", "data-ship": special ? st!.outcome : j?.ship ?? "none" }, h("div", { class: "dl-stat-value" }, shipText),
         h("div", { class: "dl-stat-label" }, st ? `the judge would ship, over ${st.runs} runs (${st.swappedRuns} with A and B swapped)` : "the judge would ship")),
       SIDES.map((s) => h("div", { class: "dl-stat", "data-side": s },
-        h("div", { class: "dl-stat-value" }, j ? `${num(j.scores[s].insight)} / ${num(j.scores[s].clarity)}` : NA),
-        h("div", { class: "dl-stat-label" }, `Chart ${s.toUpperCase()} insight / clarity`)))));
+        // Two scores, each 1-10: written out so "8 / 10" is never read as one score out of ten.
+        h("div", { class: "dl-stat-value" }, j ? `${num(j.scores[s].insight)} · ${num(j.scores[s].clarity)}` : NA),
+        h("div", { class: "dl-stat-label" }, `Chart ${s.toUpperCase()}: insight · clarity (each 1–10)`)))));
 }
 
 function faithfulness(c: Chart): HTMLElement {
