@@ -60,7 +60,9 @@ def _warm_up():
         fig2.savefig(io.BytesIO(), format="png", dpi=50)
         plt.close("all")
     import socket, tempfile, traceback, linecache, base64, selectors, resource, shutil, stat  # noqa: F401,E401
-    import measure, harness, static_check, supervisor, confine, frames, pngscan  # noqa: F401,E401
+    import measure, harness, static_check, supervisor, confine, frames, pngscan, prefault  # noqa: F401,E401
+    prefault._draw()  # once here too, so its code paths are loaded before any fork
+    prefault._clean()
 
 
 def _host_probe(cfg, home):
@@ -106,7 +108,7 @@ def _host_probe(cfg, home):
     return {
         "namespaces": namespaces, "cleanenv": cleanenv, "landlockAbi": abi, "landlockWhy": why,
         "seccompLib": lib, "seccompWhy": swhy, "readOnly": ro, "readWriteFiles": ["/dev/null"],
-        "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0, "parentPid": os.getpid(),
+        "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0, "parentPid": os.getpid(), "off": sorted(off),
     }
 
 
@@ -152,6 +154,8 @@ def main():
     except BaseException as e:
         reply({"type": "fatal", "message": f"the sandbox could not warm up: {type(e).__name__}: {e}"})
         return 1
+    import prefault
+    prefault.install()  # before the first fork: a child must never die of an early SIGUSR1
     import gc
     gc.collect()
     gc.freeze()  # fewer copy-on-write page faults in every forked child
@@ -177,6 +181,16 @@ def _serve(host, reply, limit):
     active, waiting = {}, collections.deque()  # active: run id -> Run; waiting: Runs not started
     pending = b""
     spare = None  # a child forked and confined ahead of the next request
+    prefaulting = "prefault" not in (host.get("off") or ())
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+
+    def let_spare_draw():
+        """The spare's throwaway draw (prefault.py) only while a core is free of running snippets."""
+        if spare is not None and len(active) < cores and prefaulting:
+            spare.prefault()
 
     def refill():
         nonlocal spare
@@ -185,6 +199,7 @@ def _serve(host, reply, limit):
                 spare = supervisor.Spare(host)
             except Exception:
                 spare = None  # the next run forks its own child; same isolation, a little slower
+        let_spare_draw()
 
     def untouchable():
         """Children (and sessions) a run's sweep must leave alone: other runs and the spare."""
@@ -197,6 +212,7 @@ def _serve(host, reply, limit):
             except (KeyError, ValueError):
                 pass
         active.pop(run.id, None)
+        let_spare_draw()
         others = untouchable()
         try:
             res = run.finish(spare_pids=others, spare_sids=others)

@@ -18,9 +18,10 @@ export interface SandboxOptions {
   timeoutMs?: number;
   /** Use bubblewrap namespaces when available (default true). */
   namespaces?: boolean;
-  /** Leave Landlock and/or seccomp off, to check what a host without them still contains.
-   * Also read from env DUELLAB_SANDBOX_OFF (comma-separated: namespaces,landlock,seccomp). */
-  off?: Array<"landlock" | "seccomp">;
+  /** Leave Landlock and/or seccomp off, to check what a host without them still contains;
+   * "prefault" stops the waiting spare child's throwaway draw (a speed measure, not a layer).
+   * Also read from env DUELLAB_SANDBOX_OFF (comma-separated: namespaces,landlock,seccomp,prefault). */
+  off?: Array<"landlock" | "seccomp" | "prefault">;
   /** Runs executed at the same time, each in its own forked child (default 2, at most 16):
    * graphite() runs chart A and chart B side by side. Further runs wait for a free slot. */
   concurrency?: number;
@@ -113,7 +114,7 @@ export class Sandbox {
     }
     const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "").split(",").map((s) => s.trim()).filter(Boolean);
     if (envOff.includes("namespaces")) opts = { ...opts, namespaces: false };
-    opts = { ...opts, off: [...(opts.off ?? []), ...(envOff.filter((l) => l === "landlock" || l === "seccomp") as Array<"landlock" | "seccomp">)] };
+    opts = { ...opts, off: [...(opts.off ?? []), ...(envOff.filter((l) => l === "landlock" || l === "seccomp" || l === "prefault") as Array<"landlock" | "seccomp" | "prefault">)] };
     const bwrap = opts.namespaces === false ? null : findBwrap();
     if (bwrap) {
       try {
