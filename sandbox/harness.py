@@ -41,23 +41,37 @@ def _png_target(fig, fname, kwargs):
 def run(code, report_fd):
     """Execute `code` as snippet.py; write P frames for figures the harness renders and one J
     frame with the measurements. Returns the process exit code to use."""
+    from matplotlib.axis import Axis
     from matplotlib.figure import Figure
     import matplotlib.pyplot as plt
 
     tracked, shown, notes = [], [], []
     captured = set()
     orig_init, orig_draw, orig_savefig = Figure.__init__, Figure.draw, Figure.savefig
+    orig_update_ticks = Axis._update_ticks
 
     def init(self, *a, **k):
         orig_init(self, *a, **k)
         tracked.append(self)
 
+    def update_ticks(self):
+        ticks = orig_update_ticks(self)
+        self._duellab_drawn_ticks = ticks  # the last call in a draw is the one drawn
+        return ticks
+
     def draw(self, renderer):
+        axes = list(self.axes)
+        for ax in axes:  # ticks kept from an earlier draw must not stand in for this one's
+            for axis in (ax.xaxis, ax.yaxis):
+                axis.__dict__.pop("_duellab_drawn_ticks", None)
         result = orig_draw(self, renderer)
         try:
             self._duellab_measure = measure_mod.measure(self, renderer)
         except Exception as e:  # a measurement bug must not turn into the snippet's error
             notes.append(f"measurement of a figure failed: {type(e).__name__}: {e}")
+        for ax in axes:
+            for axis in (ax.xaxis, ax.yaxis):
+                axis.__dict__.pop("_duellab_drawn_ticks", None)
         return result
 
     def savefig(self, fname, *a, **k):
@@ -69,6 +83,7 @@ def run(code, report_fd):
         return result
 
     Figure.__init__, Figure.draw, Figure.savefig = init, draw, savefig
+    Axis._update_ticks = update_ticks
     plt.show = lambda *a, **k: None  # nothing to show under Agg; unsaved figures are rendered below
 
     linecache.cache["snippet.py"] = (len(code), None, code.splitlines(True), "snippet.py")
@@ -110,6 +125,7 @@ def run(code, report_fd):
             shown.append(fig)
             frames.write(report_fd, b"P", buf.getvalue())
     Figure.__init__, Figure.draw, Figure.savefig = orig_init, orig_draw, orig_savefig
+    Axis._update_ticks = orig_update_ticks
     figures = [f._duellab_measure for f in shown if hasattr(f, "_duellab_measure")]
     frames.write(report_fd, b"J", {
         "figures": figures, "traceback": tb_text, "exception": exc_name, "memoryError": memory,
