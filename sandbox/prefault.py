@@ -9,8 +9,10 @@ draw stops at the next Python instruction. What it leaves behind is only what an
 leaves (filled caches); figures are closed, measurement notes cleared, warnings silenced so
 nothing reaches the snippet's stderr, and no file is written."""
 import io
+import os
 import select
 import signal
+import sys
 
 _active = False  # true only while a draw is in progress: the signal is a no-op at any other time
 
@@ -85,10 +87,26 @@ def run(request_fd):
     (a request arrived mid-draw), 'skipped' (it was there before the draw began) or 'failed'.
     Clean-up runs with the signal disarmed, so it always completes."""
     global _active
+    # fd 2 is already the run's stderr pipe: while the draw runs it points at /dev/null, so
+    # nothing it prints (nor an "Exception ignored" line, should the stop land in a finaliser)
+    # can reach the snippet's stderr.
+    saved = os.dup(2)
+    devnull = os.open("/dev/null", os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
     try:
-        outcome = _attempt(request_fd)
-    except _Stop:
-        outcome = "stopped"
-    _active = False
-    _clean()
+        try:
+            outcome = _attempt(request_fd)
+        except _Stop:
+            outcome = "stopped"
+        _active = False
+        _clean()
+    finally:
+        _active = False
+        try:
+            sys.stderr.flush()
+        except Exception:
+            pass
+        os.dup2(saved, 2)
+        os.close(saved)
     return outcome
