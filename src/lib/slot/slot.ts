@@ -55,7 +55,9 @@ export function parseSlot(name: string, input: unknown, env: NodeJS.ProcessEnv =
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join(".") || "slot";
-    throw new SlotError(`Slot ${name}: ${field === "slot" ? "" : `${field}: `}${issue.message}.`);
+    // Messages that already name their field ("provider must be one of ...") need no prefix.
+    const prefix = field === "slot" || issue.message.startsWith(`${field} `) ? "" : `${field}: `;
+    throw new SlotError(`Slot ${name}: ${prefix}${issue.message}.`);
   }
   const s = parsed.data;
   const preset = PRESETS[s.provider];

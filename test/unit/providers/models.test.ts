@@ -52,7 +52,7 @@ test("tryListModels never throws", async () => {
 });
 
 test("bad slot input gets one sentence saying what to do", async () => {
-  await assert.rejects(listModels({ provider: "nope" }), /^SlotError: Slot models: provider: provider must be one of openai, openrouter, ollama, lmstudio, particle, custom, demo\.$/);
+  await assert.rejects(listModels({ provider: "nope" }), /^SlotError: Slot models: provider must be one of openai, openrouter, ollama, lmstudio, particle, custom, demo\.$/);
 });
 
 test("listing a hosted provider's models with no key says which variable to set", async () => {

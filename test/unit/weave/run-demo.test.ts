@@ -119,7 +119,7 @@ test("bad input is refused in one sentence before anything runs", async () => {
   await assert.rejects(weave({ ...slots, question: "   " }), /^WeaveInputError: The question is empty: pass question: "\.\.\." with the question both models should answer\.$/);
   await assert.rejects(weave({ ...slots, question: "x".repeat(9000) }), /The question is 9000 characters long; the limit is 8000: shorten it\./);
   await assert.rejects(weave({ ...slots, question: "Why?", judge: undefined as never }), /Slot judge is missing/);
-  await assert.rejects(weave({ ...slots, question: "Why?", a: { provider: "demo", model: "" } }), /Slot a: model: model is empty/);
+  await assert.rejects(weave({ ...slots, question: "Why?", a: { provider: "demo", model: "" } }), /Slot a: model is empty/);
   await assert.rejects(weave({ ...slots, question: "Why?", maxClaims: 0 }), /maxClaims must be a whole number from 1 to 30/);
 });
 
