@@ -45,28 +45,22 @@ def apply_fixed(host, run_dir):
     layers["namespaces"] = host["namespaces"]
     layers["cleanenv"] = host["cleanenv"]
     if host["landlockAbi"] > 0:
-        try:
-            detail = landlock.restrict(host["readOnly"], [run_dir] + host["readWriteFiles"], host["landlockAbi"])
-            try:
-                os.listdir("/")
-                layers["landlock"] = {"on": False, "detail": "rules loaded but listing / still worked"}
-            except PermissionError:
-                layers["landlock"] = {"on": True, "detail": detail}
-        except OSError as e:
-            layers["landlock"] = {"on": False, "detail": f"could not restrict: {e}"}
+        layers["landlock"] = _load_and_prove(
+            lambda: landlock.restrict(host["readOnly"], [run_dir] + host["readWriteFiles"], host["landlockAbi"]),
+            lambda: os.listdir("/"),
+            "rules loaded but listing / still worked",
+            "could not restrict",
+        )
     else:
         layers["landlock"] = {"on": False, "detail": host["landlockWhy"]}
 
     if host["seccompLib"] is not None:
-        try:
-            detail = seccomp.restrict(host["seccompLib"], os.getpid())
-            try:
-                socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).close()
-                layers["seccomp"] = {"on": False, "detail": "filter loaded but socket() still worked"}
-            except PermissionError:
-                layers["seccomp"] = {"on": True, "detail": detail}
-        except OSError as e:
-            layers["seccomp"] = {"on": False, "detail": f"could not load the filter: {e}"}
+        layers["seccomp"] = _load_and_prove(
+            lambda: seccomp.restrict(host["seccompLib"], os.getpid()),
+            lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).close(),
+            "filter loaded but socket() still worked",
+            "could not load the filter",
+        )
     else:
         layers["seccomp"] = {"on": False, "detail": host["seccompWhy"]}
     return layers
@@ -92,3 +86,17 @@ def _ordered(fixed, limits):
     both = {**fixed, **limits}
     order = ["namespaces", "cleanenv", "rlimits", "landlock", "seccomp", "filecap", "supervisor"]
     return {k: both[k] for k in order if k in both}
+
+
+def _load_and_prove(load, probe, still_worked, could_not):
+    """Load a layer, then prove it holds: the probe must now be refused. A layer is reported on
+    only when the probe is refused, never because loading it raised no error."""
+    try:
+        detail = load()
+        try:
+            probe()
+            return {"on": False, "detail": still_worked}
+        except PermissionError:
+            return {"on": True, "detail": detail}
+    except OSError as e:
+        return {"on": False, "detail": f"{could_not}: {e}"}
