@@ -42,6 +42,9 @@ interface Ctx {
   timeoutMs: number;
   /** What this model refuses, as learned from a 400 (or from earlier calls in this process). */
   adaptation: Adaptation;
+  /** Refusals already adapted to in this call: each is adapted to once, so a server that refuses
+   * both names of the budget cannot send the client back and forth. */
+  adapted: Set<string>;
 }
 
 function fail(ctx: Ctx, kind: ProviderErrorKind, sentence: string, status: number | null = null): ProviderError {
@@ -155,7 +158,9 @@ async function completeOnce(ctx: Ctx, maxTokens: number): Promise<Completion> {
     const retryAfterMs = parseRetryAfter(ex.headers["retry-after"]);
     const eb = readErrorBody(ex.text);
     const refusal = detectRefusal(ex.status, eb);
-    if (refusal) {
+    const once = refusal === "max_completion_tokens" ? "max_tokens" : refusal;
+    if (refusal && once && !ctx.adapted.has(once)) {
+      ctx.adapted.add(once);
       const t = req.temperature ?? slot.temperature;
       const next = adapt(ctx.adaptation, refusal, { temperature: t !== undefined, system: req.messages.some((m) => m.role === "system") });
       if (next) {
@@ -212,7 +217,7 @@ export async function callModel(req: CallRequest): Promise<CallResult> {
   let finishReason: string | null = null;
   let retriedEmpty = false;
   let inlineReasoningChars = 0;
-  const ctx: Ctx = { req, slot, url: "", deadline: started + timeoutMs, timeoutMs, adaptation: adaptationCache.get(slot.provider, slot.baseUrl, slot.model) ?? defaultAdaptation(slot.provider) };
+  const ctx: Ctx = { req, slot, url: "", deadline: started + timeoutMs, timeoutMs, adaptation: adaptationCache.get(slot.provider, slot.baseUrl, slot.model) ?? defaultAdaptation(slot.provider), adapted: new Set() };
   const extra = (): Extra => ({ inlineReasoningChars, adaptation: ctx.adaptation });
   try {
     if (req.signal?.aborted) throw transportFailure(ctx, new TransportError({ phase: "connect", how: "aborted", detail: "cancelled" }));

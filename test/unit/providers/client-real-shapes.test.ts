@@ -40,6 +40,7 @@ before(async () => {
     quota: (_r, res) => json(res, 429, { error: { message: "You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.", type: "insufficient_quota", param: null, code: "insufficient_quota" } }),
     credit: (_r, res) => json(res, 402, { error: { message: `${"Insufficient credits. ".repeat(21)}Purchase more at https://openrouter.ai/settings/credits`, code: 402 } }),
     refusedopenai: (_r, res) => json(res, 400, REFUSE_MAXTOK),
+    refusesboth: ({ hit }, res) => json(res, 400, "max_tokens" in (hit.body ?? {}) ? REFUSE_MAXTOK : refuse("Unsupported parameter: 'max_completion_tokens' is not supported with this model.", "max_completion_tokens", "unsupported_parameter")),
   });
 });
 after(() => srv.close());
@@ -112,6 +113,13 @@ test("provider openai sends max_completion_tokens; a refusal it cannot adapt to 
   assert.equal(srv.hits("refusedopenai").length, 1);
   assert.equal(srv.hits("refusedopenai")[0]!.body!.max_completion_tokens, 800);
   assert.equal(e.message, "Slot a (openai, model o3-mini): the model refuses the max_tokens parameter, which duellab could not adapt to (HTTP 400: Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.).");
+});
+
+test("a server refusing both names of the budget: renamed once, then the refusal is named (no back and forth)", async () => {
+  const e = await callModel(req(slot("refusesboth"))).then(() => assert.fail("expected a failure"), (x: unknown) => x as ProviderError);
+  assert.equal(e.kind, "bad-response");
+  assert.equal(srv.hits("refusesboth").length, 2);
+  assert.match(e.message, /the model refuses the max_completion_tokens parameter, which duellab could not adapt to \(HTTP 400: Unsupported parameter: 'max_completion_tokens'/);
 });
 
 test("out of quota (429 insufficient_quota) is not retried and says the account needs credit, in the provider's words", async () => {
