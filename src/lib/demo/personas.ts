@@ -4,8 +4,10 @@ import { answerFor } from "./answers";
 import { ANSWERERS, type Answerer } from "./claims";
 import { codeFor, CODERS, type CoderName } from "./coders";
 import { JUDGES, judgeAnswer, type JudgeName } from "./judge";
+import { STRICT_MODELS } from "./strict";
+import { isThinker, thinkerReply, THINKERS } from "./thinkers";
 
-export const DEMO_MODELS: string[] = [...ANSWERERS, ...JUDGES, ...CODERS];
+export const DEMO_MODELS: string[] = [...ANSWERERS, ...JUDGES, ...CODERS, ...THINKERS, ...STRICT_MODELS];
 
 /** Where a persona reports reasoning tokens: the nested field, the top-level one, or nowhere. */
 export type UsageStyle = "details" | "top" | "none";
@@ -39,6 +41,14 @@ const SPECS: Record<string, Spec> = {
   overthinker: { style: "details", keys: ["reasoning_content", "reasoning"] },
   socket: { style: "none", keys: [] },
   liar: { style: "details", keys: ["thoughts"] },
+  // Inline thinkers report no reasoning count (as Ollama and LM Studio do): n/a, never estimated.
+  sage: { style: "none", keys: [] },
+  drifter: { style: "none", keys: [] },
+  "judge-think": { style: "none", keys: [] },
+  "judge-drifter": { style: "none", keys: [] },
+  // Like OpenAI's reasoning models: reasoning hidden, only its count reported.
+  strict: { style: "details", keys: [] },
+  "judge-strict": { style: "details", keys: [] },
 };
 
 export function isDemoModel(model: string): boolean {
@@ -66,6 +76,12 @@ export function reply(model: string, prompt: string, maxTokens: number): Persona
   const spec = SPECS[model];
   if (!spec) return null;
   const base = { usageStyle: spec.style, hidden: hiddenFor(model, spec.keys), finishReason: "stop" as const };
+  if (isThinker(model)) {
+    const t = thinkerReply(model, prompt, maxTokens);
+    return { ...base, content: t.content, finishReason: t.finishReason, reasoningTokens: 0 };
+  }
+  if (model === "strict") return { ...base, content: answerFor("atlas", prompt), reasoningTokens: spread(model + prompt, 100, 400) };
+  if (model === "judge-strict") return { ...base, content: judgeAnswer("judge", prompt), reasoningTokens: spread(model + prompt, 100, 400) };
   if ((ANSWERERS as readonly string[]).includes(model)) {
     return { ...base, content: answerFor(model as Answerer, prompt), reasoningTokens: spread(model + prompt, 40, 220) };
   }

@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { completionBody, DEMO_MODELS, reply } from "./personas";
+import { isStrict, strictRefusal } from "./strict";
 
 export interface DemoServer {
   /** Base URL ending in /v1. */
@@ -44,7 +45,7 @@ function handler(latencyMs: number): http.RequestListener {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      let body: { model?: unknown; messages?: unknown; max_tokens?: unknown };
+      let body: { model?: unknown; messages?: unknown; max_tokens?: unknown; max_completion_tokens?: unknown };
       try {
         body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       } catch {
@@ -55,7 +56,11 @@ function handler(latencyMs: number): http.RequestListener {
       if (!messages) return send(res, 400, { error: { message: "messages must be an array of {role, content}.", type: "invalid_request_error" } });
       const users = messages.filter((m) => m && m.role === "user");
       const prompt = String(users[users.length - 1]?.content ?? "");
-      const maxTokens = typeof body.max_tokens === "number" ? body.max_tokens : 1600;
+      // The strict personas refuse what OpenAI's reasoning models refuse, exactly as OpenAI does.
+      const refused = isStrict(model) ? strictRefusal(body as Record<string, unknown>) : null;
+      if (refused) return send(res, refused.status, refused.body);
+      const budget = typeof body.max_tokens === "number" ? body.max_tokens : body.max_completion_tokens;
+      const maxTokens = typeof budget === "number" ? budget : 1600;
       const r = reply(model, prompt, maxTokens);
       if (!r) return send(res, 404, notFound(model));
       const out = completionBody(model, messages.map((m) => String(m?.content ?? "")).join("\n"), r, `demo-${++counter}`);

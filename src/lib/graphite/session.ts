@@ -2,6 +2,7 @@
 // round, each recorded into the result (prompts, calls, warnings). Every decision is made by the
 // pure modules beside it; this file only wires them to the client, the sandbox and the widget.
 import type { CallRequest, CallResult } from "../providers/contract";
+import { judgeEmptyRetry, noteAdaptations } from "../providers/judge-empty";
 import { promptHash } from "../providers/ledger";
 import type { LiveRun } from "../run/live";
 import type { CallRecord } from "../schema/common";
@@ -66,7 +67,7 @@ export class GraphiteSession {
     this.basePrompt = basePrompt;
   }
 
-  private async call(slotName: Side | "judge", role: string, text: string, signal: AbortSignal, judge: boolean): Promise<CallResult> {
+  private async call(slotName: Side | "judge", role: string, text: string, signal: AbortSignal, judge: boolean, budget?: number): Promise<CallResult> {
     this.result.prompts.push({ role, sha256: promptHash(role, text), text });
     const slot = this.slots[slotName];
     const req: CallRequest = {
@@ -74,7 +75,7 @@ export class GraphiteSession {
       slot,
       role,
       messages: judge ? [{ role: "system", content: JUDGE_SYSTEM }, { role: "user", content: text }] : [{ role: "user", content: text }],
-      maxTokens: judge ? JUDGE_MAX_TOKENS : (slot.maxTokens ?? CODER_MAX_TOKENS),
+      maxTokens: budget ?? (judge ? JUDGE_MAX_TOKENS : (slot.maxTokens ?? CODER_MAX_TOKENS)),
       signal,
     };
     if (judge) {
@@ -84,10 +85,17 @@ export class GraphiteSession {
     try {
       const r = await this.deps.callModel(req);
       this.result.calls.push(r.record);
+      noteAdaptations(this.result.warnings, r.record);
+      const retry = judgeEmptyRetry(r, role, req.maxTokens);
+      if (judge && retry) {
+        this.result.warnings.push(retry.warning);
+        return await this.call(slotName, retry.role, text, signal, judge, retry.maxTokens);
+      }
       return r;
     } catch (e) {
       const rec = errorRecord(e);
       if (rec) this.result.calls.push(rec);
+      if (rec) noteAdaptations(this.result.warnings, rec);
       throw e;
     }
   }

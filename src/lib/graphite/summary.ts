@@ -1,6 +1,7 @@
 // The one line a notebook cell shows for a graphite result: who the judge would ship, both
 // scores, both statuses. Recomputed from the result every time, so it never disagrees with it.
 import type { GraphiteResult, Score } from "../schema/graphite";
+import { adaptationText } from "../weave/summary";
 
 const n = (v: number | null) => (v === null ? "n/a" : String(v));
 
@@ -22,5 +23,5 @@ export function graphiteSummary(r: GraphiteResult): string {
       ? "ship neither"
       : `ship ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`;
   const mode = j ? `judge: ${j.parseMode}` : "judge: pending";
-  return `Graphite ${ship} · ${side(r, "a")} · ${side(r, "b")} · ${mode}`;
+  return `Graphite ${ship} · ${side(r, "a")} · ${side(r, "b")} · ${mode}${adaptationText(r.calls)}`;
 }

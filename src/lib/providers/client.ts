@@ -13,7 +13,10 @@ import { tryListModels } from "./models";
 import { addCounts, addUsage } from "./reasoning";
 import { redact, registerSecret } from "./redact";
 import { authHeaders, chatBody, doubledBudget, isLoopback, originOf } from "./request";
-import { parseCompletion, providerMessage, type Completion } from "./response";
+import { parseCompletion, type Completion } from "./response";
+import { adapt, adaptationCache, adaptationNotes, defaultAdaptation, type Adaptation } from "./adaptation";
+import { clip, detectRefusal, readErrorBody, saysOutOfCredit, saysUnknownModel } from "./error-body";
+import { stripInlineReasoning } from "./inline-reasoning";
 import { isRetryableStatus, parseRetryAfter, RETRY, retryDelay, sleep } from "./retry";
 import { exchange, TransportError } from "./transport";
 
@@ -37,6 +40,11 @@ interface Ctx {
   url: string;
   deadline: number;
   timeoutMs: number;
+  /** What this model refuses, as learned from a 400 (or from earlier calls in this process). */
+  adaptation: Adaptation;
+  /** Refusals already adapted to in this call: each is adapted to once, so a server that refuses
+   * both names of the budget cannot send the client back and forth. */
+  adapted: Set<string>;
 }
 
 function fail(ctx: Ctx, kind: ProviderErrorKind, sentence: string, status: number | null = null): ProviderError {
@@ -68,27 +76,44 @@ function transportFailure(ctx: Ctx, e: TransportError): ProviderError {
   }
 }
 
+/** Who a sentence about a slot names: "judge", "model A". */
+const whoOf = (slotName: string) => (slotName === "judge" ? "judge" : `model ${slotName.toUpperCase()}`);
+
 async function httpFailure(ctx: Ctx, status: number, body: string, attempts: number, retryAfterMs: number | null): Promise<ProviderError> {
   const { slot } = ctx;
-  const pm = providerMessage(body);
+  const eb = readErrorBody(body);
+  const pm = eb.message ? clip(eb.message) : null;
   const said = pm ? `: ${pm}` : "";
   if (status === 401 || status === 403) {
     if (!slot.apiKey) {
       const where = slot.keySource ? `set ${slot.keySource}` : "pass apiKey in the slot";
       return fail(ctx, "auth", `${head(ctx)}: no API key was sent and the provider answered HTTP ${status}${said} — ${where}.`, status);
     }
-    const source = slot.keySource === "apiKey option" || !slot.keySource ? "the slot's apiKey" : slot.keySource;
-    return fail(ctx, "auth", `${head(ctx)}: the provider rejected the API key from ${source} (HTTP ${status}${said}) — check that ${source} holds a valid ${PRESETS[slot.provider].label} key.`, status);
+    if (!saysOutOfCredit(status, eb)) {
+      const source = slot.keySource === "apiKey option" || !slot.keySource ? "the slot's apiKey" : slot.keySource;
+      return fail(ctx, "auth", `${head(ctx)}: the provider rejected the API key from ${source} (HTTP ${status}${said}) — check that ${source} holds a valid ${PRESETS[slot.provider].label} key.`, status);
+    }
   }
-  const mentionsModel = /model/i.test(body) && /(not\s*found|does not exist|unknown|invalid|no such|not available|not exist)/i.test(body);
-  if (status === 404 || ((status === 400 || status === 422) && mentionsModel)) {
+  if (saysOutOfCredit(status, eb)) {
+    // Waiting does not refill an account: say so at once, in the provider's own words.
+    return fail(ctx, status === 429 ? "rate-limit" : "bad-response", `${head(ctx)}: the ${PRESETS[slot.provider].label} account is out of quota or credit (HTTP ${status}${said}) — add credit or check the plan and billing with the provider; retrying will not help.`, status);
+  }
+  const refusal = detectRefusal(status, eb);
+  if (refusal) {
+    const what = refusal === "system-role" ? "the system role" : refusal === "temperature" ? `temperature ${ctx.req.temperature ?? slot.temperature ?? ""}`.trim() : `the ${refusal} parameter`;
+    return fail(ctx, "bad-response", `${head(ctx)}: the model refuses ${what}, which duellab could not adapt to (HTTP ${status}${said}).`, status);
+  }
+  const saysModel = saysUnknownModel(eb, body);
+  if (status === 404 || ((status === 400 || status === 422) && saysModel)) {
     const listed = await tryListModels(slot, { baseUrl: ctx.url.replace(/\/chat\/completions$/, ""), timeoutMs: 5_000 });
     const known = listed.models;
-    if (mentionsModel || (known && !known.includes(slot.model))) {
-      const few = known && known.length
+    if (saysModel || (known && !known.includes(slot.model))) {
+      const unknown = `${head(ctx)}: the provider does not know model "${slot.model}" (HTTP ${status}${said})`;
+      if (!known) return fail(ctx, "unknown-model", `${unknown}, and its model list could not be read (${listed.reason ?? "no answer"}).`, status);
+      const few = known.length
         ? ` Models this provider lists: ${known.slice(0, 6).join(", ")}${known.length > 6 ? ` (and ${known.length - 6} more)` : ""}.`
-        : known ? " Its /models list is empty." : ` (Could not list its models: ${listed.error}.)`;
-      return fail(ctx, "unknown-model", `${head(ctx)}: the provider does not know model "${slot.model}" (HTTP ${status}${said}).${few}`, status);
+        : " Its /models list is empty.";
+      return fail(ctx, "unknown-model", `${unknown}.${few}`, status);
     }
     return fail(ctx, "bad-response", `${head(ctx)}: ${ctx.url} answered HTTP 404${said} — check the slot's baseUrl (it usually ends in /v1).`, status);
   }
@@ -107,8 +132,9 @@ async function httpFailure(ctx: Ctx, status: number, body: string, attempts: num
 /** One completion, with bounded retries for 429 and 5xx. */
 async function completeOnce(ctx: Ctx, maxTokens: number): Promise<Completion> {
   const { req, slot } = ctx;
-  const body = JSON.stringify(chatBody(slot, req.messages, maxTokens, req.temperature));
-  for (let attempt = 1; ; attempt++) {
+  let body = JSON.stringify(chatBody(slot, req.messages, maxTokens, req.temperature, ctx.adaptation));
+  // attempt counts tries for 429/5xx only; a refusal adapted to is a different request, not a retry.
+  for (let attempt = 1; ; ) {
     const left = ctx.deadline - performance.now();
     if (left <= 0) throw transportFailure(ctx, new TransportError({ phase: "connect", how: "timeout", detail: `no answer within ${ctx.timeoutMs} ms` }));
     let ex;
@@ -130,11 +156,27 @@ async function completeOnce(ctx: Ctx, maxTokens: number): Promise<Completion> {
       throw fail(ctx, "bad-response", `${head(ctx)}: ${why}`, ex.status);
     }
     const retryAfterMs = parseRetryAfter(ex.headers["retry-after"]);
-    if (isRetryableStatus(ex.status)) {
+    const eb = readErrorBody(ex.text);
+    const refusal = detectRefusal(ex.status, eb);
+    const once = refusal === "max_completion_tokens" ? "max_tokens" : refusal;
+    if (refusal && once && !ctx.adapted.has(once)) {
+      ctx.adapted.add(once);
+      const t = req.temperature ?? slot.temperature;
+      const next = adapt(ctx.adaptation, refusal, { temperature: t !== undefined, system: req.messages.some((m) => m.role === "system") });
+      if (next) {
+        // Adapt once, remember it for this provider + URL + model, and ask again.
+        ctx.adaptation = next;
+        adaptationCache.set(slot.provider, slot.baseUrl, slot.model, next);
+        body = JSON.stringify(chatBody(slot, req.messages, maxTokens, req.temperature, next));
+        continue;
+      }
+    }
+    if (isRetryableStatus(ex.status) && !saysOutOfCredit(ex.status, eb)) {
       const wait = retryDelay(attempt, retryAfterMs);
       if (wait !== null && wait < ctx.deadline - performance.now()) {
         await sleep(wait, req.signal);
         if (req.signal?.aborted) throw transportFailure(ctx, new TransportError({ phase: "connect", how: "aborted", detail: "cancelled" }));
+        attempt++;
         continue;
       }
     }
@@ -142,8 +184,25 @@ async function completeOnce(ctx: Ctx, maxTokens: number): Promise<Completion> {
   }
 }
 
-function record(req: CallRequest, o: { usage: Usage; reasoningTokens: number | null; finishReason: string | null; latencyMs: number; retriedEmpty: boolean; error: string | null }): CallRecord {
-  return { role: req.role, slot: req.slotName, model: req.slot.model, ...o };
+interface Extra {
+  inlineReasoningChars: number;
+  adaptation: Adaptation;
+}
+
+function record(req: CallRequest, o: { usage: Usage; reasoningTokens: number | null; finishReason: string | null; latencyMs: number; retriedEmpty: boolean; error: string | null }, x: Extra): CallRecord {
+  const rec: CallRecord = { role: req.role, slot: req.slotName, model: req.slot.model, ...o };
+  // Additive fields, present only when they say something: older results stay valid as they are.
+  if (x.inlineReasoningChars > 0) rec.inlineReasoningChars = x.inlineReasoningChars;
+  const notes = adaptationNotes(x.adaptation, {
+    provider: req.slot.provider,
+    who: whoOf(req.slotName),
+    model: req.slot.model,
+    temperature: req.temperature ?? req.slot.temperature,
+    isJudge: !!req.isJudge,
+    hadSystem: req.messages.some((m) => m.role === "system"),
+  });
+  if (notes.length) rec.adaptations = notes;
+  return rec;
 }
 
 const NO_USAGE: Usage = { promptTokens: null, completionTokens: null, totalTokens: null };
@@ -157,7 +216,9 @@ export async function callModel(req: CallRequest): Promise<CallResult> {
   let reasoningTokens: number | null = null;
   let finishReason: string | null = null;
   let retriedEmpty = false;
-  const ctx: Ctx = { req, slot, url: "", deadline: started + timeoutMs, timeoutMs };
+  let inlineReasoningChars = 0;
+  const ctx: Ctx = { req, slot, url: "", deadline: started + timeoutMs, timeoutMs, adaptation: adaptationCache.get(slot.provider, slot.baseUrl, slot.model) ?? defaultAdaptation(slot.provider), adapted: new Set() };
+  const extra = (): Extra => ({ inlineReasoningChars, adaptation: ctx.adaptation });
   try {
     if (req.signal?.aborted) throw transportFailure(ctx, new TransportError({ phase: "connect", how: "aborted", detail: "cancelled" }));
     if (needsKeyFirst(slot)) {
@@ -172,6 +233,11 @@ export async function callModel(req: CallRequest): Promise<CallResult> {
       usage = addUsage(usage, c.usage);
       reasoningTokens = addCounts(reasoningTokens, c.reasoningTokens);
       finishReason = c.finishReason;
+      // Inline <think> blocks are reasoning too: destroyed here, before anything reads the content.
+      // An unclosed one (the budget ran out mid-thought) leaves empty content: the rule below.
+      const inline = stripInlineReasoning(c.content);
+      inlineReasoningChars += inline.removedChars;
+      c.content = inline.content;
       // Empty content on HTTP 200 is hidden reasoning eating the budget, not a refusal: one retry
       // with a doubled budget. A judge's empty answer is a parse failure for its caller instead.
       if (c.content.trim() === "" && !req.isJudge) {
@@ -185,13 +251,13 @@ export async function callModel(req: CallRequest): Promise<CallResult> {
         throw fail(ctx, "empty", `${head(ctx)}: the model returned ${times} (${budgets}; reasoning tokens ${reasoningTokens ?? "n/a"}; finish reason ${finishReason ?? "n/a"}) — hidden reasoning likely used the whole budget; raise maxTokens or turn thinking off.`, 200);
       }
       const latencyMs = Math.round(performance.now() - started);
-      const rec = record(req, { usage, reasoningTokens, finishReason, latencyMs, retriedEmpty, error: null });
+      const rec = record(req, { usage, reasoningTokens, finishReason, latencyMs, retriedEmpty, error: null }, extra());
       return { content: c.content, usage, reasoningTokens, finishReason, latencyMs, retriedEmpty, record: rec, promptSha256 };
     }
   } catch (e) {
     const latencyMs = Math.round(performance.now() - started);
     if (e instanceof ProviderError) {
-      e.record = record(req, { usage, reasoningTokens, finishReason, latencyMs, retriedEmpty, error: e.message });
+      e.record = record(req, { usage, reasoningTokens, finishReason, latencyMs, retriedEmpty, error: e.message }, extra());
       throw e;
     }
     if (e instanceof Error) e.message = redact(e.message, [slot.apiKey]);

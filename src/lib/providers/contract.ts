@@ -16,14 +16,15 @@ export interface CallRequest {
   messages: ChatMessage[];
   maxTokens: number;
   temperature?: number;
-  /** Judges get no empty-content retry: an empty judge answer is a parse failure, not a budget one. */
+  /** Judges get no empty-content retry from the client: their run asks once more with the budget
+   * doubled (./judge-empty.ts, under its own ledger role) before the parse ladder's fresh sample. */
   isJudge?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
 
 export interface CallResult {
-  /** message.content, with every reasoning key already destroyed. */
+  /** message.content, with every reasoning key and any leading inline `<think>` block already destroyed. */
   content: string;
   usage: Usage;
   reasoningTokens: number | null;

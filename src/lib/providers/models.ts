@@ -79,11 +79,18 @@ export async function listModels(slotInput: unknown, o: { timeoutMs?: number; si
 }
 
 /** Like listModels, but never throws: for error messages and pickers that must not stop a run. */
-export async function tryListModels(slot: Slot, o: { baseUrl?: string; timeoutMs?: number } = {}): Promise<{ models: string[] | null; error: string | null }> {
+export async function tryListModels(slot: Slot, o: { baseUrl?: string; timeoutMs?: number } = {}): Promise<{ models: string[] | null; error: string | null; reason: string | null }> {
   try {
     const base = o.baseUrl ?? (await resolveBaseUrl(slot));
-    return { models: await fetchIds(slot, base, o.timeoutMs ?? 10_000), error: null };
+    return { models: await fetchIds(slot, base, o.timeoutMs ?? 10_000), error: null, reason: null };
   } catch (e) {
-    return { models: null, error: e instanceof Error ? e.message : String(e) };
+    return { models: null, error: e instanceof Error ? e.message : String(e), reason: shortReason(e) };
   }
+}
+
+/** Why a list could not be read, in a few words that fit inside another sentence. */
+function shortReason(e: unknown): string {
+  if (!(e instanceof ProviderError)) return "it could not be fetched";
+  if (e.status !== null) return `/models answered HTTP ${e.status}`;
+  return { unreachable: "/models could not be reached", timeout: "/models did not answer in time", aborted: "cancelled" }[e.kind as string] ?? "its answer could not be read";
 }

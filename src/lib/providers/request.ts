@@ -1,15 +1,27 @@
 // The request body a slot sends. Pure. Capability flags are detected from the slot, never assumed.
 import type { ChatMessage } from "./contract";
 import { supportsThinkingFlag, type Slot } from "../slot/slot";
+import { defaultAdaptation, type Adaptation } from "./adaptation";
 
-export function chatBody(slot: Slot, messages: ChatMessage[], maxTokens: number, temperature: number | undefined): Record<string, unknown> {
+/** System messages folded into the first user message, for models that refuse the system role. */
+export function foldSystem(messages: ChatMessage[]): ChatMessage[] {
+  const system = messages.filter((m) => m.role === "system").map((m) => m.content);
+  if (system.length === 0) return messages;
+  const rest = messages.filter((m) => m.role !== "system");
+  const first = rest.findIndex((m) => m.role === "user");
+  if (first < 0) return [{ role: "user", content: system.join("\n\n") }, ...rest];
+  return rest.map((m, i) => (i === first ? { role: "user", content: `${system.join("\n\n")}\n\n${m.content}` } : m));
+}
+
+export function chatBody(slot: Slot, messages: ChatMessage[], maxTokens: number, temperature: number | undefined, adaptation: Adaptation = defaultAdaptation(slot.provider)): Record<string, unknown> {
+  const sent = adaptation.systemAsUser ? foldSystem(messages) : messages;
   const body: Record<string, unknown> = {
     model: slot.model,
-    messages: messages.map((m) => ({ role: m.role, content: m.content })),
-    max_tokens: maxTokens,
+    messages: sent.map((m) => ({ role: m.role, content: m.content })),
+    [adaptation.budgetParam]: maxTokens,
   };
   const t = temperature ?? slot.temperature;
-  if (t !== undefined) body.temperature = t;
+  if (t !== undefined && !adaptation.dropTemperature) body.temperature = t;
   // Only Particle's deepseek-* models understand this switch; other providers reject or ignore
   // unknown fields, so it is sent only where it can work and only when the slot asks to turn
   // thinking off.

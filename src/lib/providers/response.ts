@@ -3,6 +3,7 @@
 import type { Usage } from "../schema/common";
 import { destroyReasoning, readContent, readReasoningTokens, readUsage } from "./reasoning";
 import { snippet } from "./redact";
+import { clip, readErrorBody } from "./error-body";
 
 export type Completion = {
   ok: true;
@@ -34,22 +35,10 @@ export function looksTruncated(text: string): boolean {
   return depth > 0 || inString;
 }
 
-/** The provider's own error message in an error body ({error:{message}} or {error:"..."} or {message}). */
+/** The provider's own error message in an error body, whole up to 500 characters, never cut in a URL. */
 export function providerMessage(body: string): string | null {
-  try {
-    const j = JSON.parse(body) as Record<string, unknown>;
-    const e = j.error;
-    if (typeof e === "string") return snippet(e);
-    if (e && typeof e === "object" && typeof (e as Record<string, unknown>).message === "string") {
-      return snippet((e as Record<string, unknown>).message as string);
-    }
-    if (typeof j.message === "string") return snippet(j.message);
-    if (typeof j.detail === "string") return snippet(j.detail);
-  } catch {
-    /* not JSON: fall through to the raw text */
-  }
-  const t = snippet(body);
-  return t ? t : null;
+  const e = readErrorBody(body);
+  return e.message ? clip(e.message) || null : null;
 }
 
 export function parseCompletion(text: string): Completion | CompletionProblem {

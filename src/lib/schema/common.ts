@@ -36,6 +36,11 @@ export const CallRecord = z.object({
   latencyMs: z.number(),
   retriedEmpty: z.boolean(),
   error: z.string().nullable(),
+  /** Characters of inline reasoning (`<think>…</think>`) removed from the content; the text is gone. */
+  inlineReasoningChars: z.number().optional(),
+  /** What the request was adapted to because the model refused it, as sentences ("judge o3-mini
+   * refuses temperature 0: judged at its default"). Absent when nothing was adapted. */
+  adaptations: z.array(z.string()).optional(),
 });
 export type CallRecord = z.infer<typeof CallRecord>;
 

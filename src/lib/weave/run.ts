@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import util from "node:util";
 import { callModel as realCallModel } from "../providers/client";
+import { judgeEmptyRetry, noteAdaptations } from "../providers/judge-empty";
 import type { CallRequest, CallResult } from "../providers/contract";
 import { promptHash } from "../providers/ledger";
 import { startLiveRun, type LiveRun } from "../run/live";
@@ -195,7 +196,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
   // A slot's own maxTokens wins; otherwise the seed's budgets (answers 1600, judge 2000).
   const budget = (slotName: Side | "judge") => slots[slotName].maxTokens ?? (slotName === "judge" ? JUDGE_MAX_TOKENS : ANSWER_MAX_TOKENS);
 
-  const call = async (slotName: Side | "judge", role: string, text: string, signal: AbortSignal, judge: boolean): Promise<CallResult> => {
+  const call = async (slotName: Side | "judge", role: string, text: string, signal: AbortSignal, judge: boolean, maxTokens = budget(slotName)): Promise<CallResult> => {
     prompts.push({ role, sha256: promptHash(role, text), text });
     const messages = judge ? [{ role: "system" as const, content: JUDGE_SYSTEM }, { role: "user" as const, content: text }] : [{ role: "user" as const, content: text }];
     try {
@@ -204,15 +205,22 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
         slot: slots[slotName],
         role,
         messages,
-        maxTokens: budget(slotName),
+        maxTokens,
         ...(judge ? { temperature: slots.judge.temperature ?? JUDGE_TEMPERATURE, isJudge: true } : slots[slotName].temperature !== undefined ? { temperature: slots[slotName].temperature } : {}),
         signal,
       });
       calls.push(r.record);
+      noteAdaptations(warnings, r.record);
+      const retry = judgeEmptyRetry(r, role, maxTokens);
+      if (judge && retry) {
+        warnings.push(retry.warning);
+        return await call(slotName, retry.role, text, signal, judge, retry.maxTokens);
+      }
       return r;
     } catch (e) {
       const rec = errorRecord(e);
       if (rec) calls.push(rec);
+      if (rec) noteAdaptations(warnings, rec);
       throw e;
     }
   };

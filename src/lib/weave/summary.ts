@@ -1,5 +1,5 @@
 // The one line a notebook cell shows for a weave result. Pure.
-import type { ParseMode } from "../schema/common";
+import type { CallRecord, ParseMode } from "../schema/common";
 import type { Consensus, MultiWeave, Spread, Stability } from "../schema/weave";
 
 const pctText = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(1)}%`);
@@ -10,7 +10,17 @@ export function spreadText(s: Spread): string {
   return `${pctText(s.min)}–${pctText(s.max)} (median ${pctText(s.median)})`;
 }
 
-export function weaveSummary(r: { consensus: Consensus; parseMode: ParseMode; multi?: MultiWeave; stability?: Stability }): string {
+/** What a model refused and what was sent instead, each once: " · ⚠ judge o3-mini refuses temperature 0: judged at its default". */
+export function adaptationText(calls: readonly CallRecord[] | undefined): string {
+  const seen = [...new Set((calls ?? []).flatMap((c) => c.adaptations ?? []))];
+  return seen.length ? ` · ⚠ ${seen.join("; ")}` : "";
+}
+
+export function weaveSummary(r: { consensus: Consensus; parseMode: ParseMode; multi?: MultiWeave; stability?: Stability; calls?: CallRecord[] }): string {
+  return weaveLine(r) + adaptationText(r.calls);
+}
+
+function weaveLine(r: { consensus: Consensus; parseMode: ParseMode; multi?: MultiWeave; stability?: Stability }): string {
   if (r.multi) return multiSummary(r.multi, r.parseMode);
   const c = r.consensus;
   const pct = c.consensusByNodes === null ? "n/a" : `${c.consensusByNodes.toFixed(1)}%`;

@@ -123,7 +123,8 @@ test("unknown model: says so and lists a few models from /models", async () => {
 test("unknown model with a dead /models still says what happened", async () => {
   const e = await failure(callModel(req(slot("unknownnolist", { model: "nope" }))));
   assert.equal(e.kind, "unknown-model");
-  assert.match(e.message, /does not know model "nope" \(HTTP 404: model not found\)\. \(Could not list its models: .*HTTP 500/);
+  // One sentence: what happened, and why no list of models could be offered.
+  assert.equal(e.message, 'Slot a (custom, model nope): the provider does not know model "nope" (HTTP 404: model not found), and its model list could not be read (/models answered HTTP 500).');
 });
 
 test("429 with Retry-After: waits as told, then succeeds", async () => {

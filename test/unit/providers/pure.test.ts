@@ -115,7 +115,10 @@ test("Retry-After: seconds, HTTP dates, garbage; backoff bounded", () => {
 
 test("request body: model, messages, max_tokens, temperature from the call or the slot", () => {
   const s = parseSlot("a", { provider: "openai", model: "gpt-4o-mini", temperature: 0.7 }, {});
-  assert.deepEqual(chatBody(s, [{ role: "user", content: "q" }], 1600, undefined), { model: "gpt-4o-mini", messages: [{ role: "user", content: "q" }], max_tokens: 1600, temperature: 0.7 });
+  // OpenAI accepts max_completion_tokens on every current chat model (its reasoning family refuses max_tokens).
+  assert.deepEqual(chatBody(s, [{ role: "user", content: "q" }], 1600, undefined), { model: "gpt-4o-mini", messages: [{ role: "user", content: "q" }], max_completion_tokens: 1600, temperature: 0.7 });
+  const c = parseSlot("a", { provider: "custom", model: "m", baseUrl: "http://127.0.0.1:1/v1", temperature: 0.7 }, {});
+  assert.deepEqual(chatBody(c, [{ role: "user", content: "q" }], 1600, undefined), { model: "m", messages: [{ role: "user", content: "q" }], max_tokens: 1600, temperature: 0.7 });
   assert.equal(chatBody(s, [], 10, 0).temperature, 0);
   const p = parseSlot("a", { provider: "particle", model: " DeepSeek-v4", thinking: false }, {});
   assert.deepEqual(chatBody(p, [], 10, undefined).chat_template_kwargs, { enable_thinking: false });
