@@ -2,10 +2,13 @@
 // forgiving; each turns the text into candidate JSON strings. Every slicing rung takes top-level
 // values only, and jsonrepair (which reads prose around JSON as more JSON) is tried last and only
 // on text that starts at a bracket. Pure: no I/O.
-import { jsonrepair } from "jsonrepair";
 import { fencedBlocks, fromFirstBracket, scanBrackets, topLevelSlices } from "./scanner";
 import { normalisePunctuation } from "./punctuation";
 import { repair, repairStructure, singleToDoubleQuotes } from "./repair";
+
+// jsonrepair ships ESM-only type declarations beside its CommonJS build; this library compiles to
+// CommonJS, so it is required, with the one signature used here.
+const { jsonrepair } = require("jsonrepair") as { jsonrepair: (text: string) => string };
 
 export interface Rung {
   name: string;
@@ -48,22 +51,24 @@ export function truncatedCandidates(text: string): string[] {
 
 /**
  * jsonrepair on bracket-start text only: each fenced block, then the text from its first [ or {
- * (and the same cut after its last closing bracket, so a closing remark does not sink it).
- * jsonrepair throws on what it cannot read; that is a miss, not an error.
+ * to its last closing bracket (a closing remark after the JSON would otherwise be read as more
+ * JSON). A repair whose outer type is not the one the text opened with wrapped several values
+ * (or prose) into one array: that is not what the judge wrote, so it is refused. jsonrepair throws
+ * on what it cannot read; that is a miss, not an error.
  */
 export function jsonrepairCandidates(text: string): string[] {
   const starts = [...fencedBlocks(text)];
   const from = fromFirstBracket(text);
   if (from !== null) {
-    starts.push(from);
     const lastClose = Math.max(from.lastIndexOf("}"), from.lastIndexOf("]"));
-    if (lastClose > 0 && lastClose < from.length - 1) starts.push(from.slice(0, lastClose + 1));
+    starts.push(lastClose > 0 ? from.slice(0, lastClose + 1) : from);
   }
   const out: string[] = [];
   for (const s of starts) {
     if (!/^[[{]/.test(s)) continue;
     try {
-      out.push(jsonrepair(s));
+      const repaired = jsonrepair(s).trimStart();
+      if (repaired[0] === s[0]) out.push(repaired);
     } catch {
       // not repairable: the next candidate may be
     }
