@@ -43,6 +43,8 @@ export function parseLoose(text: string): LooseParse {
   if (answer === null) return { ok: false, error: "the judge output is only reasoning (a <think> block that never closes); there is no answer to read" };
   if (answer.trim() === "") return { ok: false, error: "the judge wrote only reasoning and no answer after it" };
   const read = tryRungs(answer);
+  // The client strips reasoning first; if some reached the ladder, the rung says it was skipped.
+  if (read?.ok && answer !== text) return { ...read, rung: `${read.rung} (after reasoning)` };
   if (read) return read;
   const preview = answer.trim().replace(/\s+/g, " ").slice(0, 80);
   return { ok: false, error: `no JSON could be read from the judge output (starts: "${preview}")` };
