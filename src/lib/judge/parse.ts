@@ -5,7 +5,7 @@
 // worked is reported so a repaired answer is never silent. A wrong value is worse than none: no
 // rung changes what is inside a string or returns a nested value as the whole answer.
 // Pure: no I/O.
-import { RUNGS } from "./parse/rungs";
+import { Reading, RUNGS } from "./parse/rungs";
 import { answerAfterReasoning } from "./parse/reasoning";
 import { topLevelSlices } from "./parse/scanner";
 
@@ -16,9 +16,10 @@ export { answerAfterReasoning } from "./parse/reasoning";
 
 export type LooseParse = { ok: true; value: unknown; rung: string } | { ok: false; error: string };
 
-function tryRungs(text: string): LooseParse | null {
-  for (const rung of RUNGS) {
-    for (const candidate of rung.read(text)) {
+function tryRungs(text: string, from: number): LooseParse | null {
+  const reading = new Reading(text);
+  for (const rung of RUNGS.slice(from)) {
+    for (const candidate of rung.read(reading)) {
       if (!candidate) continue;
       try {
         return { ok: true, value: JSON.parse(candidate), rung: rung.name };
@@ -42,7 +43,8 @@ export function parseLoose(text: string): LooseParse {
   const answer = answerAfterReasoning(text);
   if (answer === null) return { ok: false, error: "the judge output is only reasoning (a <think> block that never closes); there is no answer to read" };
   if (answer.trim() === "") return { ok: false, error: "the judge wrote only reasoning and no answer after it" };
-  const read = tryRungs(answer);
+  // The as-is rung already failed on this very text when nothing was skipped and nothing trims.
+  const read = tryRungs(answer, answer === text && text === text.trim() ? 1 : 0);
   // The client strips reasoning first; if some reached the ladder, the rung says it was skipped.
   if (read?.ok && answer !== text) return { ...read, rung: `${read.rung} (after reasoning)` };
   if (read) return read;

@@ -10,28 +10,41 @@ import { repair, repairStructure, singleToDoubleQuotes } from "./repair";
 // CommonJS, so it is required, with the one signature used here.
 const { jsonrepair } = require("jsonrepair") as { jsonrepair: (text: string) => string };
 
+/** One text being read, with the normalised and repaired forms every later rung shares made once. */
+export class Reading {
+  private norm: string | null = null;
+  private rep: string | null = null;
+  constructor(readonly text: string) {}
+  normalised(): string {
+    return (this.norm ??= normalisePunctuation(this.text));
+  }
+  repaired(): string {
+    return (this.rep ??= repairStructure(this.normalised()));
+  }
+}
+
 export interface Rung {
   name: string;
-  read: (text: string) => string[];
+  read: (r: Reading) => string[];
 }
 
 export const RUNGS: readonly Rung[] = [
-  { name: "as-is", read: (t) => [t.trim()] },
-  { name: "fenced", read: (t) => fencedBlocks(t) },
-  { name: "sliced", read: (t) => topLevelSlices(t) },
-  { name: "repaired", read: (t) => [repair(t.trim()), ...fencedBlocks(t).map(repair)] },
-  { name: "repaired-sliced", read: (t) => topLevelSlices(repair(t)) },
-  { name: "single-quotes", read: (t) => topLevelSlices(repairStructure(singleToDoubleQuotes(normalisePunctuation(t)))) },
-  { name: "truncated", read: (t) => truncatedCandidates(t) },
-  { name: "jsonrepair", read: (t) => jsonrepairCandidates(t) },
+  { name: "as-is", read: (r) => [r.text.trim()] },
+  { name: "fenced", read: (r) => fencedBlocks(r.text) },
+  { name: "sliced", read: (r) => topLevelSlices(r.text) },
+  { name: "repaired", read: (r) => [r.repaired().trim(), ...fencedBlocks(r.text).map(repair)] },
+  { name: "repaired-sliced", read: (r) => topLevelSlices(r.repaired()) },
+  { name: "single-quotes", read: (r) => topLevelSlices(repairStructure(singleToDoubleQuotes(r.normalised()))) },
+  { name: "truncated", read: (r) => truncatedCandidates(r.repaired()) },
+  { name: "jsonrepair", read: (r) => jsonrepairCandidates(r.text) },
 ];
 
 /**
- * Output cut off at max_tokens: keep every element that finished, close the open brackets.
- * Only the first opening bracket is tried; the elements after the last complete comma are lost.
+ * Output cut off at max_tokens (`t` already repaired): keep every element that finished, close
+ * the open brackets. Only the first opening bracket is tried; the elements after the last
+ * complete comma are lost.
  */
-export function truncatedCandidates(text: string): string[] {
-  const t = repair(text);
+export function truncatedCandidates(t: string): string[] {
   const start = t.search(/[[{]/);
   if (start < 0) return [];
   let lastCut: { at: number; closers: string } | null = null;
