@@ -115,3 +115,16 @@ test("jsonrepair never reads prose around the JSON as more JSON", () => {
   // and prose before the first bracket is never handed to it
   assert.equal(parseLoose("Sure thing: the claims are deploys and costs.").ok, false);
 });
+
+test("when the judge's JSON value is broken, a later value in the text is not taken as the answer", () => {
+  // old ladders returned {"x": 1} here; the broken value is repaired instead
+  assert.deepEqual(parseLoose('{"claims": ["a" "b"]} and also {"x": 1}'), { ok: true, value: { claims: ["a", "b"] }, rung: "jsonrepair" });
+  // bracketed prose before the JSON is still skipped
+  assert.deepEqual(parseLoose('[Note] see ["x", "y",]'), { ok: true, value: ["x", "y"], rung: "repaired-sliced" });
+});
+
+test("smart quotes in prose stay prose; a key written with mixed quotes still reads", () => {
+  assert.deepEqual(parseLoose("He said \u201cuse a monolith\u201d and then: [\"a\", \"b\",]"), { ok: true, value: ["a", "b"], rung: "repaired-sliced" });
+  const mixed = parseLoose('{\u201cpairs": [{\u201ca": 0, \u201cb": 0, \u201crelation": \u201cagree\u201d, \u201cstrength": 0.5},]}');
+  assert.deepEqual(mixed, { ok: true, value: { pairs: [{ a: 0, b: 0, relation: "agree", strength: 0.5 }] }, rung: "repaired" });
+});

@@ -26,14 +26,14 @@ export function opensValue(lastSignificant: string): boolean {
  * structure; `isQuote` says which characters may close it. Returns the body verbatim and the
  * index after the closing quote (the text's end when none closes it).
  */
-function quotedBody(text: string, start: number, isQuote: (c: string) => boolean, escapeDouble: boolean): { body: string; end: number; closed: boolean } {
+function quotedBody(text: string, start: number, isQuote: (c: string, at: number) => boolean, escapeDouble: boolean): { body: string; end: number; closed: boolean } {
   let body = "";
   for (let j = start + 1; j < text.length; j++) {
     const d = text[j]!;
     if (d === "\\") {
       body += d + (text[j + 1] ?? "");
       j++;
-    } else if (isQuote(d) && closesHere(text, j + 1)) return { body, end: j + 1, closed: true };
+    } else if (isQuote(d, j) && closesHere(text, j + 1)) return { body, end: j + 1, closed: true };
     // An ASCII quote inside a smart-quoted string is content: escape it so JSON keeps it.
     else if (d === '"' && escapeDouble) body += '\\"';
     else body += d;
@@ -55,20 +55,26 @@ export function normalisePunctuation(text: string): string {
       continue;
     }
     if (SMART_DOUBLE.has(c)) {
-      const s = quotedBody(text, i, (d) => d === '"' || SMART_DOUBLE.has(d), true);
-      out += `"${s.body}${s.closed ? '"' : ""}`;
-      last = '"';
-      i = s.end;
-      continue;
+      // An ASCII quote closes it only before a colon (a key written “key": ...); elsewhere it is content.
+      const s = quotedBody(text, i, (d, at) => SMART_DOUBLE.has(d) || (d === '"' && /^\s*[:\uff1a]/.test(text.slice(at + 1, at + 20))), true);
+      // One that never closes before structure is prose ("he said “use a monolith” and..."): left as is.
+      if (s.closed) {
+        out += `"${s.body}"`;
+        last = '"';
+        i = s.end;
+        continue;
+      }
     }
     if ((c === "'" || SMART_SINGLE.has(c)) && opensValue(last)) {
       const s = quotedBody(text, i, (d) => d === "'" || SMART_SINGLE.has(d), false);
-      out += `'${s.body}${s.closed ? "'" : ""}`;
-      last = "'";
-      i = s.end;
-      continue;
+      if (s.closed) {
+        out += `'${s.body}'`;
+        last = "'";
+        i = s.end;
+        continue;
+      }
     }
-    const mapped = SMART_SINGLE.has(c) ? "'" : OUTSIDE[c] ?? c;
+    const mapped = SMART_SINGLE.has(c) ? "'" : SMART_DOUBLE.has(c) ? c : OUTSIDE[c] ?? c;
     out += mapped;
     if (mapped.trim() !== "") last = mapped[mapped.length - 1]!;
     i++;

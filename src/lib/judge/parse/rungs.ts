@@ -2,7 +2,7 @@
 // forgiving; each turns the text into candidate JSON strings. Every slicing rung takes top-level
 // values only, and jsonrepair (which reads prose around JSON as more JSON) is tried last and only
 // on text that starts at a bracket. Pure: no I/O.
-import { fencedBlocks, fromFirstBracket, scanBrackets, topLevelSlices } from "./scanner";
+import { answerSlices, fencedBlocks, fromFirstBracket, scanBrackets } from "./scanner";
 import { normalisePunctuation } from "./punctuation";
 import { repair, repairStructure, singleToDoubleQuotes } from "./repair";
 
@@ -31,10 +31,10 @@ export interface Rung {
 export const RUNGS: readonly Rung[] = [
   { name: "as-is", read: (r) => [r.text.trim()] },
   { name: "fenced", read: (r) => fencedBlocks(r.text) },
-  { name: "sliced", read: (r) => topLevelSlices(r.text) },
+  { name: "sliced", read: (r) => answerSlices(r.text) },
   { name: "repaired", read: (r) => [r.repaired().trim(), ...fencedBlocks(r.text).map(repair)] },
-  { name: "repaired-sliced", read: (r) => topLevelSlices(r.repaired()) },
-  { name: "single-quotes", read: (r) => topLevelSlices(repairStructure(singleToDoubleQuotes(r.normalised()))) },
+  { name: "repaired-sliced", read: (r) => answerSlices(r.repaired()) },
+  { name: "single-quotes", read: (r) => answerSlices(repairStructure(singleToDoubleQuotes(r.normalised()))) },
   { name: "truncated", read: (r) => truncatedCandidates(r.repaired()) },
   { name: "jsonrepair", read: (r) => jsonrepairCandidates(r.text) },
 ];
@@ -63,14 +63,17 @@ export function truncatedCandidates(t: string): string[] {
 }
 
 /**
- * jsonrepair on bracket-start text only: each fenced block, then the text from its first [ or {
- * to its last closing bracket (a closing remark after the JSON would otherwise be read as more
+ * jsonrepair on bracket-start text only: each fenced block, the first balanced value that holds a
+ * string or key, then the text from its first [ or { to its last closing bracket (a closing remark after the JSON would otherwise be read as more
  * JSON). A repair whose outer type is not the one the text opened with wrapped several values
  * (or prose) into one array: that is not what the judge wrote, so it is refused. jsonrepair throws
  * on what it cannot read; that is a miss, not an error.
  */
 export function jsonrepairCandidates(text: string): string[] {
   const starts = [...fencedBlocks(text)];
+  // The judge's JSON value when its brackets balance (prose after it, or another value, stays out).
+  const slice = answerSlices(text).at(-1);
+  if (slice !== undefined) starts.push(slice);
   const from = fromFirstBracket(text);
   if (from !== null) {
     const lastClose = Math.max(from.lastIndexOf("}"), from.lastIndexOf("]"));

@@ -78,6 +78,18 @@ export function topLevelSlices(text: string): string[] {
   return out;
 }
 
+/**
+ * The top-level slices worth trying as the answer: bracketed prose ("[Note]", "[1]") may come
+ * first, but once a slice holds a string or a key it is the judge's JSON. If that one does not
+ * parse, a later value ("... and also {...}") is not the answer either: the repairing rungs get
+ * the broken one instead.
+ */
+export function answerSlices(text: string): string[] {
+  const all = topLevelSlices(text);
+  const first = all.findIndex((s) => /["':]/.test(s));
+  return first < 0 ? all : all.slice(0, first + 1);
+}
+
 /** Contents of ``` fenced blocks (any language tag), innermost text only. */
 export function fencedBlocks(text: string): string[] {
   const out: string[] = [];
