@@ -9,8 +9,11 @@ const OUTSIDE: Record<string, string> = {
   "\uff0c": ",", "\uff1a": ":", "\uff3b": "[", "\uff3d": "]", "\uff5b": "{", "\uff5d": "}",
   "\u3001": ",", "\u00a0": " ", "\u200b": "",
 };
-/** What may follow a closing quote: structure (ASCII or full-width) or the end. */
-const AFTER_CLOSE = /^[\s\u00a0]*([,:\]}\uff0c\uff1a\uff3d\uff5d\u3001]|$)/;
+/**
+ * What may follow a closing quote: structure (ASCII or full-width), the end, or the opening quote
+ * of the next string when the judge left the comma out (else two claims would merge into one).
+ */
+const AFTER_CLOSE = /^[\s\u00a0]*([,:\]}\uff0c\uff1a\uff3d\uff5d\u3001]|$|["'\u201c\u2018\uff02\uff07])/;
 
 export function closesHere(text: string, afterQuote: number): boolean {
   return AFTER_CLOSE.test(text.slice(afterQuote, afterQuote + 40));
