@@ -128,3 +128,15 @@ test("smart quotes in prose stay prose; a key written with mixed quotes still re
   const mixed = parseLoose('{\u201cpairs": [{\u201ca": 0, \u201cb": 0, \u201crelation": \u201cagree\u201d, \u201cstrength": 0.5},]}');
   assert.deepEqual(mixed, { ok: true, value: { pairs: [{ a: 0, b: 0, relation: "agree", strength: 0.5 }] }, rung: "repaired" });
 });
+
+test("a list that is only the prompt's placeholder is no answer, not an empty one; a trailing … is dropped", () => {
+  assert.equal(parseLoose('{"pairs":[...]}').ok, false, "a copied template must not read as 'no pairs found'");
+  assert.equal(parseLoose('{"pairs": [\u2026]}').ok, false);
+  assert.deepEqual(parseLoose('["Start small.", "Split later.", \u2026]'), { ok: true, value: ["Start small.", "Split later."], rung: "jsonrepair" });
+  // an ellipsis inside a claim is the judge's text
+  assert.deepEqual(parseLoose('["Wait\u2026 then split.", "b" "c"]'), { ok: true, value: ["Wait\u2026 then split.", "b", "c"], rung: "jsonrepair" });
+});
+
+test("a mismatched close is a broken value, read whole (not as a cut-off answer missing its last item)", () => {
+  assert.deepEqual(parseLoose('{"claims": ["a", "b"}'), { ok: true, value: { claims: ["a", "b"] }, rung: "jsonrepair" });
+});

@@ -49,23 +49,47 @@ export function truncatedCandidates(t: string): string[] {
   if (start < 0) return [];
   let lastCut: { at: number; closers: string } | null = null;
   let complete = false;
-  scanBrackets(t, start, (c, i, stack) => {
+  let mismatched = false;
+  scanBrackets(t, start, (c, i, stack, closed) => {
     if (c === "]" || c === "}") {
+      // a close that does not match its opener is a broken value, not a cut-off one
+      if (closed !== c) return (mismatched = true);
       if (stack.length === 0) return (complete = true);
       // a value just closed inside an open container: everything up to here is complete
       lastCut = { at: i + 1, closers: [...stack].reverse().join("") };
     } else if (c === ",") lastCut = { at: i, closers: [...stack].reverse().join("") };
     return false;
   });
-  if (complete || !lastCut) return [];
+  if (complete || mismatched || !lastCut) return [];
   const cut: { at: number; closers: string } = lastCut;
   return [t.slice(start, cut.at) + cut.closers];
 }
 
+/** `text` with `fn` applied to each stretch outside double-quoted strings; strings are kept as written. */
+function outsideStrings(text: string, fn: (part: string) => string): string {
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(/"(?:[^"\\]|\\.)*"/g)) {
+    out += fn(text.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + fn(text.slice(last));
+}
+
+/** A list written as only a placeholder, "[...]", outside strings. */
+function placeholderList(text: string): boolean {
+  let found = false;
+  outsideStrings(text, (part) => {
+    found ||= /\[\s*\.\.\.\s*\]/.test(part);
+    return part;
+  });
+  return found;
+}
+
 /**
  * jsonrepair on bracket-start text only: each fenced block, the first balanced value that holds a
- * string or key, then the text from its first [ or { to its last closing bracket (a closing remark after the JSON would otherwise be read as more
- * JSON). A repair whose outer type is not the one the text opened with wrapped several values
+ * string or key, then the text from its first [ or { to its last closing bracket (a closing
+ * remark after the JSON would otherwise be read as more JSON). A repair whose outer type is not the one the text opened with wrapped several values
  * (or prose) into one array: that is not what the judge wrote, so it is refused. jsonrepair throws
  * on what it cannot read; that is a miss, not an error.
  */
@@ -80,8 +104,11 @@ export function jsonrepairCandidates(text: string): string[] {
     starts.push(lastClose > 0 ? from.slice(0, lastClose + 1) : from);
   }
   const out: string[] = [];
-  for (const s of starts) {
-    if (!/^[[{]/.test(s)) continue;
+  for (const start of starts) {
+    if (!/^[[{]/.test(start)) continue;
+    const s = outsideStrings(start, (part) => part.replace(/\u2026/g, "..."));
+    // A list that is only the prompt's placeholder ("[...]") is a copied template, not "no items".
+    if (placeholderList(s)) continue;
     try {
       const repaired = jsonrepair(s).trimStart();
       if (repaired[0] === s[0]) out.push(repaired);
