@@ -10,6 +10,8 @@ import { parseLoose } from "../src/lib/judge/parse";
 
 const ROUNDS = 41;
 const TARGET_MS_PER_BATCH = 4;
+/** Valid JSON must cost at most this much more than an earlier ladder's reading of it. */
+const VALID_LIMIT = 1.2;
 
 type Parser = (text: string) => unknown;
 
@@ -90,7 +92,10 @@ async function main() {
     parsers.forEach((p, k) =>
       console.log(`    ${p.name.padEnd(11)} median ${med[k]!.toFixed(2).padStart(9)} µs (${(med[k]! / med[0]!).toFixed(2)}x JSON.parse)   best ${best[k]!.toFixed(2).padStart(9)} µs (${(best[k]! / best[0]!).toFixed(2)}x)`),
     );
-    if (baselinePath) console.log(`    ladder / baseline   median ${(med[1]! / med[2]!).toFixed(2)}x   best ${(best[1]! / best[2]!).toFixed(2)}x`);
+    if (baselinePath) {
+      const limit = input === INPUTS[0] ? `  (valid input must stay within ${VALID_LIMIT}x: ${best[1]! / best[2]! <= VALID_LIMIT ? "within" : "OVER"}, by best)` : "";
+      console.log(`    ladder / baseline   median ${(med[1]! / med[2]!).toFixed(2)}x   best ${(best[1]! / best[2]!).toFixed(2)}x${limit}`);
+    }
   }
 }
 
