@@ -21,11 +21,14 @@ async function waitGone(pids: number[], ms: number): Promise<number[]> {
   return pids.filter(alive);
 }
 
-for (const mode of ["bubblewrap", "plain"] as const) {
+// "portable": every host layer off (DUELLAB_SANDBOX_OFF=all), so no PR_SET_PDEATHSIG: stdin EOF
+// ends the warm parent, which kills the running snippet's group.
+for (const mode of ["bubblewrap", "plain", "portable"] as const) {
   test(`SIGKILL of the parent process ends the sandbox (${mode})`, async () => {
+    const opts = mode === "bubblewrap" ? "{ namespaces: true }" : mode === "plain" ? "{ namespaces: false }" : '{ off: ["all"] }';
     const script = `
       const { Sandbox } = require(${JSON.stringify(path.resolve(__dirname, "../../src/lib/sandbox"))});
-      Sandbox.start({ namespaces: ${mode === "bubblewrap"} }).then(async (sb) => {
+      Sandbox.start(${opts}).then(async (sb) => {
         sb.run({ code: "import time\\ntime.sleep(120)", timeoutMs: 100000 }).catch(() => {});
         setTimeout(() => process.stdout.write(String(sb.pid) + "\\n"), 500);
         setInterval(() => {}, 1000);
