@@ -20,6 +20,7 @@ import harness
 import pngscan
 import prefault
 import reaper
+import verdict
 
 DEFAULTS = {
     "timeoutMs": 20000, "memoryMb": 1024, "fileSizeMb": 64, "maxFiles": 256, "diskMb": 256,
@@ -148,6 +149,11 @@ def _spare_child(host, run_dir, pipes, parent_vm):
     code = 70
     try:
         os.setsid()
+        lifeline = None
+        if host.get("lifeline") is not None:
+            import fcntl
+            # moved out of the way first: the dup2s below may reuse its number (POSIX F_DUPFD)
+            lifeline = fcntl.fcntl(host["lifeline"], fcntl.F_DUPFD, 64)
         devnull = os.open("/dev/null", os.O_RDONLY)
         os.dup2(devnull, 0)
         os.dup2(pipes["out"], 1)
@@ -156,8 +162,8 @@ def _spare_child(host, run_dir, pipes, parent_vm):
         os.dup2(pipes["req"], 4)
         os.dup2(pipes["go"], 5)
         first_free = 6
-        if host.get("lifeline") is not None:
-            os.dup2(host["lifeline"], 6)  # read end of the warm parent's lifeline (no PR_SET_PDEATHSIG here)
+        if lifeline is not None:
+            os.dup2(lifeline, 6)  # read end of the warm parent's lifeline (no PR_SET_PDEATHSIG here)
             host = dict(host, lifeline=6)
             first_free = 7
         os.closerange(first_free, 1 << 16)  # nothing inherited from the warm parent (or other runs) reaches the snippet
@@ -493,35 +499,14 @@ class Run:
             for n in report.get("notes") or []:
                 notes.append(str(n)[:500])
 
-        sig = os.WTERMSIG(wstatus) if os.WIFSIGNALED(wstatus) else None
-        if self.parent_gone:
-            result["status"] = "killed"
-            notes.append("the parent process went away during the run; the run was killed")
-        elif self.cancelled:
-            result["status"] = "killed"
-            notes.append("cancelled by the caller; the process tree was killed")
-        elif self.timed_out:
-            result["status"] = "timeout"
-            notes.append(f"the wall-clock limit of {cfg['timeoutMs']} ms was reached; the process tree was killed with SIGKILL")
-        elif self.why_killed:
-            result["status"] = "killed"
-            notes.append(self.why_killed)
-        elif sig is not None:
-            result["status"] = "killed"
-            sname = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
-            extra = {"SIGXCPU": " (CPU-time limit)", "SIGXFSZ": " (file-size limit)", "SIGSEGV": " (often the memory limit)"}.get(sname, "")
-            notes.append(f"the snippet's process was killed by {sname}{extra}")
-        elif report is not None and report.get("memoryError"):
-            result["status"] = "killed"
-            notes.append(f"the snippet hit the memory limit ({cfg['memoryMb']} MB above the warm parent) and raised MemoryError")
-        elif report is not None and report.get("traceback"):
-            result["status"] = "error"
-        elif report is None:
-            ec = os.WEXITSTATUS(wstatus) if os.WIFEXITED(wstatus) else None
-            notes.append(f"the snippet ended the process (exit code {ec}) before the harness could measure its figures")
-            result["status"] = "ok" if kept else ("error" if ec else "no-figure")
-        else:
-            result["status"] = "ok" if kept else "no-figure"
+        status, note = verdict.decide(
+            parent_gone=self.parent_gone, cancelled=self.cancelled, timed_out=self.timed_out, why_killed=self.why_killed,
+            term_signal=os.WTERMSIG(wstatus) if os.WIFSIGNALED(wstatus) else None,
+            exit_code=os.WEXITSTATUS(wstatus) if os.WIFEXITED(wstatus) else None,
+            report=report, pngs=len(kept), timeout_ms=cfg["timeoutMs"], memory_mb=cfg["memoryMb"])
+        result["status"] = status
+        if note:
+            notes.append(note)
 
         shutil.rmtree(run_dir, ignore_errors=True)
         if os.path.exists(run_dir):

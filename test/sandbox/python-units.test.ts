@@ -1,5 +1,5 @@
 // The sandbox's pure Python parts, unit-tested with Python's own unittest (no pytest in the
-// environment): the Seatbelt profile text and the facility plan. Any Python 3 runs them; they
+// environment): the Seatbelt profile text, the facility plan and a run's verdict. Any Python 3 runs them; they
 // import nothing beyond the standard library.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { defaultPython } from "../../src/lib/sandbox/paths";
 
 const python = fs.existsSync(defaultPython()) ? defaultPython() : "python3";
 
-for (const mod of ["test_seatbelt", "test_facilities"]) {
+for (const mod of ["test_seatbelt", "test_facilities", "test_verdict"]) {
   test(`python -m unittest ${mod}`, () => {
     const r = spawnSync(python, ["-m", "unittest", "-v", mod], { cwd: path.join(__dirname, "py"), encoding: "utf8", env: { PATH: process.env.PATH ?? "", PYTHONDONTWRITEBYTECODE: "1" } });
     assert.equal(r.status, 0, r.stderr);
