@@ -154,7 +154,7 @@ export class Sandbox {
       pythonTrees: pythonTrees(python),
       bwrap,
       hostBase: hostBase ?? "",
-      outerNs: outerNs(),
+      outerNs: bwrap ? outerNs() : { net: null, pid: null, mnt: null }, // /proc is read only to verify bubblewrap's namespaces
       bwrapWhy,
       rootEntries: rootEntries(),
       off: opts.off,
