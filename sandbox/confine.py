@@ -1,11 +1,13 @@
 """Layers applied inside the forked child, in order, and the probe that says which really hold.
 The probe result is written to the report pipe before the snippet runs, so the snippet cannot
-forge it."""
+forge it. Linux facilities (PR_SET_PDEATHSIG, Landlock, seccomp, /proc) are used only where
+host["use"] says so (facilities.plan); otherwise the portable fallbacks below stand in."""
 import ctypes
 import os
 import resource
 import signal
 import socket
+import sys
 
 import landlock
 import seccomp
@@ -14,6 +16,42 @@ _libc = ctypes.CDLL(None, use_errno=True)
 PR_SET_PDEATHSIG = 1
 
 MB = 1024 * 1024
+
+
+def probe_address_space():
+    """This process's address-space size in bytes, found without /proc: the lowest RLIMIT_AS soft
+    limit under which a 64 KB anonymous mapping still succeeds (a bisection to 1 MB; the soft
+    limit is restored after every try). None when the kernel does not enforce RLIMIT_AS (macOS)."""
+    import mmap
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+
+    def fits(limit):
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+        except (OSError, ValueError):
+            return None
+        try:
+            mmap.mmap(-1, 1 << 16).close()
+            return True
+        except (OSError, MemoryError):
+            return False
+        finally:
+            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+    if fits(MB) is not False:
+        return None  # a 1 MB limit did not stop a mapping: not enforced here
+    lo, hi = MB, 1 << 30
+    while fits(hi) is False:
+        lo, hi = hi, hi * 2
+        if hi > 1 << 47:
+            return None
+    while hi - lo > MB:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
 
 
 def set_rlimits(cfg, parent_vm_bytes):
@@ -41,8 +79,15 @@ def apply_fixed(host, run_dir):
     """The layers that do not depend on the request (Landlock, seccomp), so a spare child can be
     confined before any request arrives. Returns their layer entries."""
     layers = {}
-    _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    use = host["use"]
+    if use["pdeathsig"]:
+        ok = _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        layers["pdeathsig"] = {"on": ok, "detail": "PR_SET_PDEATHSIG: the child is killed the moment the warm parent dies" if ok else "prctl(PR_SET_PDEATHSIG) failed"}
+    else:
+        layers["pdeathsig"] = {"on": False, "detail": f"{host['why']['pdeathsig']}; portable fallback: the child kills its process group when the warm parent's lifeline pipe closes"}
     layers["namespaces"] = host["namespaces"]
+    for name in ("seatbelt", "subreaper", "pidfd"):
+        layers[name] = host[name]
     layers["cleanenv"] = host["cleanenv"]
     if host["landlockAbi"] > 0:
         layers["landlock"] = _load_and_prove(
@@ -63,28 +108,69 @@ def apply_fixed(host, run_dir):
         )
     else:
         layers["seccomp"] = {"on": False, "detail": host["seccompWhy"]}
+    if not use["pdeathsig"]:
+        _watch_lifeline(host["lifeline"])  # after the layers, so the thread is confined as well
     return layers
+
+
+def _watch_lifeline(fd):
+    """Portable stand-in for PR_SET_PDEATHSIG: a thread blocked reading a pipe whose only write end
+    the warm parent holds. When the parent dies the read returns EOF and the thread kills this
+    process's group (the child and whatever it started), so nothing outlives the parent."""
+    import _thread
+
+    def watch():
+        signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())  # signals go to the main thread
+        while True:
+            try:
+                if not os.read(fd, 1):
+                    break
+            except InterruptedError:
+                continue
+            except OSError:
+                break
+        try:
+            os.kill(0, signal.SIGKILL)
+        except OSError:
+            pass
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    _thread.start_new_thread(watch, ())
 
 
 def apply_limits(cfg, parent_vm_bytes):
     """The per-request limits (rlimits; the CPU limit follows the run's timeout), applied once the
     request is known and before the snippet runs. setrlimit is not on the seccomp deny list, and
-    limits can only be lowered from here on."""
+    limits can only be lowered from here on. parent_vm_bytes None: /proc is not used, so the
+    child measures its own address space (probe_address_space)."""
     layers = {}
-    try:
-        as_limit, cpu = set_rlimits(cfg, parent_vm_bytes)
-        got = resource.getrlimit(resource.RLIMIT_AS)[0]
-        layers["rlimits"] = {"on": got == as_limit, "detail": f"address space {as_limit // MB} MB (warm parent {parent_vm_bytes // MB} MB + {cfg['memoryMb']} MB), CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"}
-    except (OSError, ValueError) as e:
-        layers["rlimits"] = {"on": False, "detail": f"setrlimit failed: {e}"}
+    how = "warm parent"
+    if parent_vm_bytes is None:
+        parent_vm_bytes, how = probe_address_space(), "measured by probing RLIMIT_AS"
+    if parent_vm_bytes is None:
+        try:
+            cpu = int(cfg["timeoutMs"] / 1000) + 2
+            for which, value in ((resource.RLIMIT_CPU, cpu), (resource.RLIMIT_FSIZE, cfg["fileSizeMb"] * MB),
+                                 (resource.RLIMIT_NOFILE, 128), (resource.RLIMIT_CORE, 0)):
+                resource.setrlimit(which, (value, value))
+            layers["rlimits"] = {"on": False, "detail": f"address space NOT limited (this kernel, {sys.platform}, does not enforce RLIMIT_AS); CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"}
+        except (OSError, ValueError) as e:
+            layers["rlimits"] = {"on": False, "detail": f"setrlimit failed: {e}"}
+    else:
+        try:
+            as_limit, cpu = set_rlimits(cfg, parent_vm_bytes)
+            got = resource.getrlimit(resource.RLIMIT_AS)[0]
+            layers["rlimits"] = {"on": got == as_limit, "detail": f"address space {as_limit // MB} MB ({how} {parent_vm_bytes // MB} MB + {cfg['memoryMb']} MB), CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"}
+        except (OSError, ValueError) as e:
+            layers["rlimits"] = {"on": False, "detail": f"setrlimit failed: {e}"}
     layers["filecap"] = {"on": True, "detail": f"supervisor stops the run above {cfg['maxFiles']} files or {cfg['diskMb']} MB in the run dir"}
-    layers["supervisor"] = {"on": True, "detail": f"wall clock {cfg['timeoutMs']} ms then SIGKILL of the process group and every leftover descendant; output caps; links refused"}
+    layers["supervisor"] = {"on": True, "detail": f"wall clock {cfg['timeoutMs']} ms then SIGKILL of the process group (and, with the subreaper layer, of every leftover descendant); output caps; links refused"}
     return layers
 
 
 def _ordered(fixed, limits):
     both = {**fixed, **limits}
-    order = ["namespaces", "cleanenv", "rlimits", "landlock", "seccomp", "filecap", "supervisor"]
+    order = ["namespaces", "seatbelt", "cleanenv", "rlimits", "landlock", "seccomp", "pdeathsig", "subreaper", "pidfd", "filecap", "supervisor"]
     return {k: both[k] for k in order if k in both}
 
 

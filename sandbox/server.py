@@ -2,8 +2,11 @@
 the host allows), imports pandas and matplotlib and touches pandas plotting once, then forks one
 confined child per request. Requests and replies are JSON lines on stdin/stdout.
 
-It never outlives its parent: stdin EOF ends it, PR_SET_PDEATHSIG kills it, and under bubblewrap
---die-with-parent takes the whole pid namespace down."""
+It never outlives its parent: stdin EOF ends it (POSIX, every host), PR_SET_PDEATHSIG kills it
+where Linux has it, and under bubblewrap --die-with-parent takes the whole pid namespace down. On
+a Mac with sandbox-exec it re-executes itself under the Seatbelt profile (seatbelt.py) first.
+Which facilities are used is decided once (facilities.plan); with every one off, only POSIX calls
+are made and /proc is never read."""
 import ctypes
 import json
 import os
@@ -18,12 +21,33 @@ ALLOWED_ENV = {"MPLBACKEND", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM
                "MPLCONFIGDIR", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONDONTWRITEBYTECODE", "PYTHONNOUSERSITE", "PYTHONHASHSEED", "TMPDIR", "PWD", "DUELLAB_SANDBOX_NS"}
 
 
-def _guard_parent(libc):
+def _guard_parent(use):
+    """Returns {facility: armed} for the two prctl facilities (False where not used)."""
     PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    armed = {"pdeathsig": False, "subreaper": False}
+    libc = ctypes.CDLL(None, use_errno=True) if (use["pdeathsig"] or use["subreaper"]) else None
+    if use["pdeathsig"]:
+        armed["pdeathsig"] = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
     if os.getppid() == 1 and os.environ.get("DUELLAB_SANDBOX_NS") != "1":
-        os._exit(0)  # parent died before the death signal was armed
-    libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # a run's orphans come back to us to be killed
+        os._exit(0)  # parent died before the death signal was armed (or, portably, before we looked)
+    if use["subreaper"]:
+        armed["subreaper"] = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0  # a run's orphans come back to us to be killed
+    return armed
+
+
+def _seatbelt_reexec(cfg):
+    """Re-execute this process under the Seatbelt profile (same pid). Returns only on failure."""
+    import sysconfig
+    import seatbelt
+    base = os.path.realpath(cfg["base"])
+    trees = {sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["purelib"], HERE}
+    reads = sorted({p for t in trees for p in (t, os.path.realpath(t))})
+    exe = [sys.executable, os.path.realpath(sys.executable)]
+    broad = {"/", "/usr", "/usr/local", "/opt/homebrew", "/System", "/Library"}
+    exec_trees = [t for t in {os.path.realpath(sys.base_prefix)} if t not in broad]
+    text = seatbelt.profile(base, reads, exe, exec_trees)
+    cfg = dict(cfg, seatbeltApplied=True)
+    os.execv(seatbelt.SANDBOX_EXEC, ["sandbox-exec", "-p", text, sys.executable, "-I", "-B", os.path.abspath(__file__), json.dumps(cfg)])
 
 
 def _warm_up():
@@ -65,51 +89,82 @@ def _warm_up():
     prefault._clean()
 
 
-def _host_probe(cfg, home):
-    """What this host offers, probed for real (the child re-probes Landlock and seccomp)."""
-    import landlock
-    import seccomp
-    ns = {}
-    for kind in ("net", "pid", "mnt"):
-        try:
-            ns[kind] = os.readlink(f"/proc/self/ns/{kind}")
-        except OSError:
-            ns[kind] = None
+def _host_probe(cfg, home, plan, armed):
+    """What this host offers, probed for real (the child re-probes Landlock and seccomp). Nothing
+    Linux-only is touched for a facility the plan does not use."""
+    use = {k: v[0] for k, v in plan.items()}
+    why = {k: v[1] for k, v in plan.items()}
+    ns = {"net": None, "pid": None, "mnt": None}
+    if use["proc"]:
+        for kind in ns:
+            try:
+                ns[kind] = os.readlink(f"/proc/self/ns/{kind}")
+            except OSError:
+                ns[kind] = None
     outer = cfg.get("outerNs") or {}
     new = [k for k in ("net", "pid", "mnt") if ns[k] and outer.get(k) and ns[k] != outer[k]]
-    if cfg.get("bwrap") and {"net", "pid"} <= set(new):
+    if cfg.get("bwrap") and not use["proc"]:
+        namespaces = {"on": False, "detail": "bubblewrap ran, but /proc is not used here, so its namespaces could not be verified"}
+    elif cfg.get("bwrap") and {"net", "pid"} <= set(new):
         namespaces = {"on": True, "detail": f"bubblewrap: new {', '.join(new)} namespaces (no network beyond its own loopback, its own process tree, a private read-only filesystem view)"}
     elif cfg.get("bwrap"):
         namespaces = {"on": False, "detail": f"bubblewrap ran but only these namespaces differ from the parent's: {', '.join(new) or 'none'}"}
     else:
         namespaces = {"on": False, "detail": cfg.get("bwrapWhy") or "bubblewrap was not used"}
     stray = sorted(k for k in os.environ if k not in ALLOWED_ENV)
-    try:
-        with open("/proc/self/environ", "rb") as f:
-            raw_keys = sorted(e.split(b"=", 1)[0].decode() for e in f.read().split(b"\0") if e)
-    except OSError:
-        raw_keys = sorted(os.environ)
+    raw_keys = sorted(os.environ)  # the environment this process was started with
+    if use["proc"]:
+        try:
+            with open("/proc/self/environ", "rb") as f:
+                raw_keys = sorted(e.split(b"=", 1)[0].decode() for e in f.read().split(b"\0") if e)
+        except OSError:
+            pass
     raw_stray = [k for k in raw_keys if k not in ALLOWED_ENV]
     if stray or raw_stray:
         cleanenv = {"on": False, "detail": f"unexpected variables in the sandbox environment: {', '.join(sorted(set(stray + raw_stray)))}"}
     else:
         cleanenv = {"on": True, "detail": f"the warm parent started with only {', '.join(raw_keys)}"}
-    abi, why = landlock.abi_version()
-    lib, swhy = seccomp.load_library()
-    off = set(cfg.get("off") or [])
-    if "landlock" in off:
-        abi, why = 0, "turned off by the caller (as on a host without Landlock)"
-    if "seccomp" in off:
-        lib, swhy = None, "turned off by the caller (as on a host without seccomp)"
+    if use["landlock"]:
+        import landlock
+        abi, lwhy = landlock.abi_version()
+    else:
+        abi, lwhy = 0, why["landlock"]
+    if use["seccomp"]:
+        import seccomp
+        lib, swhy = seccomp.load_library()
+    else:
+        lib, swhy = None, why["seccomp"]
+    import facilities
+    off = facilities.expand_off(cfg.get("off"))
+    if cfg.get("seatbeltApplied"):
+        import seatbelt
+        on, detail = seatbelt.probe(os.path.realpath(cfg["base"]))
+        seatbelt_layer = {"on": on, "detail": detail}
+    elif use["seatbelt"]:
+        seatbelt_layer = {"on": False, "detail": "sandbox-exec could not be started"}
+    else:
+        seatbelt_layer = {"on": False, "detail": why["seatbelt"]}
+    pidfd = {"on": use["pidfd"], "detail": "the supervisor learns of a run's exit at once through a pidfd" if use["pidfd"] else f"{why['pidfd']}; portable fallback: waitpid(WNOHANG) polled (every 2 ms once the child's pipes close)"}
+    pdeathsig = {"on": armed["pdeathsig"], "detail": "PR_SET_PDEATHSIG: the warm parent and every child die with their parent" if armed["pdeathsig"] else f"{why['pdeathsig'] or 'prctl failed'}; portable fallback: stdin EOF ends the warm parent, a lifeline pipe ends each child"}
+    subreaper = {"on": armed["subreaper"], "detail": "PR_SET_CHILD_SUBREAPER and /proc: orphans and setsid daemons of a run come back to the warm parent and are killed" if armed["subreaper"] else f"{why['subreaper'] or 'prctl failed'}; portable fallback: the run's process group is killed (a process that left it with setsid is not found)"}
+    lifeline = None
+    if not armed["pdeathsig"]:
+        lifeline, keep = os.pipe()  # the parent holds the write end until it dies; never written
+        _LIFELINE.append(keep)
     import sysconfig
     ro = {sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["purelib"], "/usr", "/lib", "/lib64",
           "/etc/fonts", "/etc/ld.so.cache", "/etc/localtime", "/dev/urandom", "/dev/zero", os.environ.get("MPLCONFIGDIR", home)}
     ro = sorted(p for p in ro if p and os.path.exists(p))
     return {
-        "namespaces": namespaces, "cleanenv": cleanenv, "landlockAbi": abi, "landlockWhy": why,
+        "namespaces": namespaces, "cleanenv": cleanenv, "landlockAbi": abi, "landlockWhy": lwhy,
         "seccompLib": lib, "seccompWhy": swhy, "readOnly": ro, "readWriteFiles": ["/dev/null"],
         "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0, "parentPid": os.getpid(), "off": sorted(off),
+        "use": dict(use, pdeathsig=armed["pdeathsig"], subreaper=armed["subreaper"]), "why": why, "lifeline": lifeline,
+        "seatbelt": seatbelt_layer, "pidfd": pidfd, "pdeathsig": pdeathsig, "subreaper": subreaper,
     }
+
+
+_LIFELINE = []  # write end of the children's lifeline pipe, held for the life of this process
 
 
 def _finite(v):
@@ -124,8 +179,14 @@ def _finite(v):
 
 def main():
     cfg = json.loads(sys.argv[1])
-    libc = ctypes.CDLL(None, use_errno=True)
-    _guard_parent(libc)
+    import facilities
+    plan = facilities.plan(sys.platform, cfg.get("off"), hasattr(os, "pidfd_open"), os.path.exists("/usr/bin/sandbox-exec"))
+    if plan["seatbelt"][0] and not cfg.get("seatbeltApplied"):
+        try:
+            _seatbelt_reexec(cfg)
+        except OSError:
+            pass  # reported as off: "sandbox-exec could not be started"
+    armed = _guard_parent({k: v[0] for k, v in plan.items()})
     proto = os.dup(1)
     devnull = os.open("/dev/null", os.O_WRONLY)
     os.dup2(devnull, 1)  # nothing but replies may reach the protocol pipe
@@ -150,7 +211,7 @@ def main():
             warnings.simplefilter("ignore")
             _warm_up()
         import supervisor
-        host = _host_probe(cfg, home)
+        host = _host_probe(cfg, home, plan, armed)
     except BaseException as e:
         reply({"type": "fatal", "message": f"the sandbox could not warm up: {type(e).__name__}: {e}"})
         return 1
@@ -159,7 +220,7 @@ def main():
     import gc
     gc.collect()
     gc.freeze()  # fewer copy-on-write page faults in every forked child
-    public = {k: host[k] for k in ("namespaces", "cleanenv")}
+    public = {k: host[k] for k in ("namespaces", "cleanenv", "seatbelt", "pidfd", "pdeathsig", "subreaper")}
     public["landlock"] = {"on": host["landlockAbi"] > 0, "detail": f"kernel ABI {host['landlockAbi']}" if host["landlockAbi"] else host["landlockWhy"]}
     public["seccomp"] = {"on": host["seccompLib"] is not None, "detail": "libseccomp.so.2 loaded" if host["seccompLib"] else host["seccompWhy"]}
     limit = max(1, min(int(cfg.get("concurrency") or 2), 16))
@@ -174,6 +235,7 @@ def _serve(host, reply, limit):
     come back in any order."""
     import collections
     import selectors
+    import reaper
     import supervisor
     stdin = 0
     sel = selectors.DefaultSelector()
@@ -182,10 +244,13 @@ def _serve(host, reply, limit):
     pending = b""
     spare = None  # a child forked and confined ahead of the next request
     prefaulting = "prefault" not in (host.get("off") or ())
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
+    cores = None
+    if host["use"]["proc"]:  # Linux: the cores this process may really use
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            pass
+    cores = cores or os.cpu_count() or 1
 
     def let_spare_draw():
         """The spare's throwaway draw (prefault.py) only while a core is free of running snippets."""
@@ -218,7 +283,7 @@ def _serve(host, reply, limit):
             res = run.finish(spare_pids=others, spare_sids=others)
             reply({"type": "result", "id": run.id, "result": res})
         except Exception as e:
-            supervisor.sweep(os.getpid(), others, others)
+            reaper.sweep(host, others, others)
             reply({"type": "error", "id": run.id, "message": f"the sandbox supervisor failed: {type(e).__name__}: {e}"})
 
     def begin(run):
@@ -303,7 +368,7 @@ def _serve(host, reply, limit):
                             finish(run)
                         except OSError:
                             pass  # nobody reads the replies any more
-                    supervisor.sweep(os.getpid())
+                    reaper.sweep(host)
                     return 0
                 pending += chunk
                 while b"\n" in pending:

@@ -19,6 +19,8 @@ import frames
 import harness
 import pngscan
 import prefault
+import reaper
+import verdict
 
 DEFAULTS = {
     "timeoutMs": 20000, "memoryMb": 1024, "fileSizeMb": 64, "maxFiles": 256, "diskMb": 256,
@@ -32,60 +34,16 @@ class BadRequest(Exception):
     pass
 
 
-def _vm_bytes():
+def _vm_bytes(host):
+    """The warm parent's address-space size from /proc, or None where /proc is not used (the
+    child then measures its own: confine.probe_address_space)."""
+    if not host["use"]["proc"]:
+        return None
     with open("/proc/self/status") as f:
         for line in f:
             if line.startswith("VmSize:"):
                 return int(line.split()[1]) * 1024
     return 0
-
-
-def _leftovers(me, spare_pids=(), spare_sids=()):
-    """(pid, is_zombie) of processes whose parent is this process (orphans of a run are reparented
-    here: subreaper), except the children and sessions of runs still going."""
-    try:
-        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-    except ChildProcessError:
-        return []  # no children at all: skip the /proc scan
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", "rb") as f:
-                st = f.read()
-            state, ppid, _pgrp, sid = st[st.rindex(b")") + 2:].split()[:4]
-            ppid, sid = int(ppid), int(sid)
-        except (OSError, ValueError):
-            continue
-        pid = int(name)
-        if ppid == me and pid not in spare_pids and sid not in spare_sids:
-            found.append((pid, state == b"Z"))
-    return found
-
-
-def sweep(me, spare_pids=(), spare_sids=()):
-    """SIGKILL and reap every process still attached to us, except those of runs still going
-    (their child pids and session ids are spared; a run's child leads its own session). Only
-    named pids are reaped, never waitpid(-1), which could steal another run's exit status.
-    Returns how many live processes were killed (zombies are reaped, not counted)."""
-    killed = 0
-    for _ in range(50):
-        found = _leftovers(me, spare_pids, spare_sids)
-        if not found:
-            return killed
-        for pid, zombie in found:
-            try:
-                os.kill(pid, signal.SIGKILL)
-                killed += 0 if zombie else 1
-            except ProcessLookupError:
-                pass
-        for pid, _ in found:
-            try:
-                os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
-    return killed
 
 
 def _dir_usage(root, limit):
@@ -191,6 +149,11 @@ def _spare_child(host, run_dir, pipes, parent_vm):
     code = 70
     try:
         os.setsid()
+        lifeline = None
+        if host.get("lifeline") is not None:
+            import fcntl
+            # moved out of the way first: the dup2s below may reuse its number (POSIX F_DUPFD)
+            lifeline = fcntl.fcntl(host["lifeline"], fcntl.F_DUPFD, 64)
         devnull = os.open("/dev/null", os.O_RDONLY)
         os.dup2(devnull, 0)
         os.dup2(pipes["out"], 1)
@@ -198,8 +161,13 @@ def _spare_child(host, run_dir, pipes, parent_vm):
         os.dup2(pipes["rep"], 3)
         os.dup2(pipes["req"], 4)
         os.dup2(pipes["go"], 5)
-        os.closerange(6, 1 << 16)  # nothing inherited from the warm parent (or other runs) reaches the snippet
-        layers = confine.apply_fixed(host, run_dir)  # also arms PR_SET_PDEATHSIG
+        first_free = 6
+        if lifeline is not None:
+            os.dup2(lifeline, 6)  # read end of the warm parent's lifeline (no PR_SET_PDEATHSIG here)
+            host = dict(host, lifeline=6)
+            first_free = 7
+        os.closerange(first_free, 1 << 16)  # nothing inherited from the warm parent (or other runs) reaches the snippet
+        layers = confine.apply_fixed(host, run_dir)  # also arms PR_SET_PDEATHSIG or the lifeline watch
         if os.getppid() != host["parentPid"]:
             os._exit(0)  # the warm parent died before the death signal was armed
         os.chdir(run_dir)
@@ -250,7 +218,7 @@ class Spare:
         rep_r, rep_w = os.pipe()
         req_r, req_w = os.pipe()
         go_r, go_w = os.pipe()
-        self.parent_vm = _vm_bytes()
+        self.parent_vm = _vm_bytes(host)
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
@@ -368,13 +336,16 @@ class Run:
         self.bufs = {out_r: bytearray(), err_r: bytearray(), rep_r: bytearray()}
         self.caps = {out_r: cfg["stdoutHardCap"], err_r: cfg["stderrHardCap"], rep_r: cfg["reportCap"]}
         self.names = {out_r: "stdout", err_r: "stderr", rep_r: "the report pipe"}
-        self.pidfd = os.pidfd_open(pid)
+        # Exit is noticed through a pidfd where Linux has one, else by polling waitpid (POSIX).
+        self.pidfd = os.pidfd_open(pid) if host["use"]["pidfd"] else None
+        self.wstatus = None
         self.open_fds = set(self.bufs)
         self.deadline = self.t0 + cfg["timeoutMs"] / 1000
         self.why_killed, self.timed_out, self.parent_gone, self.exited, self.cancelled = None, False, False, False, False
         self.drain_until = None
         self.next_poll = 0.0
-        self.fds = [out_r, err_r, rep_r, self.pidfd]
+        self.next_reap = 0.0
+        self.fds = [out_r, err_r, rep_r] + ([self.pidfd] if self.pidfd is not None else [])
         return self.fds
 
     def kill_tree(self):
@@ -395,12 +366,15 @@ class Run:
         self.parent_gone = True
         self.kill_tree()
 
+    def _exited_now(self):
+        self.exited = True
+        # descendants that keep our pipes open get one second, then the sweep kills them
+        self.drain_until = time.monotonic() + 1.0
+
     def on_ready(self, fd):
         """fd is readable. Returns True when the fd is finished and must be unregistered."""
         if fd == self.pidfd:
-            self.exited = True
-            # descendants that keep our pipes open get one second, then the sweep kills them
-            self.drain_until = time.monotonic() + 1.0
+            self._exited_now()
             return True
         try:
             data = os.read(fd, 1 << 16)
@@ -408,6 +382,8 @@ class Run:
             data = b""
         if not data:
             self.open_fds.discard(fd)
+            if not self.open_fds:
+                self.next_reap = 0.0  # the child is exiting: poll waitpid at once (no pidfd)
             return True
         if len(self.bufs[fd]) + len(data) > self.caps[fd]:
             if self.why_killed is None:
@@ -432,9 +408,21 @@ class Run:
                                        if count > cfg["maxFiles"] else f"the snippet wrote more than {cfg['diskMb']} MB to the run dir; stopped")
                 self.kill_tree()
             self.next_poll = now + 0.05
+        if self.pidfd is None and not self.exited and now >= self.next_reap:
+            try:
+                pid, wstatus = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                pid, wstatus = self.pid, 0
+            if pid:
+                self.wstatus = wstatus
+                self._exited_now()
+            # The child closes its pipes as it exits: once they are all shut, look again soon.
+            self.next_reap = now + (0.002 if not self.open_fds else 0.05)
         wake = [self.deadline]
         if not self.exited:
             wake.append(self.next_poll)
+            if self.pidfd is None:
+                wake.append(self.next_reap)
         if self.drain_until is not None:
             wake.append(self.drain_until)
         return min(wake)
@@ -453,13 +441,14 @@ class Run:
         if self.blocked:
             result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
             return result
-        os.close(self.pidfd)
+        if self.pidfd is not None:
+            os.close(self.pidfd)
         for fd in self.bufs:
             os.close(fd)
-        _, wstatus = os.waitpid(self.pid, 0)
-        leftovers = sweep(os.getpid(), spare_pids, spare_sids)
-        if leftovers:
-            notes.append(f"killed {leftovers} process(es) the snippet left running after it ended")
+        wstatus = self.wstatus if self.wstatus is not None else os.waitpid(self.pid, 0)[1]
+        left = reaper.after_run(self.host, self.pid, spare_pids, spare_sids)
+        if left:
+            notes.append(left)
         bufs, files, run_dir = self.bufs, self.files, self.run_dir
 
         frame_list, frame_err = frames.parse(bufs[self.rep_r])
@@ -510,35 +499,14 @@ class Run:
             for n in report.get("notes") or []:
                 notes.append(str(n)[:500])
 
-        sig = os.WTERMSIG(wstatus) if os.WIFSIGNALED(wstatus) else None
-        if self.parent_gone:
-            result["status"] = "killed"
-            notes.append("the parent process went away during the run; the run was killed")
-        elif self.cancelled:
-            result["status"] = "killed"
-            notes.append("cancelled by the caller; the process tree was killed")
-        elif self.timed_out:
-            result["status"] = "timeout"
-            notes.append(f"the wall-clock limit of {cfg['timeoutMs']} ms was reached; the process tree was killed with SIGKILL")
-        elif self.why_killed:
-            result["status"] = "killed"
-            notes.append(self.why_killed)
-        elif sig is not None:
-            result["status"] = "killed"
-            sname = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
-            extra = {"SIGXCPU": " (CPU-time limit)", "SIGXFSZ": " (file-size limit)", "SIGSEGV": " (often the memory limit)"}.get(sname, "")
-            notes.append(f"the snippet's process was killed by {sname}{extra}")
-        elif report is not None and report.get("memoryError"):
-            result["status"] = "killed"
-            notes.append(f"the snippet hit the memory limit ({cfg['memoryMb']} MB above the warm parent) and raised MemoryError")
-        elif report is not None and report.get("traceback"):
-            result["status"] = "error"
-        elif report is None:
-            ec = os.WEXITSTATUS(wstatus) if os.WIFEXITED(wstatus) else None
-            notes.append(f"the snippet ended the process (exit code {ec}) before the harness could measure its figures")
-            result["status"] = "ok" if kept else ("error" if ec else "no-figure")
-        else:
-            result["status"] = "ok" if kept else "no-figure"
+        status, note = verdict.decide(
+            parent_gone=self.parent_gone, cancelled=self.cancelled, timed_out=self.timed_out, why_killed=self.why_killed,
+            term_signal=os.WTERMSIG(wstatus) if os.WIFSIGNALED(wstatus) else None,
+            exit_code=os.WEXITSTATUS(wstatus) if os.WIFEXITED(wstatus) else None,
+            report=report, pngs=len(kept), timeout_ms=cfg["timeoutMs"], memory_mb=cfg["memoryMb"])
+        result["status"] = status
+        if note:
+            notes.append(note)
 
         shutil.rmtree(run_dir, ignore_errors=True)
         if os.path.exists(run_dir):

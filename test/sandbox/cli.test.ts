@@ -57,3 +57,16 @@ test("doctor lists every layer with on/OFF and says what is missing", () => {
   assert.match(r.out, /OFF {2}seccomp +turned off by the caller/);
   assert.match(r.out, /missing here: seccomp; see sandbox\/README\.md/);
 });
+
+test("doctor with DUELLAB_SANDBOX_OFF=all: the portable core on, every host layer off with its fallback; a bad name is refused", () => {
+  const r = duellab(["sandbox", "doctor"], { DUELLAB_SANDBOX_OFF: "all" });
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /portable core \(POSIX[^\n]*\n {2}on {3}rlimits[^\n]*measured by probing RLIMIT_AS/);
+  for (const layer of ["filecap", "cleanenv", "supervisor"]) assert.match(r.out, new RegExp(`on {3}${layer}\\b`));
+  for (const layer of ["namespaces", "landlock", "seccomp", "pdeathsig", "subreaper", "pidfd"]) assert.match(r.out, new RegExp(`OFF {2}${layer} +turned off by the caller`));
+  assert.match(r.out, /OFF {2}pidfd +.*portable fallback: waitpid/);
+  assert.match(r.out, /not for this operating system: seatbelt\./);
+  const bad = duellab(["sandbox", "doctor"], { DUELLAB_SANDBOX_OFF: "landlok" });
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /DUELLAB_SANDBOX_OFF names "landlok", which is not a layer; use a comma-separated list of namespaces, landlock, seccomp/);
+});

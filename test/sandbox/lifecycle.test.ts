@@ -21,11 +21,14 @@ async function waitGone(pids: number[], ms: number): Promise<number[]> {
   return pids.filter(alive);
 }
 
-for (const mode of ["bubblewrap", "plain"] as const) {
+// "portable": every host layer off (DUELLAB_SANDBOX_OFF=all), so no PR_SET_PDEATHSIG: stdin EOF
+// ends the warm parent, which kills the running snippet's group.
+for (const mode of ["bubblewrap", "plain", "portable"] as const) {
   test(`SIGKILL of the parent process ends the sandbox (${mode})`, async () => {
+    const opts = mode === "bubblewrap" ? "{ namespaces: true }" : mode === "plain" ? "{ namespaces: false }" : '{ off: ["all"] }';
     const script = `
       const { Sandbox } = require(${JSON.stringify(path.resolve(__dirname, "../../src/lib/sandbox"))});
-      Sandbox.start({ namespaces: ${mode === "bubblewrap"} }).then(async (sb) => {
+      Sandbox.start(${opts}).then(async (sb) => {
         sb.run({ code: "import time\\ntime.sleep(120)", timeoutMs: 100000 }).catch(() => {});
         setTimeout(() => process.stdout.write(String(sb.pid) + "\\n"), 500);
         setInterval(() => {}, 1000);
@@ -70,7 +73,9 @@ test("a sandbox killed mid-run rejects that run with what happened, and the kern
   await assert.rejects(sb.run({ code: "print(1)" }), /this sandbox has ended/);
 });
 
-test("where bubblewrap is present but refused (as in Docker), the sandbox falls back and says why", async () => {
+const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "").split(",").map((x) => x.trim());
+const bwrapOff = (envOff.includes("all") || envOff.includes("namespaces")) && `skipped: DUELLAB_SANDBOX_OFF=${process.env.DUELLAB_SANDBOX_OFF} turns bubblewrap off, so it is never tried`;
+test("where bubblewrap is present but refused (as in Docker), the sandbox falls back and says why", { skip: bwrapOff }, async () => {
   const fs = await import("node:fs");
   const os = await import("node:os");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-fakebwrap-"));

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "./commands";
 import { Sandbox } from "../sandbox/sandbox.js";
-import { formatLayers, formatRun } from "../sandbox/report.js";
+import { formatDoctor, formatRun } from "../sandbox/report.js";
 
 const USAGE = "usage: duellab sandbox run snippet.py --csv data.csv [--timeout-ms N] [--json] [--png-dir DIR] [--no-static]\n       duellab sandbox doctor";
 
@@ -75,10 +75,8 @@ async function doctorCommand(): Promise<number> {
     const lines = [
       `sandbox started in ${Math.round(sb.startMs)} ms (${sb.underBwrap ? "under bubblewrap" : "without bubblewrap"}); a probe run took ${probe.durationMs} ms.`,
       "isolation layers on this host (probed, not assumed):",
-      ...formatLayers(probe.layers),
+      ...formatDoctor(probe.layers, process.platform),
     ];
-    const off = Object.entries(probe.layers).filter(([, l]) => !l.on).map(([k]) => k);
-    lines.push(off.length ? `missing here: ${off.join(", ")}; see sandbox/README.md for what is then not covered.` : "every layer is active.");
     process.stdout.write(lines.join("\n") + "\n");
     return 0;
   } catch (e) {

@@ -1,11 +1,42 @@
 // Human-readable text for a sandbox run and for the host's layers (CLI and doctor). Pure.
 import type { SandboxRun, Layer } from "../schema/sandbox";
 
-export const LAYER_ORDER = ["namespaces", "landlock", "seccomp", "rlimits", "filecap", "cleanenv", "supervisor"];
+/** The portable core: POSIX only (fork, sessions and process groups, rlimits, waitpid, pipes), on every host. */
+export const PORTABLE_LAYERS = ["rlimits", "filecap", "cleanenv", "supervisor"];
+/** Layers used only where the host offers them, with the operating system that can. */
+export const HOST_LAYERS: Record<string, "linux" | "darwin"> = {
+  namespaces: "linux",
+  landlock: "linux",
+  seccomp: "linux",
+  pdeathsig: "linux",
+  subreaper: "linux",
+  pidfd: "linux",
+  seatbelt: "darwin",
+};
+export const LAYER_ORDER = ["namespaces", "landlock", "seccomp", "seatbelt", "pdeathsig", "subreaper", "pidfd", "rlimits", "filecap", "cleanenv", "supervisor"];
 
 export function formatLayers(layers: Record<string, Layer>): string[] {
   const names = [...LAYER_ORDER.filter((k) => k in layers), ...Object.keys(layers).filter((k) => !LAYER_ORDER.includes(k))];
   return names.map((k) => `  ${layers[k]!.on ? "on " : "OFF"}  ${k.padEnd(11)} ${layers[k]!.detail}`);
+}
+
+/** The doctor's report: the portable core, then each host layer (whether this host offers it and
+ * why not), then what is missing among the layers this operating system could have. */
+export function formatDoctor(layers: Record<string, Layer>, platform: string): string[] {
+  const pick = (names: string[]) => Object.fromEntries(names.filter((k) => k in layers).map((k) => [k, layers[k]!]));
+  const host = Object.keys(HOST_LAYERS);
+  const other = Object.keys(layers).filter((k) => !host.includes(k) && !PORTABLE_LAYERS.includes(k));
+  const out = [
+    "portable core (POSIX: fork, sessions and process groups, rlimits, waitpid, pipes; every host):",
+    ...formatLayers(pick([...PORTABLE_LAYERS, ...other])),
+    `host layers (each used only where the host offers it; this host is ${platform}):`,
+    ...formatLayers(pick(host)),
+  ];
+  const missing = Object.entries(layers).filter(([k, l]) => !l.on && (HOST_LAYERS[k] === undefined || HOST_LAYERS[k] === platform)).map(([k]) => k);
+  const elsewhere = host.filter((k) => k in layers && !layers[k]!.on && HOST_LAYERS[k] !== platform);
+  out.push(missing.length ? `missing here: ${missing.join(", ")}; see sandbox/README.md for what is then not covered.` : "every layer this operating system can offer is active.");
+  if (elsewhere.length) out.push(`not for this operating system: ${elsewhere.join(", ")}.`);
+  return out;
 }
 
 export function formatRun(r: SandboxRun): string {

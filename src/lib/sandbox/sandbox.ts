@@ -18,10 +18,13 @@ export interface SandboxOptions {
   timeoutMs?: number;
   /** Use bubblewrap namespaces when available (default true). */
   namespaces?: boolean;
-  /** Leave Landlock and/or seccomp off, to check what a host without them still contains;
-   * "prefault" stops the waiting spare child's throwaway draw (a speed measure, not a layer).
-   * Also read from env DUELLAB_SANDBOX_OFF (comma-separated: namespaces,landlock,seccomp,prefault). */
-  off?: Array<"landlock" | "seccomp" | "prefault">;
+  /** Leave host layers off, to check what a host without them still contains: the Linux ones
+   * (landlock, seccomp, pidfd, pdeathsig, subreaper, proc; namespaces via `namespaces: false`),
+   * macOS's seatbelt, or "all" of them, so only the portable POSIX core runs (as on a host that
+   * has none). "prefault" stops the waiting spare child's throwaway draw (a speed measure, not a
+   * layer). Also read from env DUELLAB_SANDBOX_OFF (comma-separated, the same names plus
+   * namespaces). */
+  off?: OffName[];
   /** Runs executed at the same time, each in its own forked child (default 2, at most 16):
    * graphite() runs chart A and chart B side by side. Further runs wait for a free slot. */
   concurrency?: number;
@@ -36,8 +39,12 @@ export interface RunRequest {
   staticCheck?: boolean;
 }
 
+/** Host facilities that can be left off (see SandboxOptions.off). */
+export const OFF_NAMES = ["landlock", "seccomp", "pidfd", "pdeathsig", "subreaper", "proc", "seatbelt", "prefault", "all"] as const;
+export type OffName = (typeof OFF_NAMES)[number];
+
 /** What the host offers, as the warm parent probed it at start. */
-export type HostLayers = Record<"namespaces" | "cleanenv" | "landlock" | "seccomp", Layer>;
+export type HostLayers = Record<"namespaces" | "cleanenv" | "landlock" | "seccomp" | "seatbelt" | "pidfd" | "pdeathsig" | "subreaper", Layer>;
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -65,6 +72,7 @@ function rootEntries(): Record<string, string | null> {
 
 function outerNs(): Record<string, string | null> {
   const out: Record<string, string | null> = {};
+  if (process.platform !== "linux") return { net: null, pid: null, mnt: null };
   for (const k of ["net", "pid", "mnt"]) {
     try {
       out[k] = fs.readlinkSync(`/proc/self/ns/${k}`);
@@ -113,8 +121,12 @@ export class Sandbox {
       throw new Error(`duellab sandbox: no Python at ${python}; run \`npm run setup\` (it creates .venv) or set DUELLAB_PYTHON to a Python with pandas and matplotlib.`);
     }
     const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    if (envOff.includes("namespaces")) opts = { ...opts, namespaces: false };
-    opts = { ...opts, off: [...(opts.off ?? []), ...(envOff.filter((l) => l === "landlock" || l === "seccomp" || l === "prefault") as Array<"landlock" | "seccomp" | "prefault">)] };
+    const unknown = envOff.filter((l) => l !== "namespaces" && !(OFF_NAMES as readonly string[]).includes(l));
+    if (unknown.length) throw new Error(`duellab sandbox: DUELLAB_SANDBOX_OFF names ${unknown.map((u) => `"${u}"`).join(", ")}, which is not a layer; use a comma-separated list of namespaces, ${OFF_NAMES.join(", ")}.`);
+    const off = [...(opts.off ?? []), ...(envOff.filter((l) => l !== "namespaces") as OffName[])];
+    // "all" includes the namespaces: bubblewrap is Linux-only too
+    if (envOff.includes("namespaces") || off.includes("all")) opts = { ...opts, namespaces: false };
+    opts = { ...opts, off };
     const bwrap = opts.namespaces === false ? null : findBwrap();
     if (bwrap) {
       try {
@@ -124,7 +136,12 @@ export class Sandbox {
         return Sandbox.launch(python, null, why, opts);
       }
     }
-    return Sandbox.launch(python, null, opts.namespaces === false ? "namespaces were turned off (namespaces: false)" : "bubblewrap (bwrap) is not installed; on Debian: apt-get install bubblewrap", opts);
+    const why = opts.off?.includes("all")
+      ? "turned off by the caller (as on a host without user namespaces)"
+      : opts.namespaces === false ? "namespaces were turned off (namespaces: false)"
+      : process.platform !== "linux" ? `Linux only (bubblewrap); this host is ${process.platform}`
+      : "bubblewrap (bwrap) is not installed; on Debian: apt-get install bubblewrap";
+    return Sandbox.launch(python, null, why, opts);
   }
 
   private static async launch(python: string, bwrap: string | null, bwrapWhy: string | undefined, opts: SandboxOptions): Promise<Sandbox> {
@@ -137,7 +154,7 @@ export class Sandbox {
       pythonTrees: pythonTrees(python),
       bwrap,
       hostBase: hostBase ?? "",
-      outerNs: outerNs(),
+      outerNs: bwrap ? outerNs() : { net: null, pid: null, mnt: null }, // /proc is read only to verify bubblewrap's namespaces
       bwrapWhy,
       rootEntries: rootEntries(),
       off: opts.off,

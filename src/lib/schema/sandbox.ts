@@ -64,7 +64,10 @@ export const SandboxRun = z.object({
   traceback: z.string().nullable(),
   violations: z.array(Violation),
   durationMs: z.number(),
-  /** Keyed by layer name: namespaces, landlock, seccomp, rlimits, filecap, cleanenv, supervisor. */
+  /** Keyed by layer name. The portable core (POSIX, every host): rlimits, filecap, cleanenv,
+   * supervisor. Host layers, each on only where the host has it: namespaces, landlock, seccomp,
+   * pdeathsig, subreaper, pidfd (Linux), seatbelt (macOS). `static` alone when the static check
+   * blocked the snippet before it ran. */
   layers: z.record(z.string(), Layer),
   /** Anything the supervisor had to cut or refuse (output caps, bad PNGs, links). */
   notes: z.array(z.string()),

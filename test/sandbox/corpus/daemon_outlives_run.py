@@ -1,5 +1,6 @@
 # A setsid daemon that tries to outlive the run.
 # expect-status: error|ok|no-figure
+# covered-by: seccomp subreaper
 # check: no-leftover
 import os, time
 pid = os.fork()

@@ -1,0 +1,88 @@
+"""Killing what a run left behind. Two ways, chosen by the host (facilities.plan):
+
+- portable (POSIX): every run's child leads its own session and process group, so one
+  killpg(SIGKILL) takes the child and everything it started that stayed in the group. A process
+  that left the group (setsid, setpgid) is not found this way: on a host without the Linux layers
+  that is one of the things not covered (sandbox/README.md).
+- subreaper (Linux: PR_SET_CHILD_SUBREAPER and /proc): orphans and setsid daemons are reparented
+  to the warm parent, which finds them in /proc and kills and reaps them.
+
+I/O only; no state of its own."""
+import os
+import signal
+
+
+def kill_group(pgid):
+    """SIGKILL the process group; True when it still had a member to kill."""
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+        return True
+    except (ProcessLookupError, PermissionError):
+        return False
+
+
+def _leftovers(me, spare_pids=(), spare_sids=()):
+    """(pid, is_zombie) of processes whose parent is this process (orphans of a run are reparented
+    here: subreaper), except the children and sessions of runs still going."""
+    try:
+        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return []  # no children at all: skip the /proc scan
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                st = f.read()
+            state, ppid, _pgrp, sid = st[st.rindex(b")") + 2:].split()[:4]
+            ppid, sid = int(ppid), int(sid)
+        except (OSError, ValueError):
+            continue
+        pid = int(name)
+        if ppid == me and pid not in spare_pids and sid not in spare_sids:
+            found.append((pid, state == b"Z"))
+    return found
+
+
+def sweep_orphans(me, spare_pids=(), spare_sids=()):
+    """Subreaper sweep: SIGKILL and reap every process still attached to us, except those of runs
+    still going (their child pids and session ids are spared; a run's child leads its own
+    session). Only named pids are reaped, never waitpid(-1), which could steal another run's exit
+    status. Returns how many live processes were killed (zombies are reaped, not counted)."""
+    killed = 0
+    for _ in range(50):
+        found = _leftovers(me, spare_pids, spare_sids)
+        if not found:
+            return killed
+        for pid, zombie in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                killed += 0 if zombie else 1
+            except ProcessLookupError:
+                pass
+        for pid, _ in found:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+    return killed
+
+
+def sweep(host, spare_pids=(), spare_sids=()):
+    """The whole-parent sweep (a failed run, or the parent closing): the subreaper sweep where the
+    host has it; the portable path has nothing to find beyond the runs' own groups."""
+    if host.get("use", {}).get("subreaper"):
+        return sweep_orphans(host["parentPid"], spare_pids, spare_sids)
+    return 0
+
+
+def after_run(host, pgid, spare_pids=(), spare_sids=()):
+    """After a run's child was reaped: kill its group's survivors, and with the subreaper also every
+    orphan. Returns a note for the result, or None when nothing was left."""
+    if host.get("use", {}).get("subreaper"):
+        n = sweep_orphans(host["parentPid"], spare_pids, spare_sids)
+        return f"killed {n} process(es) the snippet left running after it ended" if n else None
+    if kill_group(pgid):
+        return "killed the processes the snippet left running in its process group after it ended"
+    return None
