@@ -19,7 +19,7 @@ export const BATCH_CSS = `
 .dl-batch-grid td { text-align: center; min-width: 90px; }
 .dl-batch-list tr[data-key] { cursor: pointer; }
 .dl-batch-list tr[data-key]:hover { background: var(--dl-surface); }
-.dl-batch-list tr[aria-selected="true"] { background: color-mix(in srgb, var(--dl-accent) 12%, transparent); }
+.dl-batch-list tr[aria-selected="true"] { background: var(--dl-tint-accent); }
 .dl-batch-status[data-status="failed"] { color: var(--dl-red); } .dl-batch-status[data-status="done"] { color: var(--dl-green); }
 .dl-batch-status[data-status="cancelled"] { color: var(--dl-amber); }
 .dl-batch-detail { border: 1px solid var(--dl-border); border-radius: 10px; padding: 8px; }

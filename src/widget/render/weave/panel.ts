@@ -4,8 +4,9 @@
 import type { GraphEdge, GraphNode, Panel } from "../../../lib/schema/weave";
 import {
   PANEL_SIZE, LABEL_FONT_PX, clampNodes, createPanelLayout, edgeStyle, edgeWidth, expectedTicks,
-  edgeOpacity, labelAnchor, nodePaint, placeLabels, settleSync, shortLabel, type LayoutNode, type PanelLayout,
+  edgeOpacity, labelAnchor, nodePaint, panelLabel, placeLabels, settleSync, shortLabel, type LayoutNode, type PanelLayout,
 } from "../../../lib/export/layout";
+import { GRAPH } from "../../../lib/export/palette";
 import { h, s, fill, SVG_NS } from "../dom";
 import { plural, sideLabel } from "../format";
 
@@ -47,7 +48,7 @@ export class ForcePanel {
     ].filter(Boolean).join(" · ");
     this.svg = s("svg", {
       xmlns: SVG_NS, viewBox: `0 0 ${PANEL_SIZE} ${PANEL_SIZE}`, class: "dl-graph", role: "img",
-      "aria-label": `${sideLabel(kind)} claim graph: ${stats}`,
+      "aria-label": panelLabel(panel, sideLabel(kind)),
       "font-family": "Inter, system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif",
     });
     this.bar = h("div", { class: "dl-settle-bar" });
@@ -81,8 +82,8 @@ export class ForcePanel {
     const clone = this.svg.cloneNode(true) as SVGSVGElement;
     clone.setAttribute("width", String(PANEL_SIZE));
     clone.setAttribute("height", String(PANEL_SIZE));
-    clone.insertBefore(s("rect", { x: 0, y: 0, width: PANEL_SIZE, height: PANEL_SIZE, fill: "#ffffff" }), clone.firstChild);
-    for (const t of Array.from(clone.querySelectorAll("text"))) { t.setAttribute("fill", "#2b2f36"); t.setAttribute("stroke", "#ffffff"); }
+    clone.insertBefore(s("rect", { x: 0, y: 0, width: PANEL_SIZE, height: PANEL_SIZE, fill: GRAPH.staticPaper }), clone.firstChild);
+    for (const t of Array.from(clone.querySelectorAll("text"))) { t.setAttribute("fill", GRAPH.staticLabel); t.setAttribute("stroke", GRAPH.staticHalo); }
     return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}`;
   }
 
@@ -121,7 +122,7 @@ export class ForcePanel {
       g.addEventListener("pointerdown", (e) => this.dragStart(e, n, g));
       this.circles.set(n.id, g);
       nodesG.append(g);
-      const label = s("text", { class: "dl-label", "font-size": LABEL_FONT_PX, "dominant-baseline": "hanging", fill: "#2b2f36", stroke: "#ffffff", "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke", visibility: "hidden" }, shortLabel(n.node.text));
+      const label = s("text", { class: "dl-label", "font-size": LABEL_FONT_PX, "dominant-baseline": "hanging", fill: GRAPH.staticLabel, stroke: GRAPH.staticHalo, "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke", visibility: "hidden" }, shortLabel(n.node.text));
       this.labels.set(n.id, label);
       labelsG.append(label);
     }
