@@ -12,6 +12,7 @@ export const BATCH_CSS = `
 .dl-batch table { border-collapse: collapse; font-size: 12.5px; width: 100%; }
 .dl-batch th, .dl-batch td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--dl-border); vertical-align: top; }
 .dl-batch th { color: var(--dl-muted); font-weight: 600; }
+.dl-batch th.dl-batch-rowhead { color: var(--dl-fg); font-weight: 400; }
 .dl-batch td.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .dl-runs-link { font: inherit; font-size: 12px; color: var(--dl-accent); background: none; border: 1px solid transparent; border-radius: 6px; padding: 0 4px; cursor: pointer; text-decoration: underline; }
 .dl-runs-link[aria-pressed="true"] { border-color: var(--dl-accent); text-decoration: none; }

@@ -150,7 +150,7 @@ function matrixTable(r: WeaveResult & { multi: MultiWeave }): HTMLElement {
   const pairOf = (x: string, y: string) => cell.get(`${x}|${y}`) ?? cell.get(`${y}|${x}`);
   const head = (side: string) => h("th", { scope: "col", title: r.slots[side]?.model ?? "" }, L(side));
   return h("div", { class: "dl-multi-matrix-wrap" },
-    h("h5", {}, "Agreement matrix (two-model consensus)"),
+    h("h2", {}, "Agreement matrix (two-model consensus)"),
     h("table", { class: "dl-multi-matrix" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "dl-sr-only" }, "model")), m.models.map(head))),
       h("tbody", {}, m.models.map((x) => h("tr", {},
