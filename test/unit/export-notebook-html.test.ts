@@ -89,3 +89,11 @@ test("the inlined renderer is not rewritten, even where its strings look like re
   assert.deepEqual(r.removed, []);
   assert.deepEqual(r.notes, []);
 });
+
+test("a page without a level-one heading gets its title as one (screen readers only); one with a heading is left alone", () => {
+  const nb = (body: string) => `<!DOCTYPE html><html lang="en"><head><title>run &amp; report</title></head><body><main>${body}</main></body></html>`;
+  const r = makeOffline(nb("<p>hi</p><script>var s = '<h1>';</script>"), null);
+  assert.match(r.html, /<main>\n<h1 style="position:absolute;[^"]*">run &amp; report<\/h1><p>hi<\/p>/);
+  const kept = makeOffline(nb(`<h1 id="Title">Title</h1>`), null);
+  assert.equal((kept.html.match(/<h1/g) ?? []).length, 1);
+});
