@@ -104,7 +104,7 @@ function consensusSvg(m: MultiWeave, show: (g: ClaimGroup | null, ev?: MouseEven
   const c = MULTI_SIZE / 2;
   const { nodes, rings } = layoutRings(m.groups, n);
   const at = new Map(nodes.map((x) => [x.id, x]));
-  const svg = s("svg", { xmlns: SVG_NS, viewBox: `0 0 ${MULTI_SIZE} ${MULTI_SIZE}`, class: "dl-graph dl-multi-svg", role: "img",
+  const svg = s("svg", { xmlns: SVG_NS, viewBox: `0 0 ${MULTI_SIZE} ${MULTI_SIZE}`, class: "dl-graph dl-multi-svg", role: "group",
     "aria-label": `Consensus of ${n} models: ${m.distribution.all} groups made by all, ${m.distribution.one} by one, ${m.groups.length} in all` });
   for (const ring of rings) {
     if (ring.radius <= 0) continue;
@@ -129,6 +129,10 @@ function consensusSvg(m: MultiWeave, show: (g: ClaimGroup | null, ev?: MouseEven
       class: "dl-multi-node", "data-group": g.id, "data-size": g.size, cx: node.x!.toFixed(1), cy: node.y!.toFixed(1), r: node.r,
       fill: ringColour(g.size, n), stroke: g.size === n ? "#1f2328" : "#ffffff", "stroke-width": g.size === n ? 1.6 : 1,
       tabindex: 0, onmouseenter: (ev: Event) => show(g, ev as MouseEvent), onmousemove: (ev: Event) => show(g, ev as MouseEvent), onmouseleave: () => show(null),
+      // Keyboard focus shows what hover shows, the tooltip placed at the node.
+      onfocus: (ev: Event) => { const b = (ev.target as Element).getBoundingClientRect(); show(g, { clientX: b.right, clientY: b.bottom } as MouseEvent); },
+      onblur: () => show(null),
+      role: "img", "aria-label": `${g.size === n ? "made by every model" : `made by ${g.size} of ${n}`}: ${Object.values(g.texts)[0] ?? ""}`,
     }, s("title", {}, `${g.size === n ? "made by every model" : `made by ${g.size} of ${n}`}: ${Object.values(g.texts)[0] ?? ""}`));
     svg.append(el);
   }
