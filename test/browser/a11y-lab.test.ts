@@ -42,7 +42,7 @@ test("the live weave and graphite widgets in JupyterLab: zero axe violations in 
     for (const theme of ["light", "dark"] as const) {
       if (theme === "dark") {
         await page.evaluate(() => (window as unknown as { jupyterapp: { commands: { execute(id: string, args: unknown): Promise<unknown> } } }).jupyterapp.commands.execute("apputils:change-theme", { theme: "JupyterLab Dark" }));
-        await page.waitForSelector('body[data-jp-theme-light="false"]', { timeout: 30000 });
+        await page.waitForSelector('body[data-jp-theme-light="false"]', { state: "attached", timeout: 30000 });
       }
       const bg = await page.locator(".duellab-root").first().evaluate((el) => getComputedStyle(el).backgroundColor);
       assert.equal(bg, rgb((theme === "dark" ? DARK : LIGHT).bg), `the widget wears the ${theme} palette`);
