@@ -196,3 +196,16 @@ test("the graphite view by keyboard alone: code blocks, copy and repair buttons,
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
+
+test("the static snapshots (what viewers without JavaScript show) pass axe too", async (t) => {
+  if (!browser) { await launch(t); return; }
+  const { staticHtml } = await import("../../src/lib/export/static-html");
+  for (const [name, result] of [["weave", fixture("weave-12x12")], ["weave-lexical", fixture("weave-lexical")], ["graphite-crash", fixture("graphite-crash")], ["multi", multiFixture(4, 8, 20)]] as const) {
+    const file = path.join(dir, `static-${name}.html`);
+    fs.writeFileSync(file, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head><body><main><h1>${name}</h1>${staticHtml(result)}</main></body></html>`);
+    const o = await offlinePage(browser);
+    await o.page.goto(`file://${file}`);
+    await assertNoViolations(o.page, `static snapshot ${name}`);
+    await o.context.close();
+  }
+});
