@@ -162,9 +162,10 @@ export const USES: ColorUse[] = [
   { what: "primary button text", fg: "onAccent", on: ["accent"], kind: "text" },
   { what: "model A text", fg: "a", on: BASES, kind: "text" },
   { what: "model B text", fg: "b", on: BASES, kind: "text" },
-  { what: "errors, contradictions, crashed badges", fg: "red", on: [...BASES, "tintRed"], kind: "text" },
-  { what: "done, passed, shipped", fg: "green", on: BASES, kind: "text" },
-  { what: "warnings, cancelled", fg: "amber", on: [...BASES, "tintAmber"], kind: "text" },
+  // tintAccent: the selected run of a batch list, whose status reads in these colours.
+  { what: "errors, contradictions, crashed badges", fg: "red", on: [...BASES, "tintRed", "tintAccent"], kind: "text" },
+  { what: "done, passed, shipped", fg: "green", on: [...BASES, "tintAccent"], kind: "text" },
+  { what: "warnings, cancelled", fg: "amber", on: [...BASES, "tintAmber", "tintAccent"], kind: "text" },
   { what: "demo-models badge", fg: "purple", on: ["tintPurple", ...BASES], kind: "text" },
   { what: "text on filled badges", fg: "onFill", on: ["fillRed", "fillGreen"], kind: "text" },
   { what: "code: comments", fg: "tokComment", on: BASES, kind: "text" },
