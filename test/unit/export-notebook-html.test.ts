@@ -97,3 +97,8 @@ test("a page without a level-one heading gets its title as one (screen readers o
   const kept = makeOffline(nb(`<h1 id="Title">Title</h1>`), null);
   assert.equal((kept.html.match(/<h1/g) ?? []).length, 1);
 });
+
+test("the page's light-theme code colours and prompts are replaced by readable ones, last in <head>", () => {
+  const r = makeOffline(`<!DOCTYPE html><html lang="en"><head><title>t</title><style>:root{--jp-mirror-editor-comment-color:#408080}</style></head><body><main><h1>t</h1></main></body></html>`, null);
+  assert.match(r.html, /<style data-duellab-a11y>body\[data-jp-theme-light="true"\] \{ [^}]*--jp-mirror-editor-comment-color: #3b6e6e;[^}]*\}<\/style>\n<\/head>/);
+});

@@ -70,3 +70,10 @@ test("the N-model view's ring colours and heat-map ink read on both themes", asy
   }
   assert.deepEqual(failures, []);
 });
+
+test("exported notebooks: the code colours that replace nbconvert's read at 4.5:1 on the cell and on white", async () => {
+  const { NOTEBOOK_CODE_LIGHT, NOTEBOOK_CODE_BG, notebookCss } = await import("../../src/lib/export/palette");
+  const failures = Object.entries(NOTEBOOK_CODE_LIGHT).flatMap(([k, v]) => [NOTEBOOK_CODE_BG, "#ffffff"].filter((bg) => contrast(v, bg) < 4.5).map((bg) => `${k} ${v} on ${bg}`));
+  assert.deepEqual(failures, []);
+  assert.match(notebookCss(), /^body\[data-jp-theme-light="true"\] \{ --jp-mirror-editor-atom-color: #5c5cd6;.* --jp-cell-prompt-not-active-opacity: 1; \}$/);
+});

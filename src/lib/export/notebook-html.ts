@@ -3,6 +3,8 @@
 // script or stylesheet the page would fetch from the network is removed and listed. Pure: text in,
 // text out.
 
+import { notebookCss } from "./palette.js";
+
 /** What we pass nbconvert as `HTMLExporter.widget_renderer_url`, so its loader script is findable. */
 export const RENDERER_SENTINEL = "duellab-inline-renderer:dist/widget/html-manager.js";
 
@@ -118,7 +120,7 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
   });
 
   removed.push(...stylesheetsRemoved);
-  const withH1 = withHeading(out);
+  const withH1 = withReadableColours(withHeading(out));
 
   if (widgetModels > 0 && loaders === 0) {
     throw new Error("nbconvert's HTML holds widget state but no widget loader that names our renderer; this nbconvert template is not supported (use nbconvert 7 with its lab template)");
@@ -136,6 +138,12 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
     notes.push(`${remoteImages} image(s) in the notebook link to the web and will not show offline`);
   }
   return { html: withH1, widgetViews, widgetModels, removed, notes };
+}
+
+/** nbconvert's light theme draws some code and the prompts below WCAG AA contrast: the palette's fix, last in <head>. */
+export function withReadableColours(html: string): string {
+  const at = html.search(/<\/head>/i);
+  return at < 0 ? html : `${html.slice(0, at)}<style data-duellab-a11y>${notebookCss()}</style>\n${html.slice(at)}`;
 }
 
 /**

@@ -259,3 +259,28 @@ export function hslHex(h: number, s: number, l: number): string {
 export function inkOn(bg: string): string {
   return contrast(LIGHT.fg, bg) >= contrast("#ffffff", bg) ? LIGHT.fg : "#ffffff";
 }
+
+/**
+ * nbconvert's light page (exported notebooks) draws code with JupyterLab's editor colours, some
+ * below 4.5:1 on the cell background (#f5f5f5); these replace them, same hues, darker.
+ */
+export const NOTEBOOK_CODE_LIGHT: Record<string, string> = {
+  "atom": "#5c5cd6",
+  "bracket": "#6b6b4f",
+  "comment": "#3b6e6e",
+  "error": "#d10000",
+  "hr": "#6e6e6e",
+  "meta": "#8a1bd6",
+  "number": "#007a00",
+  "operator": "#8a1bd6",
+  "quote": "#0b7a0b",
+  "variable-3": "#00784a",
+};
+/** The cell background those colours sit on in nbconvert's light page. */
+export const NOTEBOOK_CODE_BG = "#f5f5f5";
+
+/** CSS for nbconvert's light page: readable code colours, and prompts at full opacity. */
+export function notebookCss(): string {
+  const vars = Object.entries(NOTEBOOK_CODE_LIGHT).map(([k, v]) => `--jp-mirror-editor-${k}-color: ${v};`).join(" ");
+  return `body[data-jp-theme-light="true"] { ${vars} --jp-cell-prompt-not-active-opacity: 1; }`;
+}
