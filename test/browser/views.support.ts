@@ -63,3 +63,61 @@ export async function viewPage(o: Offline, bundle: string): Promise<void> {
   fs.writeFileSync(file, html);
   await o.page.goto(`file://${file}`);
 }
+
+/** axe-core's own script, injected into a page as text (nothing is fetched). */
+export function axeSource(): string {
+  return fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+}
+
+export interface AxeViolation { id: string; impact: string | null; nodes: string[] }
+
+/**
+ * Runs axe-core in the page: on the whole document, or only inside the elements `include` selects
+ * (our widget roots inside JupyterLab). Every violation of any impact, each with the elements and
+ * axe's own reason, so a failing assertion says what to fix.
+ */
+export async function axe(page: Page, include?: string): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => !!(window as unknown as { axe?: unknown }).axe))) await page.addScriptTag({ content: axeSource() });
+  return page.evaluate(async (inc) => {
+    const run = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[]; failureSummary?: string }> }> }> } }).axe.run;
+    const r = await run(inc ? { include: [[inc]] } : document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => `${n.target.join(" ")} — ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`) }));
+  }, include ?? null);
+}
+
+/** What has keyboard focus, in words a test can compare: "tab:graph", "node:a:a0", "button:Copy code", … */
+export function describeFocusFn(): string {
+  return `window.__describe = function (el) {
+    if (!el || el === document.body || el === document.documentElement) return "body";
+    if (el.dataset.tab) return "tab:" + el.dataset.tab;
+    if (el.dataset.tabpanel) return "panel:" + el.dataset.tabpanel;
+    if (el.classList.contains("dl-node")) return "node:" + el.closest("[data-panel]").dataset.panel + ":" + el.dataset.id;
+    if (el.tagName === "SUMMARY") return "summary:" + el.textContent.trim().slice(0, 40);
+    if (el.tagName === "BUTTON") return "button:" + (el.dataset.side ? el.dataset.side + ":" : "") + el.textContent.trim().slice(0, 40);
+    if (el.getAttribute("aria-label")) return el.tagName.toLowerCase() + ":" + el.getAttribute("aria-label");
+    if (el.tagName === "TR" && el.dataset.key) return "run:" + el.dataset.key;
+    return el.tagName.toLowerCase() + "." + el.className;
+  };`;
+}
+
+/**
+ * Presses Tab until focus leaves the page (or `max` presses), describing where focus lands each
+ * time; and, for every element that can take focus and is shown, the same description in DOM order.
+ */
+export async function tabWalk(page: Page, max = 400): Promise<{ walked: string[]; expected: string[] }> {
+  await page.evaluate(describeFocusFn());
+  const expected = await page.evaluate(() => {
+    const els = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, summary, input, select, textarea, [tabindex]"))
+      .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.checkVisibility());
+    return els.map((el) => (window as unknown as { __describe(e: Element): string }).__describe(el));
+  });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const walked: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    const d = await page.evaluate(() => (window as unknown as { __describe(e: Element | null): string }).__describe(document.activeElement));
+    if (d === "body" || d === walked[0]) break;
+    walked.push(d);
+  }
+  return { walked, expected };
+}

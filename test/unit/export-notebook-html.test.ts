@@ -89,3 +89,16 @@ test("the inlined renderer is not rewritten, even where its strings look like re
   assert.deepEqual(r.removed, []);
   assert.deepEqual(r.notes, []);
 });
+
+test("a page without a level-one heading gets its title as one (screen readers only); one with a heading is left alone", () => {
+  const nb = (body: string) => `<!DOCTYPE html><html lang="en"><head><title>run &amp; report</title></head><body><main>${body}</main></body></html>`;
+  const r = makeOffline(nb("<p>hi</p><script>var s = '<h1>';</script>"), null);
+  assert.match(r.html, /<main>\n<h1 style="position:absolute;[^"]*">run &amp; report<\/h1><p>hi<\/p>/);
+  const kept = makeOffline(nb(`<h1 id="Title">Title</h1>`), null);
+  assert.equal((kept.html.match(/<h1/g) ?? []).length, 1);
+});
+
+test("the page's light-theme code colours and prompts are replaced by readable ones, last in <head>", () => {
+  const r = makeOffline(`<!DOCTYPE html><html lang="en"><head><title>t</title><style>:root{--jp-mirror-editor-comment-color:#408080}</style></head><body><main><h1>t</h1></main></body></html>`, null);
+  assert.match(r.html, /<style data-duellab-a11y>body\[data-jp-theme-light="true"\] \{ [^}]*--jp-mirror-editor-comment-color: #3b6e6e;[^}]*\}<\/style>\n<\/head>/);
+});

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { RunState } from "../schema/common";
 import type { ViewKind, WidgetState } from "../schema/widget";
 import { esc } from "./escape";
+import { DARK, LIGHT } from "./palette";
 import { staticHtml } from "./static-html";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -51,22 +52,36 @@ export function stateForResult(result: unknown): WidgetState {
   return { view, run: runFromResult(result), result, pending: [] };
 }
 
-/** The page, as a string. `bundle` is the standalone view's JavaScript. */
+/** What the page is about, in words: its <title> and its level-one heading. */
+export function pageHeading(state: WidgetState): { title: string; h1: string } {
+  const r = state.result as { kind?: string; question?: string; title?: string } | null;
+  const kind = r?.kind === "batch" ? `batch${r.title ? ` — ${r.title}` : ""}` : r?.kind ?? state.view;
+  return { title: `duellab · ${kind}${r?.question ? ` — ${r.question}` : ""}`, h1: `duellab · ${kind}` };
+}
+
+/**
+ * The page, as a string. `bundle` is the standalone view's JavaScript. A proper document: a
+ * language, a title, one main landmark holding everything, a level-one heading; light, or dark
+ * when the reader's system prefers it (the palette's two themes).
+ */
 export function buildHtmlPage(state: WidgetState, bundle: string): string {
-  const r = state.result as { kind?: string; question?: string } | null;
-  const title = `duellab · ${r?.kind ?? state.view}${r?.question ? ` — ${r.question}` : ""}`;
+  const { title, h1 } = pageHeading(state);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <meta name="generator" content="duellab exportHtml">
 <title>${esc(title)}</title>
-<style>body{margin:0;padding:24px;background:#ffffff}@media (prefers-color-scheme: dark){body{background:#ffffff}}</style>
+<style>${pageCss()}</style>
 </head>
 <body>
+<main class="dl-page">
+<h1 class="dl-page-title">${esc(h1)}</h1>
 <div id="duellab" class="duellab-root"></div>
 <noscript>${staticHtml(state.result)}</noscript>
+</main>
 <script type="application/json" id="duellab-state">${scriptSafeJson(state)}</script>
 <script>${scriptSafeJs(bundle)}</script>
 <script>
@@ -78,6 +93,15 @@ export function buildHtmlPage(state: WidgetState, bundle: string): string {
 </body>
 </html>
 `;
+}
+
+/** The page around the view: the palette's page colours, light and (system preference) dark. */
+export function pageCss(): string {
+  return [
+    `body{margin:0;padding:24px;background:${LIGHT.bg};color:${LIGHT.fg};font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif}`,
+    `.dl-page-title{margin:0 0 12px;font-size:16px;font-weight:650;color:${LIGHT.muted}}`,
+    `@media (prefers-color-scheme: dark){body{background:${DARK.bg};color:${DARK.fg}}.dl-page-title{color:${DARK.muted}}}`,
+  ].join("");
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type SimulationNodeDatum,
 } from "d3-force";
 import type { GraphEdge, GraphNode, Panel } from "../schema/weave";
+import { EDGE_OPACITY, GRAPH } from "./palette";
 
 /** Every panel is laid out in the same square coordinate space; the SVG viewBox scales it. */
 export const PANEL_SIZE = 360;
@@ -195,9 +196,9 @@ export function edgeWidth(strength: number): number {
 /** Presentation of an edge; lexical edges are dotted so they never pass for judged ones. */
 export function edgeStyle(edge: GraphEdge): { stroke: string; dash: string | null; opacity: number } {
   if (edge.relation === "contradict") {
-    return { stroke: "#d1495b", dash: edge.sourceKind === "lexical" ? "1.5 3" : "6 4", opacity: 0.9 };
+    return { stroke: GRAPH.contradict, dash: edge.sourceKind === "lexical" ? "1.5 3" : "6 4", opacity: EDGE_OPACITY.contradict };
   }
-  return { stroke: "#8a8f98", dash: edge.sourceKind === "lexical" ? "1.5 3" : null, opacity: 0.75 };
+  return { stroke: GRAPH.agree, dash: edge.sourceKind === "lexical" ? "1.5 3" : null, opacity: EDGE_OPACITY.agree };
 }
 
 /** Edge opacity: its style's, scaled by the share of judge runs that found it (never invisible). */
@@ -208,8 +209,15 @@ export function edgeOpacity(base: number, share: number | undefined): number {
 
 /** Fill of a node: consensus nodes get the white core with a dark ring; A and B their own hues. */
 export function nodePaint(node: GraphNode): { fill: string; stroke: string; strokeWidth: number } {
-  if (node.shared) return { fill: "#ffffff", stroke: "#2b2f36", strokeWidth: 2 };
-  if (node.side === "a") return { fill: "#4c78a8", stroke: "#ffffff", strokeWidth: 1.25 };
-  if (node.side === "b") return { fill: "#e0904a", stroke: "#ffffff", strokeWidth: 1.25 };
-  return { fill: "#7f8c8d", stroke: "#ffffff", strokeWidth: 1.25 };
+  if (node.shared) return { fill: GRAPH.sharedFill, stroke: GRAPH.sharedStroke, strokeWidth: 2 };
+  if (node.side === "a") return { fill: GRAPH.nodeA, stroke: GRAPH.nodeRing, strokeWidth: 1.25 };
+  if (node.side === "b") return { fill: GRAPH.nodeB, stroke: GRAPH.nodeRing, strokeWidth: 1.25 };
+  return { fill: GRAPH.nodeOther, stroke: GRAPH.nodeRing, strokeWidth: 1.25 };
+}
+
+const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+/** The text alternative of a panel's graph: what it shows, counted (screen readers read this). */
+export function panelLabel(panel: Panel, title: string): string {
+  const st = panel.stats;
+  return `${title} claim graph: ${count(st.nodes, "claim")}, ${count(st.drawnEdges, "edge")}, ${count(st.contradictCount, "contradiction")}`;
 }

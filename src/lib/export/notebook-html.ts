@@ -3,6 +3,8 @@
 // script or stylesheet the page would fetch from the network is removed and listed. Pure: text in,
 // text out.
 
+import { notebookCss } from "./palette.js";
+
 /** What we pass nbconvert as `HTMLExporter.widget_renderer_url`, so its loader script is findable. */
 export const RENDERER_SENTINEL = "duellab-inline-renderer:dist/widget/html-manager.js";
 
@@ -118,6 +120,7 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
   });
 
   removed.push(...stylesheetsRemoved);
+  const withH1 = withReadableColours(withHeading(out));
 
   if (widgetModels > 0 && loaders === 0) {
     throw new Error("nbconvert's HTML holds widget state but no widget loader that names our renderer; this nbconvert template is not supported (use nbconvert 7 with its lab template)");
@@ -134,5 +137,28 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
   if (remoteImages > 0) {
     notes.push(`${remoteImages} image(s) in the notebook link to the web and will not show offline`);
   }
-  return { html: out, widgetViews, widgetModels, removed, notes };
+  return { html: withH1, widgetViews, widgetModels, removed, notes };
+}
+
+/** nbconvert's light theme draws some code and the prompts below WCAG AA contrast: the palette's fix, last in <head>. */
+export function withReadableColours(html: string): string {
+  const at = html.search(/<\/head>/i);
+  return at < 0 ? html : `${html.slice(0, at)}<style data-duellab-a11y>${notebookCss()}</style>\n${html.slice(at)}`;
+}
+
+/**
+ * A page needs a level-one heading. nbconvert's lab template gives the page a language, a title and
+ * a main landmark, but a heading only if the notebook has a "# " cell: when it has none, the
+ * title becomes a heading that screen readers announce and the page does not show (it would
+ * change how the notebook looks).
+ */
+export function withHeading(html: string): string {
+  const markup = html.replace(SCRIPT, "");
+  if (/<h1[\s>]/i.test(markup)) return html;
+  const main = /<main\b[^>]*>/i.exec(html);
+  if (!main) return html;
+  const title = /<title>([\s\S]*?)<\/title>/i.exec(markup)?.[1]?.trim() || "Notebook";
+  const hidden = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
+  const at = main.index + main[0].length;
+  return `${html.slice(0, at)}\n<h1 style="${hidden}">${title}</h1>${html.slice(at)}`;
 }

@@ -2,9 +2,10 @@
 // presentation attributes only, so it renders wherever SVG does (no CSS, no script). Pure.
 import type { Panel } from "../schema/weave";
 import {
-  LABEL_FONT_PX, PANEL_SIZE, edgeOpacity, edgeStyle, edgeWidth, labelAnchor, nodePaint, placeLabels, settledLayout, type LayoutNode,
+  LABEL_FONT_PX, PANEL_SIZE, panelLabel, edgeOpacity, edgeStyle, edgeWidth, labelAnchor, nodePaint, placeLabels, settledLayout, type LayoutNode,
 } from "./layout";
 import { esc } from "./escape";
+import { GRAPH } from "./palette";
 
 
 const f1 = (n: number | undefined) => (n ?? 0).toFixed(1);
@@ -14,9 +15,9 @@ export function panelSvg(panel: Panel, kind: string, opts: { size?: number; titl
   const placed = placeLabels(layout.nodes);
   const size = opts.size ?? PANEL_SIZE;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${PANEL_SIZE} ${PANEL_SIZE}" width="${size}" height="${size}" data-panel="${esc(kind)}" font-family="Inter, system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" role="img" aria-label="${esc(opts.title ?? kind)} claim graph">`);
-  out.push(`<rect x="0" y="0" width="${PANEL_SIZE}" height="${PANEL_SIZE}" fill="#ffffff"/>`);
-  if (opts.title) out.push(`<text x="10" y="18" font-size="12" font-weight="600" fill="#1f2328">${esc(opts.title)}</text>`);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${PANEL_SIZE} ${PANEL_SIZE}" width="${size}" height="${size}" data-panel="${esc(kind)}" font-family="Inter, system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" role="img" aria-label="${esc(panelLabel(panel, opts.title ?? kind))}">`);
+  out.push(`<rect x="0" y="0" width="${PANEL_SIZE}" height="${PANEL_SIZE}" fill="${GRAPH.staticPaper}"/>`);
+  if (opts.title) out.push(`<text x="10" y="18" font-size="12" font-weight="600" fill="${GRAPH.staticLabel}">${esc(opts.title)}</text>`);
   for (const l of layout.links) {
     const a = l.source as LayoutNode, b = l.target as LayoutNode;
     const st = edgeStyle(l.edge);
@@ -29,7 +30,7 @@ export function panelSvg(panel: Panel, kind: string, opts: { size?: number; titl
   }
   for (const box of placed.values()) {
     const at = labelAnchor(box);
-    out.push(`<text x="${at.x.toFixed(1)}" y="${at.y.toFixed(1)}" font-size="${LABEL_FONT_PX}" dominant-baseline="hanging" text-anchor="${box.anchor}" fill="#2b2f36" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${esc(box.text)}</text>`);
+    out.push(`<text x="${at.x.toFixed(1)}" y="${at.y.toFixed(1)}" font-size="${LABEL_FONT_PX}" dominant-baseline="hanging" text-anchor="${box.anchor}" fill="${GRAPH.staticLabel}" stroke="${GRAPH.staticHalo}" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${esc(box.text)}</text>`);
   }
   out.push("</svg>");
   return out.join("");

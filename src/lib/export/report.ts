@@ -51,8 +51,8 @@ export function batchStaticHtml(b: BatchResult): string {
     rows.push(["Grid (both / only A / only B / neither rendered)", `${a.grid.bothSucceeded.length} / ${a.grid.onlyA.length} / ${a.grid.onlyB.length} / ${a.grid.bothFailed.length}`]);
   }
   const g = b.progress;
-  const tr = (k: string, v: string) => `<tr><th style="text-align:left;padding:2px 8px">${esc(k)}</th><td style="padding:2px 8px">${esc(v)}</td></tr>`;
-  return `<div class="duellab-static"><h3>${esc(b.title)}</h3><p>${g.done} of ${g.total} done, ${g.failed} failed, ${g.cancelled} cancelled.</p><table>${rows.map(([k, v]) => tr(k, v)).join("")}</table><p>Open this file with JavaScript enabled to see each run.</p></div>`;
+  const tr = (k: string, v: string) => `<tr><th scope="row" style="text-align:left;padding:2px 8px">${esc(k)}</th><td style="padding:2px 8px">${esc(v)}</td></tr>`;
+  return `<div class="duellab-static"><h2>${esc(b.title)}</h2><p>${g.done} of ${g.total} done, ${g.failed} failed, ${g.cancelled} cancelled.</p><table>${rows.map(([k, v]) => tr(k, v)).join("")}</table><p>Open this file with JavaScript enabled to see each run.</p></div>`;
 }
 
 /**

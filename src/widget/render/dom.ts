@@ -49,3 +49,19 @@ export function download(name: string, blob: Blob): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Attributes of a box that scrolls (code, tracebacks, raw output): reachable with Tab so it can be
+ * scrolled from the keyboard, and named so a screen reader says what it is. A group, not a region:
+ * inside JupyterLab the notebook owns the page's landmarks.
+ */
+export function scrollable(label: string): Record<string, string | number> {
+  return { tabindex: 0, role: "group", "aria-label": label };
+}
+
+let nextId = 0;
+/** A page-unique id (several widgets share one notebook page). */
+export function uid(prefix: string): string {
+  nextId += 1;
+  return `dl-${prefix}-${nextId}`;
+}

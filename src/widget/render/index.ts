@@ -4,6 +4,7 @@
 // touches what changed.
 import type { WidgetState, ViewEvent } from "../../lib/schema/widget";
 import css from "../style.css";
+import { paletteCss } from "../../lib/export/palette";
 import { h } from "./dom";
 import { GraphiteView } from "./graphite/view";
 import { RunHeader } from "./header";
@@ -67,7 +68,7 @@ function injectStyle(el: HTMLElement): void {
   if (target.querySelector("style[data-duellab]")) return;
   const style = el.ownerDocument.createElement("style");
   style.setAttribute("data-duellab", "0.1.0");
-  style.textContent = css;
+  style.textContent = `${paletteCss()}\n${css}`;
   target.append(style);
 }
 

@@ -1,7 +1,7 @@
 // Per-slot cost and timing shared by both views: provider and model, tokens as reported
 // (reasoning tokens or n/a), latency, and the measured time of every stage.
 import type { CallRecord, SlotPublic } from "../../lib/schema/common";
-import { h } from "./dom";
+import { h, scrollable } from "./dom";
 import { ms, num } from "./format";
 
 function sumOrNull(xs: Array<number | null>): number | null {
@@ -34,7 +34,7 @@ export function slotTable(slots: Record<string, SlotPublic>, calls: CallRecord[]
       h("td", { class: "dl-errcell" }, mine.find((c) => c.error)?.error ?? (mine.some((c) => c.retriedEmpty) ? "empty reply: retried once with double budget" : "")));
   });
   return h("table", { class: "dl-table dl-slots" },
-    h("thead", {}, h("tr", {}, h("th", {}, "slot"), h("th", {}, "model"), h("th", { class: "dl-num" }, "calls"), h("th", { class: "dl-num" }, "prompt tok"), h("th", { class: "dl-num" }, "completion tok"), h("th", { class: "dl-num" }, "reasoning tok"), h("th", { class: "dl-num" }, "latency"), h("th", {}, ""))),
+    h("thead", {}, h("tr", {}, h("th", {}, "slot"), h("th", {}, "model"), h("th", { class: "dl-num" }, "calls"), h("th", { class: "dl-num" }, "prompt tok"), h("th", { class: "dl-num" }, "completion tok"), h("th", { class: "dl-num" }, "reasoning tok"), h("th", { class: "dl-num" }, "latency"), h("th", {}, "notes"))),
     h("tbody", {}, rows));
 }
 
@@ -49,5 +49,5 @@ export function promptList(prompts: Array<{ role: string; sha256: string; text: 
     h("p", { class: "dl-muted" }, `${prompts.length} prompts, ${new Set(prompts.map((p) => p.sha256)).size} distinct sha256 (role-prefixed, so A and B's identical question still hash apart).`),
     prompts.map((p) => h("details", { class: "dl-prompt" },
       h("summary", {}, h("b", {}, p.role), " ", h("code", { class: "dl-sha" }, p.sha256)),
-      h("pre", { class: "dl-pre" }, p.text))));
+      h("pre", { class: "dl-pre", ...scrollable(`Prompt ${p.role}`) }, p.text))));
 }

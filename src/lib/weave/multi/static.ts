@@ -10,6 +10,9 @@ const STAT = "display:inline-block;margin:0 8px 6px 0;padding:6px 10px;border:1p
 const pct = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? "n/a" : `${v.toFixed(1)}%`);
 const stat = (value: string, label: string) => `<span style="${STAT}"><b style="font-size:18px">${esc(value)}</b><br><span style="font-size:11px;${MUTED}">${esc(label)}</span></span>`;
 
+// Read by screen readers, not shown: the corner header of the matrix (never an empty header).
+const SR_ONLY = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
+
 /** Groups listed in the snapshot at most; the rest are counted. */
 export const STATIC_GROUP_LIMIT = 40;
 
@@ -28,8 +31,8 @@ export function staticMultiWeave(r: WeaveResult & { multi: MultiWeave }): string
     return `<td style="padding:3px 6px;text-align:center;background:hsl(212,60%,${light}%);color:${light < 62 ? "#fff" : "#1f2328"}">${pct(v)}</td>`;
   };
   const matrix = [
-    `<table style="border-collapse:collapse;font-size:12px;margin:6px 0"><tr><th></th>${m.models.map((s) => `<th style="padding:3px 6px">${esc(s.toUpperCase())}</th>`).join("")}</tr>`,
-    ...m.models.map((s, i) => `<tr><th style="padding:3px 6px;text-align:right;white-space:nowrap">${esc(L(s))}</th>${m.models.map((_, j) => cell(i, j)).join("")}</tr>`),
+    `<table style="border-collapse:collapse;font-size:12px;margin:6px 0"><tr><th scope="col"><span style="${SR_ONLY}">model</span></th>${m.models.map((s) => `<th scope="col" style="padding:3px 6px">${esc(s.toUpperCase())}</th>`).join("")}</tr>`,
+    ...m.models.map((s, i) => `<tr><th scope="row" style="padding:3px 6px;text-align:right;white-space:nowrap">${esc(L(s))}</th>${m.models.map((_, j) => cell(i, j)).join("")}</tr>`),
     `</table>`,
   ].join("");
   const shared = m.groups.filter((g) => g.size > 1);

@@ -12,6 +12,7 @@ export const BATCH_CSS = `
 .dl-batch table { border-collapse: collapse; font-size: 12.5px; width: 100%; }
 .dl-batch th, .dl-batch td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--dl-border); vertical-align: top; }
 .dl-batch th { color: var(--dl-muted); font-weight: 600; }
+.dl-batch th.dl-batch-rowhead { color: var(--dl-fg); font-weight: 400; }
 .dl-batch td.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .dl-runs-link { font: inherit; font-size: 12px; color: var(--dl-accent); background: none; border: 1px solid transparent; border-radius: 6px; padding: 0 4px; cursor: pointer; text-decoration: underline; }
 .dl-runs-link[aria-pressed="true"] { border-color: var(--dl-accent); text-decoration: none; }
@@ -19,7 +20,7 @@ export const BATCH_CSS = `
 .dl-batch-grid td { text-align: center; min-width: 90px; }
 .dl-batch-list tr[data-key] { cursor: pointer; }
 .dl-batch-list tr[data-key]:hover { background: var(--dl-surface); }
-.dl-batch-list tr[aria-selected="true"] { background: color-mix(in srgb, var(--dl-accent) 12%, transparent); }
+.dl-batch-list tr[aria-selected="true"] { background: var(--dl-tint-accent); }
 .dl-batch-status[data-status="failed"] { color: var(--dl-red); } .dl-batch-status[data-status="done"] { color: var(--dl-green); }
 .dl-batch-status[data-status="cancelled"] { color: var(--dl-amber); }
 .dl-batch-detail { border: 1px solid var(--dl-border); border-radius: 10px; padding: 8px; }

@@ -10,6 +10,11 @@ import { render, unmount } from "../index";
 import { injectBatchStyle } from "./css";
 import { costText, durationText, estimateText, intervalText, NA, pValueText, runKind } from "./text";
 
+// Table headers always say what they head (an empty header reads as nothing to a screen reader).
+const col = (c: string | HTMLElement) => h("th", { scope: "col" }, c);
+const row = (c: string) => h("th", { scope: "row" }, c);
+const srOnly = (text: string) => h("span", { class: "dl-sr-only" }, text);
+
 interface Filter {
   label: string;
   runs: string[];
@@ -83,7 +88,7 @@ export class BatchView implements View {
     const eta = r.status === "running" ? `ETA ${durationText(g.etaMs)}` : r.status === "done" ? `took ${durationText(g.elapsedMs)}` : "cancelled";
     fill(
       this.progressEl,
-      h("div", { class: "dl-batch-bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": g.total, "aria-valuenow": g.done + g.failed },
+      h("div", { class: "dl-batch-bar", role: "progressbar", "aria-label": "Runs finished", "aria-valuemin": 0, "aria-valuemax": g.total, "aria-valuenow": g.done + g.failed },
         part("done", g.done), part("failed", g.failed), part("cancelled", g.cancelled), part("running", g.running)),
       h("div", { class: "dl-batch-counts" },
         h("span", {}, h("b", { "data-count": "done" }, `${g.done}`), ` of ${g.total} done`),
@@ -120,7 +125,7 @@ export class BatchView implements View {
 
   private estimateRow(label: string, e: Estimate, scale: 1 | 100, extra: string | null = null): HTMLElement {
     return h("tr", { "data-estimate": label },
-      h("td", {}, label),
+      h("th", { scope: "row", class: "dl-batch-rowhead" }, label),
       h("td", { class: "num" }, estimateText(e, scale)),
       h("td", { class: "num" }, intervalText(e, scale)),
       h("td", { class: "num" }, `${e.n}`),
@@ -148,8 +153,8 @@ export class BatchView implements View {
       rows.push(this.estimateRow(`${side.toUpperCase()} (${m.model}): claims related at all`, m.linked, 1, spread(m.linkedSpread)));
     }
     return [
-      h("h5", {}, "Aggregates over the finished runs"),
-      h("table", { class: "dl-batch-agg" }, h("tr", {}, h("th", {}, ""), h("th", {}, "value"), h("th", {}, "95% CI"), h("th", {}, "n"), h("th", {}, "spread · runs")), rows),
+      h("h2", {}, "Aggregates over the finished runs"),
+      h("table", { class: "dl-batch-agg" }, h("tr", {}, col(srOnly("aggregate")), col("value"), col("95% CI"), col("n"), col("spread · runs")), rows),
       h("div", { class: "dl-muted", style: "font-size:12px" }, a.consensus.method, a.degraded.length ? " · judge fallback used in " : "", a.degraded.length ? this.runsButton("Runs with a judge fallback", a.degraded) : null),
     ];
   }
@@ -172,15 +177,15 @@ export class BatchView implements View {
     ]);
     const cell = (label: string, runs: string[]) => h("td", { "data-cell": label }, this.runsButton(label, runs, `${runs.length}`));
     const grid = h("table", { class: "dl-batch-grid" },
-      h("tr", {}, h("th", {}, ""), h("th", {}, "B rendered"), h("th", {}, "B failed")),
-      h("tr", {}, h("th", {}, "A rendered"), cell("Both rendered", a.grid.bothSucceeded), cell("Only A rendered", a.grid.onlyA)),
-      h("tr", {}, h("th", {}, "A failed"), cell("Only B rendered", a.grid.onlyB), cell("Both failed", a.grid.bothFailed)),
+      h("tr", {}, col(srOnly("A, by row; B, by column")), col("B rendered"), col("B failed")),
+      h("tr", {}, row("A rendered"), cell("Both rendered", a.grid.bothSucceeded), cell("Only A rendered", a.grid.onlyA)),
+      h("tr", {}, row("A failed"), cell("Only B rendered", a.grid.onlyB), cell("Both failed", a.grid.bothFailed)),
     );
     return [
-      h("h5", {}, "Aggregates over the finished runs"),
+      h("h2", {}, "Aggregates over the finished runs"),
       win,
-      h("table", { class: "dl-batch-agg" }, h("tr", {}, h("th", {}, ""), h("th", {}, "rate"), h("th", {}, "95% CI"), h("th", {}, "n"), h("th", {}, "runs")), rateRows),
-      h("h5", {}, "Final figures, paired (after any repair)"),
+      h("table", { class: "dl-batch-agg" }, h("tr", {}, col(srOnly("aggregate")), col("rate"), col("95% CI"), col("n"), col("runs")), rateRows),
+      h("h2", {}, "Final figures, paired (after any repair)"),
       grid,
     ];
   }
@@ -215,11 +220,12 @@ export class BatchView implements View {
       };
       tr.addEventListener("click", open);
       tr.addEventListener("keydown", (e) => {
-        if ((e as KeyboardEvent).key === "Enter") open();
+        const key = (e as KeyboardEvent).key;
+        if (key === "Enter" || key === " ") { e.preventDefault(); open(); }
       });
       return tr;
     });
-    fill(this.listEl, head, h("table", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "question"), h("th", {}, "status"), h("th", {}, "result"), h("th", {}, "tokens")), rows));
+    fill(this.listEl, head, h("table", {}, h("tr", {}, col("#"), col("question"), col("status"), col("result"), col("tokens")), rows));
   }
 
   private drawDetail(r: BatchResult): void {

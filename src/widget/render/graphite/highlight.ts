@@ -38,9 +38,14 @@ export function tokenize(code: string): Token[] {
   return out;
 }
 
-export function highlighted(code: string): HTMLElement {
+/** The code as a highlighted block, reachable with Tab (it scrolls) and named by `label`. */
+export function highlighted(code: string, label = "Code"): HTMLElement {
   const pre = document.createElement("pre");
   pre.className = "dl-code";
+  // Scrolls both ways: reachable with Tab, named, and a group rather than a landmark.
+  pre.tabIndex = 0;
+  pre.setAttribute("role", "group");
+  pre.setAttribute("aria-label", label);
   const c = document.createElement("code");
   for (const t of tokenize(code)) {
     if (t.type === "text") c.append(document.createTextNode(t.text));

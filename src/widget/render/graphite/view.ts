@@ -3,7 +3,7 @@
 import type { Chart, GraphiteResult, GraphiteStability } from "../../../lib/schema/graphite";
 import type { FigureMeasure, Layer, SandboxRun } from "../../../lib/schema/sandbox";
 import type { WidgetState } from "../../../lib/schema/widget";
-import { h, fill } from "../dom";
+import { h, fill, scrollable } from "../dom";
 import { ms, num, NA, yesNo } from "../format";
 import { promptList, slotTable, stageTimes } from "../meta";
 import type { ViewHost } from "../view";
@@ -79,13 +79,13 @@ export class GraphiteView {
       scoreHeadline(r, judging),
       r.warnings.length ? h("ul", { class: "dl-warnings" }, r.warnings.map((w) => h("li", {}, w))) : null,
       h("div", { class: "dl-two dl-charts" }, SIDES.map((side) => this.chartCard(r, side))),
-      h("h4", {}, "Measured properties of the rendered figures"),
+      h("h2", {}, "Measured properties of the rendered figures"),
       propertiesTable(r),
       judgeCard(r, judging),
       layersCard(r),
       h("details", { class: "dl-meta" }, h("summary", {}, "Models, tokens and timings"), slotTable(r.slots, r.calls), stageTimes(r.timings)),
       h("details", { class: "dl-meta" }, h("summary", {}, `Prompts and their sha256 (${r.prompts.length})`), promptList(r.prompts)),
-      h("details", { class: "dl-meta" }, h("summary", {}, `The data: ${r.csv.name}, ${num(r.csv.rowCount)} rows, ${r.csv.columns.length} columns`), h("pre", { class: "dl-pre" }, r.csv.preview)));
+      h("details", { class: "dl-meta" }, h("summary", {}, `The data: ${r.csv.name}, ${num(r.csv.rowCount)} rows, ${r.csv.columns.length} columns`), h("pre", { class: "dl-pre", ...scrollable("CSV preview") }, r.csv.preview)));
   }
 
   private chartCard(r: GraphiteResult, side: "a" | "b"): HTMLElement {
@@ -120,7 +120,7 @@ export class GraphiteView {
     } }, "Copy code");
     return h("article", { class: `dl-chart${ship ? " dl-chart-ship" : ""}`, "data-side": side, "data-status": run.status },
       h("header", { class: "dl-chart-head" },
-        h("span", { class: "dl-panel-title", "data-side": side }, `Chart ${side.toUpperCase()}`),
+        h("h2", { class: "dl-panel-title dl-chart-title", "data-side": side }, `Chart ${side.toUpperCase()}`),
         h("span", { class: "dl-slot" }, `${slot?.provider ?? "?"} · ${slot?.model ?? "?"}`),
         h("span", { class: "dl-badge dl-status-badge", "data-status": run.status }, STATUS_TEXT[run.status]),
         ship ? h("span", { class: "dl-badge dl-badge-ship" }, "judge ships this") : null),
@@ -131,15 +131,15 @@ export class GraphiteView {
             h("ul", {}, run.violations.map((v) => h("li", { class: "dl-violation" }, h("b", {}, v.rule), ` — line ${v.line}: `, h("code", {}, v.detail)))))
         : null,
       images.length ? images : h("div", { class: "dl-nofig" }, run.status === "ok" ? "The run succeeded but saved no figure." : `No figure: ${STATUS_TEXT[run.status]}.`),
-      run.traceback ? [h("h5", {}, "Traceback (verbatim)"), h("pre", { class: "dl-pre dl-traceback" }, run.traceback)] : null,
+      run.traceback ? [h("h3", {}, "Traceback (verbatim)"), h("pre", { class: "dl-pre dl-traceback", ...scrollable(`Traceback of chart ${side.toUpperCase()}`) }, run.traceback)] : null,
       repair,
       thinking ? h("label", { class: "dl-muted dl-thinking-label" }, thinking, " let the model think (off sends enable_thinking: false)") : null,
       run.notes.length ? h("ul", { class: "dl-notes" }, run.notes.map((n) => h("li", {}, n))) : null,
       h("p", { class: "dl-muted dl-chart-meta" },
         `${num(c.usage.completionTokens)} completion tokens · reasoning ${num(c.reasoningTokens)} · model ${ms(c.latencyMs)} · sandbox ${run.status === "blocked" ? "not run" : ms(run.durationMs)}`),
       faithfulness(c),
-      h("div", { class: "dl-code-head" }, h("h5", {}, "Code"), copy),
-      highlighted(c.code),
+      h("div", { class: "dl-code-head" }, h("h3", {}, "Code"), copy),
+      highlighted(c.code, `Code of chart ${side.toUpperCase()}`),
       c.attempts.length > 1 || c.attempts.some((a) => a.kind === "repair") ? attemptsList(c) : null);
   }
 }
@@ -170,7 +170,7 @@ function scoreHeadline(r: GraphiteResult, judging: boolean): HTMLElement {
 function faithfulness(c: Chart): HTMLElement {
   const f = c.faithfulness;
   return h("div", { class: "dl-faith", "data-verdict": f.verdict },
-    h("h5", {}, "Faithful to the data? ", h("span", { class: "dl-badge dl-faith-badge", "data-verdict": f.verdict }, f.verdict)),
+    h("h3", {}, "Faithful to the data? ", h("span", { class: "dl-badge dl-faith-badge", "data-verdict": f.verdict }, f.verdict)),
     f.checks.length
       ? h("ul", {}, f.checks.map((k) => h("li", { "data-status": k.status }, h("span", { class: "dl-check", "data-status": k.status }, k.status === "pass" ? "✓ checked" : k.status === "fail" ? "✗ failed" : "– not checked"), ` ${k.check}: `, k.detail)))
       : h("p", { class: "dl-muted" }, "Nothing could be checked against the CSV."));
@@ -181,8 +181,8 @@ function attemptsList(c: Chart): HTMLElement {
     h("summary", {}, `Attempts (${c.attempts.length})`),
     h("ol", {}, c.attempts.map((a) => h("li", { "data-status": a.run.status },
       `${a.kind === "initial" ? "first try" : `repair ${a.n}`}: ${STATUS_TEXT[a.run.status]} · ${ms(a.latencyMs)} model · reasoning ${num(a.reasoningTokens)}`,
-      a.run.traceback ? h("details", {}, h("summary", {}, "traceback"), h("pre", { class: "dl-pre" }, a.run.traceback)) : null,
-      h("details", {}, h("summary", {}, "code"), highlighted(a.code))))));
+      a.run.traceback ? h("details", {}, h("summary", {}, "traceback"), h("pre", { class: "dl-pre", ...scrollable(`Traceback of ${a.kind === "initial" ? "the first try" : `repair ${a.n}`}`) }, a.run.traceback)) : null,
+      h("details", {}, h("summary", {}, "code"), highlighted(a.code, `Code of ${a.kind === "initial" ? "the first try" : `repair ${a.n}`}`))))));
 }
 
 type Row = [string, (f: FigureMeasure | null, run: SandboxRun) => string];
@@ -216,27 +216,27 @@ function propertiesTable(r: GraphiteResult): HTMLElement {
 
 function judgeCard(r: GraphiteResult, judging: boolean): HTMLElement {
   const j = r.judge;
-  if (!j) return h("section", { class: "dl-judge" }, h("h4", {}, "Judge"), h("p", { class: "dl-muted" }, judging ? "The judge is scoring the measured figures…" : "The judge has not scored these charts."));
+  if (!j) return h("section", { class: "dl-judge" }, h("h2", {}, "Judge"), h("p", { class: "dl-muted" }, judging ? "The judge is scoring the measured figures…" : "The judge has not scored these charts."));
   const mode = j.parseMode === "json" ? "json" : j.parseMode === "json-retry" ? "json after one retry" : `${j.parseMode} — the judge's output could not be parsed; no scores were invented`;
   return h("section", { class: "dl-judge", "data-parse-mode": j.parseMode },
-    h("h4", {}, `Judge scorecard`, h("span", { class: "dl-muted" }, ` · ${r.slots.judge?.model ?? "?"} · round ${j.round} · parse: ${mode}`)),
+    h("h2", {}, `Judge scorecard`, h("span", { class: "dl-muted" }, ` · ${r.slots.judge?.model ?? "?"} · round ${j.round} · parse: ${mode}`)),
     j.failure ? h("div", { class: "dl-warning", role: "alert" }, j.failure) : null,
     h("table", { class: "dl-table dl-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "dl-num" }, "insight"), h("th", { class: "dl-num" }, "clarity"), h("th", {}, "verdict"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "chart"), h("th", { class: "dl-num", scope: "col" }, "insight"), h("th", { class: "dl-num" }, "clarity"), h("th", {}, "verdict"))),
       h("tbody", {}, SIDES.map((s) => h("tr", { "data-side": s, class: j.ship === s ? "dl-row-ship" : null },
         h("th", {}, `Chart ${s.toUpperCase()}${j.ship === s ? " ✔ ship" : ""}`),
         h("td", { class: "dl-num" }, num(j.scores[s].insight)), h("td", { class: "dl-num" }, num(j.scores[s].clarity)), h("td", {}, j.scores[s].verdict || NA))))),
     h("p", {}, h("b", {}, "Ship: "), j.ship === "neither" ? "neither" : `Chart ${j.ship.toUpperCase()}`),
     j.stability ? stabilityCard(j.stability) : null,
-    h("details", { class: "dl-raw" }, h("summary", {}, `Raw judge output (${j.raw.length})`), j.raw.map((raw) => h("pre", { class: "dl-pre" }, raw))),
-    h("details", { class: "dl-raw" }, h("summary", {}, "The measured facts the judge saw"), h("pre", { class: "dl-pre" }, j.factsText)));
+    h("details", { class: "dl-raw" }, h("summary", {}, `Raw judge output (${j.raw.length})`), j.raw.map((raw, i) => h("pre", { class: "dl-pre", ...scrollable(`Raw judge output ${i + 1}`) }, raw))),
+    h("details", { class: "dl-raw" }, h("summary", {}, "The measured facts the judge saw"), h("pre", { class: "dl-pre", ...scrollable("The measured facts the judge saw") }, j.factsText)));
 }
 
 function layersCard(r: GraphiteResult): HTMLElement {
   const names = [...new Set(SIDES.flatMap((s) => Object.keys(r.charts[s].run.layers)))];
   const cell = (l: Layer | undefined) => (l ? h("td", { "data-on": String(l.on), title: l.detail }, h("span", { class: "dl-check", "data-status": l.on ? "pass" : "fail" }, l.on ? "active" : "not active"), " ", h("span", { class: "dl-muted" }, l.detail)) : h("td", { class: "dl-na" }, NA));
   return h("section", { class: "dl-layers" },
-    h("h4", {}, "Isolation layers"),
+    h("h2", {}, "Isolation layers"),
     h("p", { class: "dl-muted" }, "Best-effort isolation, reported per run as it really was on this host; not a security boundary. Use a container for code you do not trust."),
     names.length
       ? h("table", { class: "dl-table" }, h("thead", {}, h("tr", {}, h("th", {}, "layer"), h("th", {}, "Chart A run"), h("th", {}, "Chart B run"))),

@@ -2,6 +2,7 @@
 // the core, one made by k of N on the ring for k, one made by a single model on the outer ring.
 // Settled synchronously (no animation: 96 nodes settle in a few milliseconds) and deterministic:
 // nodes start on their ring at an angle fixed by their order. Pure: no DOM.
+import { contrast, hslHex, LIGHT } from "../../../lib/export/palette";
 import { forceCollide, forceManyBody, forceRadial, forceSimulation, type SimulationNodeDatum } from "d3-force";
 import type { ClaimGroup } from "../../../lib/schema/weave";
 
@@ -29,12 +30,23 @@ export function groupRadius(g: ClaimGroup, models: number): number {
   return Math.round(Math.max(5, Math.min(cap, 2 + 0.9 * Math.sqrt(longest))) * 10) / 10;
 }
 
-/** White for the core, then from blue (made by many) to orange (made by one). */
+/**
+ * White for the core, then from blue (made by many) to orange (made by one): mid-tones dark
+ * enough for 3:1 on light paper and light enough for 3:1 on dark paper (test/unit/palette.test.ts).
+ */
 export function ringColour(size: number, models: number): string {
   if (size >= models) return "#ffffff";
   const t = models <= 2 ? 0 : (size - 1) / (models - 2);
   const hue = Math.round(28 + t * (212 - 28));
-  return `hsl(${hue}, 62%, ${Math.round(62 + t * 10)}%)`;
+  // Greens and yellows are brighter than blues at the same lightness: step down until 3:1 on white.
+  let l = 52;
+  while (l > 30 && contrast(hslHex(hue, 62, l), LIGHT.paper) < 3.05) l--;
+  return `hsl(${hue}, 62%, ${l}%)`;
+}
+
+/** Heat-map lightness of a matrix cell (0–100% consensus): 97% down to 60%, where dark ink still reads. */
+export function cellLightness(v: number | null): number {
+  return v === null ? 97 : Math.round(97 - Math.max(0, Math.min(100, v)) * 0.37);
 }
 
 export function layoutRings(groups: readonly ClaimGroup[], models: number): { nodes: RingNode[]; rings: Array<{ size: number; radius: number }>; ticks: number } {

@@ -6,9 +6,10 @@
 import type { ClaimGroup, MultiWeave, PairwiseWeave, Spread, WeaveResult } from "../../../lib/schema/weave";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, s, fill, SVG_NS } from "../dom";
+import { GRAPH, hslHex, inkOn } from "../../../lib/export/palette";
 import { pct, plural } from "../format";
 import type { ViewHost } from "../view";
-import { layoutRings, MULTI_SIZE, ringColour } from "./layout";
+import { cellLightness, layoutRings, MULTI_SIZE, ringColour } from "./layout";
 import { MULTI_CSS } from "./style";
 
 export function isMultiWeave(r: unknown): r is WeaveResult & { multi: MultiWeave } {
@@ -103,12 +104,12 @@ function consensusSvg(m: MultiWeave, show: (g: ClaimGroup | null, ev?: MouseEven
   const c = MULTI_SIZE / 2;
   const { nodes, rings } = layoutRings(m.groups, n);
   const at = new Map(nodes.map((x) => [x.id, x]));
-  const svg = s("svg", { xmlns: SVG_NS, viewBox: `0 0 ${MULTI_SIZE} ${MULTI_SIZE}`, class: "dl-graph dl-multi-svg", role: "img",
+  const svg = s("svg", { xmlns: SVG_NS, viewBox: `0 0 ${MULTI_SIZE} ${MULTI_SIZE}`, class: "dl-graph dl-multi-svg", role: "group",
     "aria-label": `Consensus of ${n} models: ${m.distribution.all} groups made by all, ${m.distribution.one} by one, ${m.groups.length} in all` });
   for (const ring of rings) {
     if (ring.radius <= 0) continue;
-    svg.append(s("circle", { class: "dl-multi-ring", cx: c, cy: c, r: ring.radius, fill: "none", stroke: "#d0d7de", "stroke-dasharray": "2 4" }),
-      s("text", { class: "dl-multi-ring-label", x: c + 4, y: c - ring.radius - 3, "font-size": 10, fill: "#8c959f" }, ring.size === 1 ? "1 model" : `${ring.size} of ${n}`));
+    svg.append(s("circle", { class: "dl-multi-ring", cx: c, cy: c, r: ring.radius, fill: "none", "stroke-dasharray": "2 4" }),
+      s("text", { class: "dl-multi-ring-label", x: c + 4, y: c - ring.radius - 3, "font-size": 10 }, ring.size === 1 ? "1 model" : `${ring.size} of ${n}`));
   }
   for (const e of m.groupEdges) {
     const p = at.get(e.source);
@@ -117,7 +118,7 @@ function consensusSvg(m: MultiWeave, show: (g: ClaimGroup | null, ev?: MouseEven
     svg.append(s("line", {
       class: `dl-multi-edge dl-multi-${e.relation}`, "data-source": e.source, "data-target": e.target, "data-share": e.share,
       x1: p.x!.toFixed(1), y1: p.y!.toFixed(1), x2: q.x!.toFixed(1), y2: q.y!.toFixed(1),
-      stroke: e.relation === "contradict" ? "#d1495b" : e.sourceKind === "lexical" ? "#b7791f" : "#8c959f",
+      stroke: e.relation === "contradict" ? GRAPH.contradict : e.sourceKind === "lexical" ? "#b7791f" : GRAPH.agree,
       "stroke-width": (0.8 + 2.2 * e.strength).toFixed(2), "stroke-dasharray": e.relation === "contradict" ? "5 4" : null,
       "stroke-opacity": (0.2 + 0.75 * e.share).toFixed(2),
     }));
@@ -128,6 +129,10 @@ function consensusSvg(m: MultiWeave, show: (g: ClaimGroup | null, ev?: MouseEven
       class: "dl-multi-node", "data-group": g.id, "data-size": g.size, cx: node.x!.toFixed(1), cy: node.y!.toFixed(1), r: node.r,
       fill: ringColour(g.size, n), stroke: g.size === n ? "#1f2328" : "#ffffff", "stroke-width": g.size === n ? 1.6 : 1,
       tabindex: 0, onmouseenter: (ev: Event) => show(g, ev as MouseEvent), onmousemove: (ev: Event) => show(g, ev as MouseEvent), onmouseleave: () => show(null),
+      // Keyboard focus shows what hover shows, the tooltip placed at the node.
+      onfocus: (ev: Event) => { const b = (ev.target as Element).getBoundingClientRect(); show(g, { clientX: b.right, clientY: b.bottom } as MouseEvent); },
+      onblur: () => show(null),
+      role: "img", "aria-label": `${g.size === n ? "made by every model" : `made by ${g.size} of ${n}`}: ${Object.values(g.texts)[0] ?? ""}`,
     }, s("title", {}, `${g.size === n ? "made by every model" : `made by ${g.size} of ${n}`}: ${Object.values(g.texts)[0] ?? ""}`));
     svg.append(el);
   }
@@ -149,9 +154,9 @@ function matrixTable(r: WeaveResult & { multi: MultiWeave }): HTMLElement {
   const pairOf = (x: string, y: string) => cell.get(`${x}|${y}`) ?? cell.get(`${y}|${x}`);
   const head = (side: string) => h("th", { scope: "col", title: r.slots[side]?.model ?? "" }, L(side));
   return h("div", { class: "dl-multi-matrix-wrap" },
-    h("h5", {}, "Agreement matrix (two-model consensus)"),
+    h("h2", {}, "Agreement matrix (two-model consensus)"),
     h("table", { class: "dl-multi-matrix" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), m.models.map(head))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "dl-sr-only" }, "model")), m.models.map(head))),
       h("tbody", {}, m.models.map((x) => h("tr", {},
         h("th", { scope: "row", title: r.slots[x]?.model ?? "" }, `${L(x)} · ${r.slots[x]?.model ?? "?"}`),
         m.models.map((y) => {
@@ -161,8 +166,8 @@ function matrixTable(r: WeaveResult & { multi: MultiWeave }): HTMLElement {
           const c = p?.consensus;
           const st = p?.stability;
           const title = c ? `${L(x)}–${L(y)}: ${c.sharedPairs} shared ÷ (${c.sharedPairs} + ${x === p!.x ? c.aOnly : c.bOnly} ${L(x)}-only + ${x === p!.x ? c.bOnly : c.aOnly} ${L(y)}-only)${st ? ` · across ${st.judgedRuns} judge runs ${spreadText(st.consensusSpread)}` : ""}` : "not classified";
-          const light = v === null ? 96 : Math.round(96 - v * 0.5);
-          return h("td", { class: "dl-multi-cell", "data-x": x, "data-y": y, "data-value": v ?? "n/a", title, style: `background:hsl(212, 60%, ${light}%);color:${light < 62 ? "#fff" : "inherit"}` }, pct(v));
+          const light = cellLightness(v);
+          return h("td", { class: "dl-multi-cell", "data-x": x, "data-y": y, "data-value": v ?? "n/a", title, style: `background:hsl(212, 60%, ${light}%);color:${inkOn(hslHex(212, 60, light))}` }, pct(v));
         }))))));
 }
 
@@ -195,7 +200,7 @@ function modelPanel(r: WeaveResult & { multi: MultiWeave }, side: string, show: 
     const size = g?.size ?? 1;
     svg.append(s("circle", {
       class: "dl-multi-node", "data-group": g?.id ?? "", "data-size": size, cx: (i % cols) * cellSize + cellSize / 2, cy: Math.floor(i / cols) * cellSize + cellSize / 2,
-      r: Math.max(5, Math.min(13, 2 + 0.9 * Math.sqrt(text.length))), fill: ringColour(size, n), stroke: size === n ? "#1f2328" : "#8c959f", "stroke-width": 1,
+      r: Math.max(5, Math.min(13, 2 + 0.9 * Math.sqrt(text.length))), fill: ringColour(size, n), stroke: size === n ? GRAPH.sharedStroke : GRAPH.agree, "stroke-width": 1,
       onmouseenter: () => g && show(g), onmouseleave: () => show(null),
     }, s("title", {}, `[${i}] ${text} (made by ${size} of ${n})`)));
   });

@@ -1,5 +1,6 @@
 // The claims diff: shared pairs side by side, then what only one model said, largest first —
-// the quickest answer to "what did B miss?".
+// the quickest answer to "what did B miss?". It is also the graph's text alternative: the same
+// claims and relations as accessible tables and lists.
 import type { WeaveResult } from "../../../lib/schema/weave";
 import { h } from "../dom";
 
@@ -18,18 +19,21 @@ export function claimsDiff(r: WeaveResult): HTMLElement {
   const list = (items: Array<{ index: number; text: string }>, side: string) =>
     items.length ? h("ol", { class: "dl-only-list", "data-only": side }, items.map((c) => h("li", { "data-index": c.index }, c.text))) : h("p", { class: "dl-muted" }, "Nothing: every claim was matched.");
   return h("div", { class: "dl-diff" },
-    h("h4", {}, `Shared claims (${r.consensus.matches.length})`),
+    h("h2", {}, `Shared claims (${r.consensus.matches.length})`),
     r.consensus.matches.length
       ? h("table", { class: "dl-table dl-shared-table" },
-          h("thead", {}, h("tr", {}, h("th", {}, "Model A said"), h("th", {}, "Model B said"), h("th", { class: "dl-num" }, "strength"))),
+          h("caption", { class: "dl-sr-only" }, `Shared claims: ${r.consensus.matches.length} pairs matched one-to-one, with the strength of each match`),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Model A said"), h("th", { scope: "col" }, "Model B said"), h("th", { class: "dl-num", scope: "col" }, "strength"))),
           h("tbody", {}, r.consensus.matches.map((m) => h("tr", {}, h("td", {}, A[m.a] ?? "?"), h("td", {}, B[m.b] ?? "?"), h("td", { class: "dl-num" }, m.strength.toFixed(2))))))
       : h("p", { class: "dl-muted" }, "No claim was matched one-to-one."),
     contra.length
-      ? [h("h4", {}, `Contradictions (${contra.length})`),
+      ? [h("h2", {}, `Contradictions (${contra.length})`),
          h("table", { class: "dl-table dl-contra-table" },
+           h("caption", { class: "dl-sr-only" }, `Contradictions: ${contra.length} pairs of claims that contradict each other`),
+           h("thead", { class: "dl-sr-only" }, h("tr", {}, h("th", { scope: "col" }, "Model A said"), h("th", { scope: "col" }, "relation"), h("th", { scope: "col" }, "Model B said"), h("th", { scope: "col" }, "strength"))),
            h("tbody", {}, contra.map((p) => h("tr", {}, h("td", {}, A[p.a] ?? "?"), h("td", { class: "dl-vs" }, "vs"), h("td", {}, B[p.b] ?? "?"), h("td", { class: "dl-num" }, `${p.strength.toFixed(2)}${p.sourceKind === "lexical" ? " lexical" : ""}`)))))]
       : null,
     h("div", { class: "dl-two" },
-      h("div", {}, h("h4", {}, `Only in A — what did B miss? (${onlyA.length})`), list(onlyA, "a")),
-      h("div", {}, h("h4", {}, `Only in B — what did A miss? (${onlyB.length})`), list(onlyB, "b"))));
+      h("div", {}, h("h2", {}, `Only in A — what did B miss? (${onlyA.length})`), list(onlyA, "a")),
+      h("div", {}, h("h2", {}, `Only in B — what did A miss? (${onlyB.length})`), list(onlyB, "b"))));
 }

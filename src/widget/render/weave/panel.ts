@@ -4,9 +4,10 @@
 import type { GraphEdge, GraphNode, Panel } from "../../../lib/schema/weave";
 import {
   PANEL_SIZE, LABEL_FONT_PX, clampNodes, createPanelLayout, edgeStyle, edgeWidth, expectedTicks,
-  edgeOpacity, labelAnchor, nodePaint, placeLabels, settleSync, shortLabel, type LayoutNode, type PanelLayout,
+  edgeOpacity, labelAnchor, nodePaint, panelLabel, placeLabels, settleSync, shortLabel, type LayoutNode, type PanelLayout,
 } from "../../../lib/export/layout";
-import { h, s, fill, SVG_NS } from "../dom";
+import { GRAPH } from "../../../lib/export/palette";
+import { h, s, fill, SVG_NS, uid } from "../dom";
 import { plural, sideLabel } from "../format";
 
 export interface PanelOptions {
@@ -18,6 +19,13 @@ function relationText(e: GraphEdge, fromId: string): string {
   void fromId;
   const share = e.share === undefined ? "" : ` · found in ${Math.round(e.share * 100)}% of judge runs`;
   return `${verb} · strength ${e.strength.toFixed(2)} · ${e.sourceKind === "lexical" ? "lexical (word overlap)" : "judged"}${share}`;
+}
+
+/** What a screen reader says for a claim node: whose claim it is, then its text. */
+export function nodeName(node: GraphNode): string {
+  const phr = Object.entries(node.texts);
+  if (node.shared) return `Consensus claim: ${phr.length > 1 ? phr.map(([side, t]) => `${side.toUpperCase()}: ${t}`).join(" / ") : node.text}`;
+  return `Only ${sideLabel(node.side)}: ${node.text}`;
 }
 
 export class ForcePanel {
@@ -46,13 +54,14 @@ export class ForcePanel {
       kind === "both" && st.absorbedIntoCore ? `${st.absorbedIntoCore} absorbed into the core` : null,
     ].filter(Boolean).join(" · ");
     this.svg = s("svg", {
-      xmlns: SVG_NS, viewBox: `0 0 ${PANEL_SIZE} ${PANEL_SIZE}`, class: "dl-graph", role: "img",
-      "aria-label": `${sideLabel(kind)} claim graph: ${stats}`,
+      // A group, not an img: its claims are focusable and must stay reachable by assistive tech.
+      xmlns: SVG_NS, viewBox: `0 0 ${PANEL_SIZE} ${PANEL_SIZE}`, class: "dl-graph", role: "group",
+      "aria-label": panelLabel(panel, sideLabel(kind)),
       "font-family": "Inter, system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif",
     });
     this.bar = h("div", { class: "dl-settle-bar" });
     this.barText = h("span", { class: "dl-settle-text" }, "settling");
-    this.tip = h("div", { class: "dl-tip", role: "tooltip", hidden: true });
+    this.tip = h("div", { class: "dl-tip", role: "tooltip", id: uid(`tip-${kind}`), hidden: true });
     this.el = h("div", { class: "dl-panel", "data-panel": kind, "data-settled": "false" },
       h("div", { class: "dl-panel-head" },
         h("span", { class: "dl-panel-title", "data-side": kind }, panel.title || sideLabel(kind)),
@@ -81,8 +90,8 @@ export class ForcePanel {
     const clone = this.svg.cloneNode(true) as SVGSVGElement;
     clone.setAttribute("width", String(PANEL_SIZE));
     clone.setAttribute("height", String(PANEL_SIZE));
-    clone.insertBefore(s("rect", { x: 0, y: 0, width: PANEL_SIZE, height: PANEL_SIZE, fill: "#ffffff" }), clone.firstChild);
-    for (const t of Array.from(clone.querySelectorAll("text"))) { t.setAttribute("fill", "#2b2f36"); t.setAttribute("stroke", "#ffffff"); }
+    clone.insertBefore(s("rect", { x: 0, y: 0, width: PANEL_SIZE, height: PANEL_SIZE, fill: GRAPH.staticPaper }), clone.firstChild);
+    for (const t of Array.from(clone.querySelectorAll("text"))) { t.setAttribute("fill", GRAPH.staticLabel); t.setAttribute("stroke", GRAPH.staticHalo); }
     return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}`;
   }
 
@@ -111,7 +120,11 @@ export class ForcePanel {
     });
     for (const n of this.layout.nodes) {
       const p = nodePaint(n.node);
-      const g = s("g", { class: `dl-node${n.shared ? " dl-node-shared" : ""}`, "data-id": n.id, "data-side": n.node.side, tabindex: 0 },
+      // Reached with Tab, announced with its claim; focus shows what hover shows (the tooltip describes it).
+      const g = s("g", {
+        class: `dl-node${n.shared ? " dl-node-shared" : ""}`, "data-id": n.id, "data-side": n.node.side, tabindex: 0, role: "img",
+        "aria-label": nodeName(n.node), "aria-describedby": this.tip.id,
+      },
         s("circle", { r: n.r.toFixed(2), fill: p.fill, stroke: p.stroke, "stroke-width": p.strokeWidth }),
         s("title", {}, n.node.text));
       g.addEventListener("pointerenter", () => this.hover(n));
@@ -121,7 +134,7 @@ export class ForcePanel {
       g.addEventListener("pointerdown", (e) => this.dragStart(e, n, g));
       this.circles.set(n.id, g);
       nodesG.append(g);
-      const label = s("text", { class: "dl-label", "font-size": LABEL_FONT_PX, "dominant-baseline": "hanging", fill: "#2b2f36", stroke: "#ffffff", "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke", visibility: "hidden" }, shortLabel(n.node.text));
+      const label = s("text", { class: "dl-label", "font-size": LABEL_FONT_PX, "dominant-baseline": "hanging", fill: GRAPH.staticLabel, stroke: GRAPH.staticHalo, "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke", visibility: "hidden" }, shortLabel(n.node.text));
       this.labels.set(n.id, label);
       labelsG.append(label);
     }

@@ -3,7 +3,7 @@
 // panel only when its own nodes or edges change, so live state updates never restart a layout.
 import type { WeaveResult } from "../../../lib/schema/weave";
 import type { WidgetState } from "../../../lib/schema/widget";
-import { h, fill, download } from "../dom";
+import { h, fill, download, scrollable, uid } from "../dom";
 import { ms, num, sideLabel } from "../format";
 import { costLine, promptList, slotTable, stageTimes } from "../meta";
 import { claimsDiff } from "./diff";
@@ -38,10 +38,15 @@ export class WeaveView {
   private lastRunning = false;
 
   constructor(private readonly host: ViewHost) {
+    // The WAI-ARIA tabs pattern: one tab stop for the bar (the selected tab), arrows and Home/End
+    // move between tabs and select them, each panel is labelled by its tab and reachable with Tab.
+    const base = uid("weave");
+    this.tabBar.setAttribute("aria-label", "Weave views");
     for (const [id, label] of TABS) {
-      this.tabBar.append(h("button", { type: "button", class: "dl-tab", role: "tab", "data-tab": id, onclick: () => this.select(id) }, label));
-      this.sections.set(id, h("section", { class: "dl-tabpanel", "data-tabpanel": id, role: "tabpanel" }));
+      this.tabBar.append(h("button", { type: "button", class: "dl-tab", role: "tab", id: `${base}-tab-${id}`, "aria-controls": `${base}-panel-${id}`, "data-tab": id, onclick: () => this.select(id) }, label));
+      this.sections.set(id, h("div", { class: "dl-tabpanel", "data-tabpanel": id, role: "tabpanel", id: `${base}-panel-${id}`, "aria-labelledby": `${base}-tab-${id}`, tabindex: 0 }));
     }
+    this.tabBar.addEventListener("keydown", (e) => this.onTabKey(e));
     this.sections.get("graph")!.append(legend(), this.grid);
     this.el.append(this.head, this.tabBar, ...this.sections.values());
     this.select("graph");
@@ -94,8 +99,22 @@ export class WeaveView {
 
   private select(id: string): void {
     this.tab = id;
-    for (const b of Array.from(this.tabBar.children) as HTMLElement[]) b.setAttribute("aria-selected", String(b.dataset.tab === id));
+    for (const b of Array.from(this.tabBar.children) as HTMLElement[]) {
+      b.setAttribute("aria-selected", String(b.dataset.tab === id));
+      b.tabIndex = b.dataset.tab === id ? 0 : -1;
+    }
     for (const [k, sec] of this.sections) sec.hidden = k !== id;
+  }
+
+  private onTabKey(e: KeyboardEvent): void {
+    const ids = TABS.map(([id]) => id as string);
+    const at = ids.indexOf(this.tab);
+    const to = e.key === "ArrowRight" ? (at + 1) % ids.length : e.key === "ArrowLeft" ? (at - 1 + ids.length) % ids.length
+      : e.key === "Home" ? 0 : e.key === "End" ? ids.length - 1 : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    this.select(ids[to]!);
+    (this.tabBar.querySelector(`[data-tab="${ids[to]}"]`) as HTMLElement | null)?.focus();
   }
 
   private panelSvgs(): Array<{ kind: string; title: string; svg: string }> {
@@ -138,9 +157,9 @@ function partial(r: Partial<WeaveResult> | null, running: boolean): HTMLElement 
       const ans = r.answers?.[side];
       const claims = r.claims?.[side];
       return h("div", { class: "dl-answer", "data-side": side },
-        h("h4", {}, `${sideLabel(side)} · ${r.slots?.[side]?.model ?? "?"}`),
+        h("h2", {}, `${sideLabel(side)} · ${r.slots?.[side]?.model ?? "?"}`),
         ans ? h("p", { class: "dl-muted" }, `answered: ${ans.text.split(/\s+/).filter(Boolean).length} words · ${ms(ans.latencyMs)}`) : h("p", { class: "dl-muted" }, "waiting for the answer"),
-        claims ? h("ol", { class: "dl-only-list", "data-only": side }, claims.map((c) => h("li", {}, c))) : ans ? h("details", {}, h("summary", {}, "the answer"), h("div", { class: "dl-answer-text" }, ans.text)) : null);
+        claims ? h("ol", { class: "dl-only-list", "data-only": side }, claims.map((c) => h("li", {}, c))) : ans ? h("details", {}, h("summary", {}, "the answer"), h("div", { class: "dl-answer-text", ...scrollable(`Answer of ${sideLabel(side)}`) }, ans.text)) : null);
     })));
 }
 
@@ -156,9 +175,9 @@ function answers(r: WeaveResult): HTMLElement {
   return h("div", { class: "dl-two dl-answers" }, r.sides.filter((s) => r.answers[s]).map((side) => {
     const a = r.answers[side]!;
     return h("div", { class: "dl-answer", "data-side": side },
-      h("h4", {}, `${sideLabel(side)} · ${r.slots[side]?.model ?? "?"}`),
+      h("h2", {}, `${sideLabel(side)} · ${r.slots[side]?.model ?? "?"}`),
       h("p", { class: "dl-muted" }, `finish: ${a.finishReason ?? "n/a"} · ${num(a.usage.completionTokens)} completion tokens · reasoning ${num(a.reasoningTokens)} · ${ms(a.latencyMs)}`),
-      h("div", { class: "dl-answer-text" }, a.text));
+      h("div", { class: "dl-answer-text", ...scrollable(`Answer of ${sideLabel(side)}`) }, a.text));
   }));
 }
 
@@ -167,8 +186,8 @@ function judgeRaw(r: WeaveResult): HTMLElement {
     ...Object.entries(r.judge.extract).map(([k, v]) => [`extract ${k.toUpperCase()}`, v] as [string, typeof v]),
     ["classify", r.judge.classify],
   ];
-  return h("div", { class: "dl-judge-raw" }, h("h4", {}, "What the judge returned"),
+  return h("div", { class: "dl-judge-raw" }, h("h2", {}, "What the judge returned"),
     steps.map(([name, st]) => h("details", {},
       h("summary", {}, h("b", {}, name), ` · parse: ${st.parseMode}${st.failure ? ` · ${st.failure}` : ""}`),
-      st.raw.map((raw, i) => h("pre", { class: "dl-pre" }, st.raw.length > 1 ? `attempt ${i + 1}:\n${raw}` : raw)))));
+      st.raw.map((raw, i) => h("pre", { class: "dl-pre", ...scrollable(`Judge output, ${name}${st.raw.length > 1 ? `, attempt ${i + 1}` : ""}`) }, st.raw.length > 1 ? `attempt ${i + 1}:\n${raw}` : raw)))));
 }
