@@ -8,6 +8,7 @@
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, REL_TOLERANCE, xKeys } from "./faithfulness/match";
+import { explainHistogram, explainPairs } from "./faithfulness/shapes";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
@@ -72,11 +73,15 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         else groupedCoverage.push(`${name}: all ${all.size} ${found.cand.groupedBy} values`);
       }
     } else {
-      checks.push({
-        check: `values of ${name}`,
-        status: "fail",
-        detail: `match no column, groupby aggregate (mean/sum/count/median/min/max), cumulative sum or rolling mean of the data within ${REL_TOLERANCE * 100}%${cut}`,
-      });
+      const shape = explainHistogram(s, p) ?? explainPairs(s, p, scale);
+      if (shape) checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
+      else {
+        checks.push({
+          check: `values of ${name}`,
+          status: "fail",
+          detail: `match no column (alone or against another), groupby aggregate (mean/sum/count/median/min/max/std), histogram, cumulative sum or rolling mean of the data within ${REL_TOLERANCE * 100}%${cut}`,
+        });
+      }
     }
     if (keys && dataDays && keys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k))) {
       datedSeries++;
