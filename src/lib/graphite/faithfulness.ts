@@ -18,6 +18,11 @@ function seriesName(s: PlottedSeries, i: number): string {
   return `${s.kind} ${s.label && !s.label.startsWith("_") ? JSON.stringify(s.label) : `#${i + 1}`} (${s.y.length} point${s.y.length === 1 ? "" : "s"})`;
 }
 
+/** x = 0, 1, 2, ... or 1, 2, 3, ...: the row positions pandas and matplotlib plot against. */
+function isPositions(x: number[]): boolean {
+  return x.every((v, i) => v === i) || x.every((v, i) => v === i + 1);
+}
+
 /** Reference lines (axvline/axhline, a cut-over marker) carry no data to check. */
 function isMarker(s: PlottedSeries): string | null {
   if (s.kind !== "line" || s.y.length > 2) return null;
@@ -61,7 +66,12 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       return;
     }
     const keys = xKeys(s, p);
-    const found = explain(s, keys, p, scale);
+    // A scatter's numeric x is data, not a position: one column against another is read first.
+    const numericX = s.x.every((x) => typeof x === "number") && !(keys && keys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)));
+    const paired = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : null;
+    let found = paired ? null : explain(s, keys, p, scale);
+    // ...and y alone in order explains such a scatter only when its x are row positions.
+    if (found && !found.byKey && s.kind === "scatter" && numericX && !isPositions(s.x as number[])) found = null;
     const cut = s.truncated ? ` (only the first ${s.y.length} points were measured)` : "";
     if (found) {
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${found.cand.desc}${found.scale} ${found.how}${cut}` });
@@ -73,7 +83,7 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         else groupedCoverage.push(`${name}: all ${all.size} ${found.cand.groupedBy} values`);
       }
     } else {
-      const shape = explainHistogram(s, p) ?? explainPairs(s, p, scale);
+      const shape = paired ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale));
       if (shape) checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
       else {
         checks.push({
