@@ -79,8 +79,16 @@ export function splitRecords(text: string, sep: string, limit = Infinity): CsvRe
       start = i;
       continue;
     }
-    field += c;
-    i++;
+    // Plain characters up to the next delimiter or line end join the field in one slice (a quote
+    // here is a plain character, as in pandas).
+    let j = i + 1;
+    while (j < n) {
+      const d = text[j]!;
+      if (d === sep || d === "\n" || d === "\r") break;
+      j++;
+    }
+    field += text.slice(i, j);
+    i = j;
   }
   if (out.length >= limit) return out;
   if (quoted) throw new UnclosedQuote(quoteLine);

@@ -45,8 +45,10 @@ const NUMBER: Record<Decimal, RegExp> = {
 export function parseNumber(field: string, decimal: Decimal = "."): number | null {
   if (isNA(field)) return NaN;
   if (!NUMBER[decimal].test(field)) return null;
-  const t = field.trim().toLowerCase().replace(/^([+-]?)inf(inity)?$/, "$1Infinity");
-  return Number(decimal === "," ? t.replace(",", ".") : t);
+  const t = decimal === "," ? field.replace(",", ".") : field;
+  // Number() reads the grammar above (spaces, sign, "5.", ".5", exponents) except inf/infinity.
+  if (!/[iI]/.test(t)) return Number(t);
+  return Number(t.trim().toLowerCase().replace(/^([+-]?)inf(inity)?$/, "$1Infinity"));
 }
 
 const BOOL = new Set(["True", "TRUE", "true", "False", "FALSE", "false"]);
