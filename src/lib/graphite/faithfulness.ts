@@ -8,7 +8,7 @@
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, REL_TOLERANCE, xKeys } from "./faithfulness/match";
-import { explainHistogram, explainPairs } from "./faithfulness/shapes";
+import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
@@ -66,16 +66,18 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       return;
     }
     const keys = xKeys(s, p);
-    // A scatter's numeric x is data, not a position: one column against another is read first.
+    // A scatter's numeric x is data, not a position: one column against another is read first;
+    // points all at one category (box plot outliers) are values of that category.
     const numericX = s.x.every((x) => typeof x === "number") && !(keys && keys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)));
-    const paired = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : null;
-    let found = paired ? null : explain(s, keys, p, scale);
+    const shapeFirst = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : (s.kind !== "bar" ? explainOneCategory(s, p, scale) : null);
+    let found = shapeFirst ? null : explain(s, keys, p, scale);
     // ...and y alone in order explains such a scatter only when its x are row positions.
     if (found && !found.byKey && s.kind === "scatter" && numericX && !isPositions(s.x as number[])) found = null;
     const cut = s.truncated ? ` (only the first ${s.y.length} points were measured)` : "";
     if (found) {
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${found.cand.desc}${found.scale} ${found.how}${cut}` });
-      if (found.cand.groupedBy && found.byKey && keys) {
+      // One point of a per-category aggregate says nothing about the other categories.
+      if (found.cand.groupedBy && found.byKey && keys && new Set(keys).size > 1) {
         const all = new Set(found.cand.keys);
         const shown = new Set(keys);
         const missing = [...all].filter((k) => !shown.has(k));
@@ -83,13 +85,13 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         else groupedCoverage.push(`${name}: all ${all.size} ${found.cand.groupedBy} values`);
       }
     } else {
-      const shape = paired ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale));
+      const shape = shapeFirst ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ?? explainFit(s, p, scale) ?? explainKde(s, p);
       if (shape) checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
       else {
         checks.push({
           check: `values of ${name}`,
           status: "fail",
-          detail: `match no column (alone or against another), groupby aggregate (mean/sum/count/median/min/max/std), histogram, cumulative sum or rolling mean of the data within ${REL_TOLERANCE * 100}%${cut}`,
+          detail: `match no column (alone or against another), groupby aggregate (mean/sum/count/median/min/max/std), histogram, least-squares line, kernel density, cumulative sum or rolling mean of the data within ${REL_TOLERANCE * 100}%${cut}`,
         });
       }
     }

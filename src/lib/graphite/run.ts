@@ -168,6 +168,8 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
     // that side; both failing ends the run (there is nothing to compare).
     tracker.enter("asking", "Model A and Model B writing chart code in parallel");
     await live.yieldToLoop();
+    // A cancel that came while the loop was yielded ends the run before any model is asked.
+    if (cancelled()) throw new Cancelled();
     const done: Side[] = [];
     const asked = await Promise.allSettled(
       SIDES.map(async (side) => {

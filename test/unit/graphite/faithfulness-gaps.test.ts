@@ -116,3 +116,42 @@ test("semicolons and decimal commas: the check reads the numbers as pd.read_csv(
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
   assert.equal(values(f)[0]!.detail, "match mean of Temperatur by Ort by x value");
 });
+
+// Values checked with scipy 1.17 / numpy: gaussian_kde([1, 2, 2, 3, 7]) on linspace(0, 8, 25), and
+// np.polyfit([1, 2, 3, 4, 6], [2.1, 3.9, 6.2, 7.8, 12.1], 1) = (1.9986486..., 0.0243243...).
+const small = readCsv("g,v,x,y\na,1,1,2.1\na,2,2,3.9\nb,2,3,6.2\nb,3,4,7.8\nb,7,6,12.1\nc,,5,\n");
+const grid = Array.from({ length: 25 }, (_, i) => i / 3);
+const kde = [
+  0.09636337126, 0.1152498445, 0.13340713, 0.1494884066, 0.1621854673, 0.1704111246, 0.1734654126, 0.1711527113, 0.1638249817, 0.1523404778, 0.1379440659, 0.1220904806,
+  0.1062419768, 0.09167502635, 0.07932701974, 0.06970495499, 0.06286620766, 0.05846901166, 0.05587916527, 0.05431113177, 0.05297720731, 0.05121853078, 0.04859661234,
+  0.04493305353, 0.04029641736,
+];
+
+test("a kernel density curve (scipy's gaussian_kde, Scott's bandwidth) of a column with a gap; scaled to counts it says the factor is not checked", () => {
+  const f = checkFaithfulness(small, [figure([series({ x: grid, y: kde })])]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.equal(values(f)[0]!.detail, "match kernel density of v (Scott's bandwidth, as a density)");
+  const counts = checkFaithfulness(small, [figure([series({ x: grid, y: kde.map((d) => d * 5 * 0.5) })])]);
+  assert.equal(values(counts)[0]!.detail, "match kernel density of v (Scott's bandwidth, scaled by 2.5 (the factor is not checked))");
+  const bumped = kde.map((d, i) => (i === 12 ? d * 1.05 : d));
+  assert.equal(checkFaithfulness(small, [figure([series({ x: grid, y: bumped })])]).verdict, "unfaithful");
+});
+
+test("a least-squares line of one column on another (np.polyfit), rows with a gap left out", () => {
+  const a = 0.024324324324329447;
+  const b = 1.9986486486486479;
+  const xs = [1, 3.5, 6];
+  const f = checkFaithfulness(small, [figure([series({ x: xs, y: xs.map((x) => a + b * x) })])]);
+  assert.equal(values(f)[0]!.detail, "match least-squares line of y on x");
+  assert.equal(checkFaithfulness(small, [figure([series({ x: xs, y: xs.map((x) => a + 1.1 * b * x) })])]).verdict, "unfaithful");
+});
+
+test("points all at one category (a box plot's outliers) are values of that category; one point says nothing about completeness", () => {
+  const f = checkFaithfulness(small, [figure([series({ x: ["b", "b", "b"], y: [7, 2, 3] })])]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.equal(values(f)[0]!.detail, 'match values of v where g == "b" (points at one category, such as a box plot\'s outliers)');
+  assert.equal(checkFaithfulness(small, [figure([series({ x: ["a", "a", "a"], y: [7, 2, 1] })])]).verdict, "unfaithful");
+  const one = checkFaithfulness(penguins, [figure([series({ kind: "bar", x: ["Gentoo"], y: [5076.02] })])]);
+  assert.equal(one.verdict, "faithful", JSON.stringify(one.checks));
+  assert.equal(one.checks.find((c) => c.check === "categories complete")!.status, "unchecked");
+});

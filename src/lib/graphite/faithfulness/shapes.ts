@@ -103,3 +103,97 @@ export function explainHistogram(s: PlottedSeries, p: Prepared): string | null {
   }
   return null;
 }
+
+const collinear = (x: number[], y: number[], scale: number) => {
+  const b = (y[y.length - 1]! - y[0]!) / (x[x.length - 1]! - x[0]!);
+  return Number.isFinite(b) && y.every((v, i) => close(v, y[0]! + b * (x[i]! - x[0]!), scale));
+};
+
+/** A straight line (np.polyfit(x, y, 1), seaborn's regplot): the least-squares fit of one column on another. */
+export function explainFit(s: PlottedSeries, p: Prepared, scale: number): string | null {
+  if (s.kind !== "line" || s.y.length < 2 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  if (!collinear(x, s.y, scale)) return null;
+  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
+  for (const f of p.frames) {
+    for (const yc of cols) {
+      for (const xc of cols) {
+        if (xc === yc) continue;
+        const [xs, ys] = pairs(p, f, xc, yc);
+        if (xs.length < 2) continue;
+        const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+        const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+        let sxy = 0;
+        let sxx = 0;
+        for (let i = 0; i < xs.length; i++) {
+          sxy += (xs[i]! - mx) * (ys[i]! - my);
+          sxx += (xs[i]! - mx) ** 2;
+        }
+        if (sxx === 0) continue;
+        const b = sxy / sxx;
+        const a = my - b * mx;
+        if (s.y.every((v, i) => close(v, a + b * x[i]!, scale))) return `least-squares line of ${yc} on ${xc}${f.desc}`;
+      }
+    }
+  }
+  return null;
+}
+
+const MAX_KDE_WORK = 5e7;
+
+/**
+ * A smooth curve on an even grid (pandas .plot.kde, seaborn's kdeplot or histplot(kde=True)): the
+ * Gaussian kernel density of one column with Scott's bandwidth (scipy's default, seaborn's and
+ * pandas'), up to one constant factor (seaborn scales it to counts or to a hue's share).
+ */
+export function explainKde(s: PlottedSeries, p: Prepared): string | null {
+  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  const step = (x[x.length - 1]! - x[0]!) / (x.length - 1);
+  if (!(step > 0) || x.some((v, i) => Math.abs(v - (x[0]! + i * step)) > 1e-6 * step)) return null;
+  const probe = [Math.floor(x.length / 2), Math.floor(x.length / 4), Math.floor((3 * x.length) / 4)];
+  for (const f of p.frames) {
+    for (const [col, v] of p.numeric) {
+      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      const n = vals.length;
+      if (n < 2 || n * x.length > MAX_KDE_WORK) continue;
+      const mu = vals.reduce((a, b) => a + b, 0) / n;
+      const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
+      const h = sd * n ** -0.2;
+      if (!(h > 0)) continue;
+      const dens = (t: number) => {
+        let sum = 0;
+        for (const xi of vals) sum += Math.exp(-0.5 * ((t - xi) / h) ** 2);
+        return sum / (n * h * Math.sqrt(2 * Math.PI));
+      };
+      // the constant factor from the middle point, then a cheap test on two more before all
+      const k = s.y[probe[0]!]! / dens(x[probe[0]!]!);
+      if (!(k > 0) || !Number.isFinite(k)) continue;
+      if (!probe.every((j) => close(s.y[j]!, k * dens(x[j]!), 1e-12))) continue;
+      if (!s.y.every((yv, j) => Math.abs(yv - k * dens(x[j]!)) <= 0.002 * Math.max(...s.y))) continue;
+      const scaleNote = Math.abs(k - 1) < 0.002 ? "as a density" : `scaled by ${+k.toPrecision(4)} (the factor is not checked)`;
+      return `kernel density of ${col}${f.desc} (Scott's bandwidth, ${scaleNote})`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Points that all sit at one category (a box plot's outliers, a strip of raw values): each y must
+ * be a value of one column in the rows of that category.
+ */
+export function explainOneCategory(s: PlottedSeries, p: Prepared, scale: number): string | null {
+  if (s.y.length === 0 || !s.x.every((x) => typeof x === "string")) return null;
+  const key = (s.x[0] as string).trim();
+  if (!s.x.every((x) => (x as string).trim() === key)) return null;
+  for (const [g, keys] of p.categorical) {
+    const rows = keys.flatMap((k, i) => (k === key ? [i] : []));
+    if (rows.length === 0) continue;
+    for (const [col, v] of p.numeric) {
+      if (col === g) continue;
+      const have = rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      if (s.y.every((y) => have.some((t) => close(y, t, scale)))) return `values of ${col} where ${g} == ${JSON.stringify(key)} (points at one category, such as a box plot's outliers)`;
+    }
+  }
+  return null;
+}
