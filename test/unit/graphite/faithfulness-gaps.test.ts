@@ -40,6 +40,9 @@ test("the same means with the gaps read as 0 are not the data: unfaithful", () =
 test("count() of a column with gaps is its non-missing count, size() the row count; groupby drops a missing key", () => {
   const counted = checkFaithfulness(penguins, [figure([series({ kind: "bar", x: ["Adelie", "Chinstrap", "Gentoo"], y: [2, 1, 2] })])]);
   assert.equal(values(counted)[0]!.detail, "match count of body_mass_g by species by x value");
+  // value_counts(normalize=True) * 100 over the rows that have a sex (two have none)
+  const pct = checkFaithfulness(penguins, [figure([series({ kind: "bar", x: ["MALE", "FEMALE"], y: [50, 50] })])]);
+  assert.equal(values(pct)[0]!.detail, "match share of rows by sex × 100 by x value");
   const sized = checkFaithfulness(penguins, [figure([series({ kind: "bar", x: ["Adelie", "Chinstrap", "Gentoo"], y: [3, 2, 3] })])]);
   assert.equal(values(sized)[0]!.detail, "match count of rows by species by x value");
   // df.groupby("sex").body_mass_g.mean(): the blank and NA sexes are not a group

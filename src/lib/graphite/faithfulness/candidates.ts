@@ -50,6 +50,9 @@ export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKe
       if (groups.size < 2) continue;
       const keys = [...groups.keys()].sort();
       yield eager(`count of rows by ${g}${f.desc}`, keys, keys.map((k) => groups.get(k)!.length), g);
+      // value_counts(normalize=True): shares of the rows that have a key (× 100 is a percent)
+      const keyed = keys.reduce((n, k) => n + groups.get(k)!.length, 0);
+      yield eager(`share of rows by ${g}${f.desc}`, keys, keys.map((k) => groups.get(k)!.length / keyed), g);
       for (const c of numCols) {
         if (c === g) continue;
         for (const agg of AGGS) {
