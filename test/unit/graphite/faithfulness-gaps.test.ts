@@ -158,3 +158,10 @@ test("points all at one category (a box plot's outliers) are values of that cate
   assert.equal(one.verdict, "faithful", JSON.stringify(one.checks));
   assert.equal(one.checks.find((c) => c.check === "categories complete")!.status, "unchecked");
 });
+
+test("a True/False column aggregates as 1/0, as pandas does (share of adult males by class)", () => {
+  const t = readCsv("class,adult_male,fare\nFirst,True,80\nFirst,False,70\nThird,True,8\nThird,True,7\nThird,False,9\n");
+  assert.deepEqual(t.kinds, ["text", "bool", "numeric"]);
+  const f = checkFaithfulness(t, [figure([series({ kind: "bar", x: ["First", "Third"], y: [0.5, 2 / 3] })])]);
+  assert.equal(values(f)[0]!.detail, "match mean of adult_male by class by x value");
+});

@@ -51,9 +51,10 @@ export function prepareTable(t: Table): Prepared {
   t.columns.forEach((col, ci) => {
     const raw = t.rows.map((r) => r[ci] ?? "");
     const kind = columnKind(raw, decimal);
-    const isNum = kind === "numeric";
+    // A True/False column aggregates as 1/0 in pandas (df.groupby(g).flag.mean() is a share).
+    const isNum = kind === "numeric" || kind === "bool";
     if (isNum) {
-      const v = raw.map((s) => parseNumber(s, decimal)!);
+      const v = kind === "bool" ? raw.map((s) => (/^true$/i.test(s.trim()) ? 1 : 0)) : raw.map((s) => parseNumber(s, decimal)!);
       numeric.set(col, v);
       if (v.some((x) => Number.isNaN(x))) gappy.add(col);
     }
