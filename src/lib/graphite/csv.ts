@@ -203,16 +203,16 @@ function singleColumn(text: string, name: string): CsvError {
     // A first data row with more fields would become the index: pandas then expects that many.
     const expected = recs[1] ? Math.max(1, recs[1].fields.length) : 1;
     const bad = recs.slice(1).find((r) => r.fields.length > expected);
-    if (bad) pandas = ` pd.read_csv stops with "Error tokenizing data. C error: Expected ${expected} fields in line ${bad.line}, saw ${bad.fields.length}".`;
+    if (bad) pandas = `, and pd.read_csv stops with "Error tokenizing data. C error: Expected ${expected} fields in line ${bad.line}, saw ${bad.fields.length}"`;
   } catch {
     // an unclosed quote: the single-column sentence below is still true
   }
   const why = first.startsWith("#")
-    ? ` The file starts with "#" comment lines, which pandas does not skip unless told (comment="#"): remove them so the header is the first line.`
+    ? `it starts with "#" comment lines, which pandas does not skip unless told (comment="#"), so remove them to make the header the first line.`
     : first.trim() === "---"
-      ? " The file starts with a YAML front matter (---), which pandas reads as data: remove it so the header is the first line."
-      : " graphite needs at least two columns separated by commas, semicolons, tabs or pipes.";
-  return new CsvError(`The CSV ${name} has a single column in its first line ("${first.slice(0, 40)}").${pandas}${why}`);
+      ? "it starts with a YAML front matter (---), which pandas reads as data, so remove it to make the header the first line."
+      : "graphite needs at least two columns separated by commas, semicolons, tabs or pipes.";
+  return new CsvError(`The CSV ${name} has a single column in its first line ("${first.slice(0, 40)}")${pandas}: ${why}`);
 }
 
 export function parseCsvText(
@@ -252,10 +252,10 @@ export function parseCsvText(
     const got = rec.fields.length;
     if (got > expected) {
       const comment = header.fields[0]!.startsWith("#")
-        ? ` The file starts with a "#" comment line, which pandas reads as the header unless told comment="#": remove the comment lines.`
-        : ` That row has more fields than the header: quote the field that contains a ${SEP_NAME[sep]} or fix the row.`;
+        ? `the file starts with a "#" comment line, which pandas reads as the header unless told comment="#", so remove the comment lines.`
+        : `that row has more fields than the header, so quote the field that contains a ${SEP_NAME[sep]} or fix the row.`;
       throw new CsvError(
-        `The CSV ${name} cannot be read as pandas reads it: pd.read_csv stops with "Error tokenizing data. C error: Expected ${expected} fields in line ${rec.line}, saw ${got}".${comment}`,
+        `The CSV ${name} cannot be read as pandas reads it (pd.read_csv stops with "Error tokenizing data. C error: Expected ${expected} fields in line ${rec.line}, saw ${got}"): ${comment}`,
       );
     }
     if (got < expected) {
