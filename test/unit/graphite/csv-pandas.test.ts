@@ -104,3 +104,13 @@ test("fixtures carry what they claim (bytes written by us, not copied)", () => {
   assert.ok(fs.readFileSync(path.join(dir, "bom-crlf.csv")).subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])));
   assert.ok(!fs.readFileSync(path.join(dir, "mac-cr.csv"), "latin1").includes("\n"));
 });
+
+test("spaces after commas and thousands separators stay as pandas leaves them by default", () => {
+  // pandas: columns ["a", " b", " c"]; a and b int/float (the C parser skips the spaces), c text " x"
+  const spaced = readCsv("a, b, c\n1, 2, x\n3, 4.5, y\n");
+  assert.deepEqual(spaced.columns, ["a", " b", " c"]);
+  assert.deepEqual(spaced.kinds, ["numeric", "numeric", "text"]);
+  assert.equal(spaced.rows[0]![2], " x");
+  // without thousands="," pandas reads "1,234" as text, and so does graphite
+  assert.deepEqual(readCsv('n,m\n"1,234",1\n"5,678",2\n').kinds, ["text", "numeric"]);
+});
