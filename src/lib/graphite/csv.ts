@@ -32,8 +32,8 @@ export interface CsvData {
   sep: string;
   /** The decimal mark of the numbers ("," must be passed as decimal=","). */
   decimal: Decimal;
-  /** The file's encoding; a Latin-1 file reaches the sandbox as a UTF-8 copy. */
-  encoding: "utf-8" | "latin-1";
+  /** The file's encoding; a Latin-1 or Windows-1252 file reaches the sandbox as a UTF-8 copy. */
+  encoding: "utf-8" | "latin-1" | "windows-1252";
   /** The call that reads ./data.csv as graphite read it, e.g. pd.read_csv("data.csv", sep=";"). */
   readCall: string;
   /** Each column's kind as pandas types it (numeric with NaN gaps, bool, date text, text). */
@@ -103,11 +103,22 @@ function fromBytes(buf: Uint8Array, name: string): CsvData {
     const at = firstBadUtf8(buf);
     const latin = Buffer.from(buf).toString("latin1");
     if (latin.slice(0, 8192).includes("\u0000")) return parseCsvText(latin, name, buf.byteLength);
-    const note = `${name} is not UTF-8 (byte 0x${buf[at]!.toString(16).padStart(2, "0")} at offset ${at}), so pandas' default read_csv would stop with a UnicodeDecodeError; graphite read it as Latin-1 (ISO-8859-1, as pd.read_csv(..., encoding="latin-1") does) and gives the models a UTF-8 copy as data.csv.`;
-    return parseCsvText(latin, name, buf.byteLength, { encoding: "latin-1", note });
+    // Bytes 0x80-0x9F are control characters in Latin-1 but €, curly quotes and dashes in
+    // Windows-1252 (what Excel writes in Western Europe): such a file is read as Windows-1252,
+    // unless it holds one of the five bytes Windows-1252 leaves undefined (Python's cp1252 refuses those).
+    const cp1252 = /[\x80-\x9f]/.test(latin) && !/[\x81\x8d\x8f\x90\x9d]/.test(latin);
+    const encoding = cp1252 ? "windows-1252" : "latin-1";
+    const text = cp1252 ? latin.replace(/[\x80-\x9f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80]!) : latin;
+    const label = cp1252 ? 'Windows-1252 (as pd.read_csv(..., encoding="cp1252") does)' : 'Latin-1 (ISO-8859-1, as pd.read_csv(..., encoding="latin-1") does)';
+    const note = `${name} is not UTF-8 (byte 0x${buf[at]!.toString(16).padStart(2, "0")} at offset ${at}), so pandas' default read_csv would stop with a UnicodeDecodeError; graphite read it as ${label} and gives the models a UTF-8 copy as data.csv.`;
+    return parseCsvText(text, name, buf.byteLength, { encoding, note });
   }
   return parseCsvText(text, name, buf.byteLength);
 }
+
+// Windows-1252's characters for bytes 0x80-0x9F (Node's TextDecoder may lack the codec); the
+// five undefined bytes are never looked up (such a file is read as Latin-1).
+const CP1252_C1 = "\u20ac\u003f\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u003f\u017d\u003f\u003f\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u003f\u017e\u0178";
 
 /** Offset of the first byte that breaks UTF-8 (a small validator: only used for the message). */
 function firstBadUtf8(buf: Uint8Array): number {
@@ -219,7 +230,7 @@ export function parseCsvText(
   raw: string,
   name = "data.csv",
   bytes = Buffer.byteLength(raw, "utf8"),
-  o: { encoding?: "utf-8" | "latin-1"; note?: string } = {},
+  o: { encoding?: CsvData["encoding"]; note?: string } = {},
 ): CsvData {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.trim() === "") throw new CsvError(`The CSV ${name} is empty: it needs a header row and at least one data row.`);

@@ -85,6 +85,11 @@ test("non-UTF-8 bytes: read as Latin-1, said in a warning, and the sandbox gets 
   assert.equal(csv.readCall, 'pd.read_csv("data.csv")');
   assert.match(csv.warnings[0]!, /^latin1\.csv is not UTF-8 \(byte 0xe9 at offset 14\), so pandas' default read_csv would stop with a UnicodeDecodeError; graphite read it as Latin-1 .* gives the models a UTF-8 copy as data\.csv\.$/);
   assert.equal(Buffer.from(csv.text, "utf8").includes(Buffer.from("Jos\u00e9", "utf8")), true);
+  // Excel's Western-European export: € (0x80) and curly quotes (0x93, 0x94) are Windows-1252
+  const excel = readCsv(Buffer.concat([Buffer.from("item;price\r\n", "latin1"), Buffer.from([0x93, 0x54, 0x65, 0x61, 0x94]), Buffer.from(";3,50 ", "latin1"), Buffer.from([0x80]), Buffer.from("\r\nx;2\r\n", "latin1")]));
+  assert.equal(excel.encoding, "windows-1252");
+  assert.deepEqual(excel.rows[0], ["\u201cTea\u201d", "3,50 \u20ac"]);
+  assert.match(excel.warnings[0]!, /graphite read it as Windows-1252 \(as pd\.read_csv\(\.\.\., encoding="cp1252"\) does\)/);
   fails("name,city\nJos\uFFFD,x\n", /replacement characters.*re-encode the file as UTF-8/);
   fails(Buffer.from("\xff\xfea\x00,\x00b\x00", "latin1"), /NUL bytes/);
 });
