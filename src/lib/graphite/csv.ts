@@ -1,8 +1,13 @@
-// The CSV a graphite run is about: read once at the boundary (text, bytes or a file path),
-// checked, and described (row count, columns, the preview the models see). Bad input gets one
-// sentence that says what is wrong and what to do; nothing huge is ever read into a prompt.
+// The CSV a graphite run is about: read once at the boundary (text, bytes or a file path) the way
+// pandas.read_csv reads it, and described (columns as pandas names them, row count, each column's
+// kind, the preview the models see, and the exact read_csv call that reads it). The delimiter is
+// sniffed (comma, semicolon, tab, pipe) and a decimal comma recognised: the models are told the
+// call, and the faithfulness check reads the same way. What pandas refuses is refused with a true
+// sentence that says what to do; nothing huge is ever read into a prompt. I/O only at the edge.
 import fs from "node:fs";
 import path from "node:path";
+import { splitRecords, UnclosedQuote, type CsvRecord } from "./csv-records";
+import { columnKind, pandasNames, parseNumber, isNA, type ColumnKind, type Decimal } from "./csv-typing";
 
 export const CSV_MAX_BYTES = 50 * 1024 * 1024;
 export const PREVIEW_ROWS = 25;
@@ -16,12 +21,27 @@ export interface CsvData {
   /** The full text (UTF-8, BOM removed), given to the sandbox as ./data.csv. */
   text: string;
   bytes: number;
+  /** Column names exactly as pandas gives them ("Unnamed: 0", "v.1"; never trimmed). */
   columns: string[];
-  /** Data rows (header excluded), split into fields. */
+  /** Data rows (header excluded), split into fields, short rows padded with "" (NaN). */
   rows: string[][];
   rowCount: number;
   /** The header and the first 25 data rows exactly as they appear in the file. */
   preview: string;
+  /** The field delimiter pandas must be given (sep=) when it is not a comma. */
+  sep: string;
+  /** The decimal mark of the numbers ("," must be passed as decimal=","). */
+  decimal: Decimal;
+  /** The file's encoding; a Latin-1 or Windows-1252 file reaches the sandbox as a UTF-8 copy. */
+  encoding: "utf-8" | "latin-1" | "windows-1252";
+  /** The call that reads ./data.csv as graphite read it, e.g. pd.read_csv("data.csv", sep=";"). */
+  readCall: string;
+  /** Each column's kind as pandas types it (numeric with NaN gaps, bool, date text, text). */
+  kinds: ColumnKind[];
+  /** Values of the implicit index (rows with one field more than the header), else null. */
+  index: string[] | null;
+  /** What was read differently from a plain file (short rows, Latin-1), one sentence each. */
+  warnings: string[];
 }
 
 export class CsvError extends Error {
@@ -77,13 +97,28 @@ function fromBytes(buf: Uint8Array, name: string): CsvData {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
   } catch {
+    // pandas' default encoding (utf-8, strict) fails on such a file. Every byte is a Latin-1
+    // character, so it is read as Latin-1 and the models get a UTF-8 copy (read without an
+    // encoding argument); a file with NUL bytes is UTF-16 or binary, and is refused below.
     const at = firstBadUtf8(buf);
-    throw new CsvError(
-      `The CSV ${name} is not UTF-8 (invalid byte 0x${buf[at]!.toString(16).padStart(2, "0")} at offset ${at}): re-encode it as UTF-8 first, e.g. iconv -f latin1 -t utf-8 in.csv > out.csv.`,
-    );
+    const latin = Buffer.from(buf).toString("latin1");
+    if (latin.slice(0, 8192).includes("\u0000")) return parseCsvText(latin, name, buf.byteLength);
+    // Bytes 0x80-0x9F are control characters in Latin-1 but €, curly quotes and dashes in
+    // Windows-1252 (what Excel writes in Western Europe): such a file is read as Windows-1252,
+    // unless it holds one of the five bytes Windows-1252 leaves undefined (Python's cp1252 refuses those).
+    const cp1252 = /[\x80-\x9f]/.test(latin) && !/[\x81\x8d\x8f\x90\x9d]/.test(latin);
+    const encoding = cp1252 ? "windows-1252" : "latin-1";
+    const text = cp1252 ? latin.replace(/[\x80-\x9f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80]!) : latin;
+    const label = cp1252 ? 'Windows-1252 (as pd.read_csv(..., encoding="cp1252") does)' : 'Latin-1 (ISO-8859-1, as pd.read_csv(..., encoding="latin-1") does)';
+    const note = `${name} is not UTF-8 (byte 0x${buf[at]!.toString(16).padStart(2, "0")} at offset ${at}), so pandas' default read_csv would stop with a UnicodeDecodeError; graphite read it as ${label} and gives the models a UTF-8 copy as data.csv.`;
+    return parseCsvText(text, name, buf.byteLength, { encoding, note });
   }
   return parseCsvText(text, name, buf.byteLength);
 }
+
+// Windows-1252's characters for bytes 0x80-0x9F (Node's TextDecoder may lack the codec); the
+// five undefined bytes are never looked up (such a file is read as Latin-1).
+const CP1252_C1 = "\u20ac\u003f\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u003f\u017d\u003f\u003f\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u003f\u017e\u0178";
 
 /** Offset of the first byte that breaks UTF-8 (a small validator: only used for the message). */
 function firstBadUtf8(buf: Uint8Array): number {
@@ -98,101 +133,161 @@ function firstBadUtf8(buf: Uint8Array): number {
   return Math.max(0, buf.length - 1);
 }
 
-interface Record_ {
-  fields: string[];
-  start: number;
-  end: number;
+const SEPS = [",", ";", "\t", "|"] as const;
+const SNIFF_RECORDS = 50;
+
+/**
+ * The delimiter: the one whose first records split into the most consistent field count of at
+ * least two (the modal count, to allow an implicit index column); a tie goes to the comma, which
+ * is pandas' default. null when no delimiter splits the header.
+ */
+export function sniffDelimiter(text: string): string | null {
+  let best: { sep: string; score: number } | null = null;
+  for (const sep of SEPS) {
+    let recs: CsvRecord[];
+    try {
+      recs = splitRecords(text, sep, SNIFF_RECORDS);
+    } catch {
+      continue;
+    }
+    if (recs.length === 0 || recs[0]!.fields.length < 2) continue;
+    const data = recs.slice(1);
+    const counts = new Map<number, number>();
+    for (const r of data) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
+    const [mode, hits] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [recs[0]!.fields.length, 0];
+    if (mode < recs[0]!.fields.length) continue; // rows shorter than the header: not this delimiter
+    const score = data.length ? hits / data.length : 1;
+    if (!best || score > best.score) best = { sep, score };
+  }
+  return best?.sep ?? null;
 }
 
-/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
-function splitRecords(text: string, name: string): Record_[] {
-  const out: Record_[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let start = 0;
-  let i = 0;
-  let quoted = false;
-  let line = 1;
-  let quoteLine = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
+/** A decimal comma: some column reads as numbers with "," (and not with "."), and uses it. */
+function sniffDecimal(columns: string[], rows: string[][], sep: string): Decimal {
+  if (sep === ",") return ".";
+  for (let c = 0; c < columns.length; c++) {
+    let comma = false;
+    let ok = true;
+    let present = 0;
+    for (const r of rows) {
+      const v = r[c] ?? "";
+      if (isNA(v)) continue;
+      present++;
+      if (parseNumber(v, ",") === null) {
+        ok = false;
+        break;
       }
-      if (c === "\n") line++;
-      field += c;
-      i++;
-      continue;
+      if (v.includes(",")) comma = true;
     }
-    if (c === '"' && field === "") {
-      quoted = true;
-      quoteLine = line;
-      i++;
-      continue;
-    }
-    if (c === ",") {
-      fields.push(field);
-      field = "";
-      i++;
-      continue;
-    }
-    if (c === "\n" || c === "\r") {
-      const end = i;
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      i++;
-      line++;
-      fields.push(field);
-      if (!(fields.length === 1 && fields[0] === "")) out.push({ fields, start, end });
-      fields = [];
-      field = "";
-      start = i;
-      continue;
-    }
-    field += c;
-    i++;
+    if (ok && comma && present > 0) return ",";
   }
-  if (quoted) throw new CsvError(`The CSV ${name} is malformed: a quoted field opened on line ${quoteLine} is never closed; check for a stray " character.`);
-  if (field !== "" || fields.length > 0) {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === "")) out.push({ fields, start, end: n });
-  }
-  return out;
+  return ".";
 }
 
-export function parseCsvText(raw: string, name = "data.csv", bytes = Buffer.byteLength(raw, "utf8")): CsvData {
+const pyStr = (s: string) => JSON.stringify(s);
+
+/** The pandas call that reads the file as graphite did. */
+export function readCallFor(sep: string, decimal: Decimal, file = "data.csv"): string {
+  const args = [pyStr(file)];
+  if (sep !== ",") args.push(`sep=${pyStr(sep)}`);
+  if (decimal !== ".") args.push(`decimal=${pyStr(decimal)}`);
+  return `pd.read_csv(${args.join(", ")})`;
+}
+
+const SEP_NAME: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe" };
+
+function hasUnclosedQuote(text: string): boolean {
+  try {
+    splitRecords(text, ",");
+    return false;
+  } catch (e) {
+    return e instanceof UnclosedQuote;
+  }
+}
+
+/** No delimiter splits the header. Says what pandas' default read would do with the file. */
+function singleColumn(text: string, name: string): CsvError {
+  const first = text.trimStart().split(/\r\n?|\n/, 1)[0]!;
+  let pandas = "";
+  try {
+    const recs = splitRecords(text, ",");
+    // A first data row with more fields would become the index: pandas then expects that many.
+    const expected = recs[1] ? Math.max(1, recs[1].fields.length) : 1;
+    const bad = recs.slice(1).find((r) => r.fields.length > expected);
+    if (bad) pandas = `, and pd.read_csv stops with "Error tokenizing data. C error: Expected ${expected} fields in line ${bad.line}, saw ${bad.fields.length}"`;
+  } catch {
+    // an unclosed quote: the single-column sentence below is still true
+  }
+  const why = first.startsWith("#")
+    ? `it starts with "#" comment lines, which pandas does not skip unless told (comment="#"), so remove them to make the header the first line.`
+    : first.trim() === "---"
+      ? "it starts with a YAML front matter (---), which pandas reads as data, so remove it to make the header the first line."
+      : "graphite needs at least two columns separated by commas, semicolons, tabs or pipes.";
+  return new CsvError(`The CSV ${name} has a single column in its first line ("${first.slice(0, 40)}")${pandas}: ${why}`);
+}
+
+export function parseCsvText(
+  raw: string,
+  name = "data.csv",
+  bytes = Buffer.byteLength(raw, "utf8"),
+  o: { encoding?: CsvData["encoding"]; note?: string } = {},
+): CsvData {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.trim() === "") throw new CsvError(`The CSV ${name} is empty: it needs a header row and at least one data row.`);
   if (text.slice(0, 8192).includes("\u0000")) {
     throw new CsvError(`The CSV ${name} contains NUL bytes, so it is binary (or UTF-16), not CSV: export it as UTF-8 CSV text.`);
   }
-  const recs = splitRecords(text, name);
+  // No delimiter splits a file whose quote never closes: read it with commas to say so.
+  const sep = sniffDelimiter(text) ?? (hasUnclosedQuote(text) ? "," : null);
+  if (sep === null) throw singleColumn(text, name);
+  let recs: CsvRecord[];
+  try {
+    recs = splitRecords(text, sep);
+  } catch (e) {
+    if (e instanceof UnclosedQuote) {
+      throw new CsvError(`The CSV ${name} is malformed: a quoted field opened on line ${e.line} is never closed; check for a stray " character.`);
+    }
+    throw e;
+  }
   const header = recs[0]!;
-  const columns = header.fields.map((f) => f.trim());
-  if (columns.length < 2) {
-    throw new CsvError(`The CSV ${name} has a single column ("${columns[0]!.slice(0, 40)}"): graphite expects comma-separated values with a header row; convert tabs or semicolons to commas.`);
-  }
-  const empty = columns.findIndex((c) => c === "");
-  if (empty >= 0 && empty !== 0) {
-    throw new CsvError(`The CSV ${name} has an empty column name in position ${empty + 1} of the header: name every column.`);
-  }
+  const columns = pandasNames(header.fields);
   const dataRecs = recs.slice(1);
   if (dataRecs.length === 0) throw new CsvError(`The CSV ${name} has a header but no data rows: add at least one row.`);
+  // pandas: a first data row with more fields than the header makes the extra leading fields the
+  // index; every row may then hold that many fields, fewer are padded with NaN, more are an error.
+  const indexCols = Math.max(0, dataRecs[0]!.fields.length - header.fields.length);
+  const expected = header.fields.length + indexCols;
+  const short: number[] = [];
   for (let r = 0; r < dataRecs.length; r++) {
-    const got = dataRecs[r]!.fields.length;
-    if (got !== columns.length) {
+    const rec = dataRecs[r]!;
+    const got = rec.fields.length;
+    if (got > expected) {
+      const comment = header.fields[0]!.startsWith("#")
+        ? `the file starts with a "#" comment line, which pandas reads as the header unless told comment="#", so remove the comment lines.`
+        : `that row has more fields than the header, so quote the field that contains a ${SEP_NAME[sep]} or fix the row.`;
       throw new CsvError(
-        `The CSV ${name} is malformed: data row ${r + 1} has ${got} fields but the header has ${columns.length}; quote fields that contain commas.`,
+        `The CSV ${name} cannot be read as pandas reads it (pd.read_csv stops with "Error tokenizing data. C error: Expected ${expected} fields in line ${rec.line}, saw ${got}"): ${comment}`,
       );
     }
+    if (got < expected) {
+      short.push(r + 1);
+      while (rec.fields.length < expected) rec.fields.push("");
+    }
+  }
+  const rows = dataRecs.map((r) => (indexCols ? r.fields.slice(indexCols) : r.fields));
+  const index = indexCols ? dataRecs.map((r) => r.fields.slice(0, indexCols).join(" ")) : null;
+  const decimal = sniffDecimal(columns, rows, sep);
+  const kinds = columns.map((_, c) => columnKind(rows.map((r) => r[c]!), decimal));
+  const warnings: string[] = [];
+  if (o.note) warnings.push(o.note);
+  if (short.length) {
+    const list = short.slice(0, 5).join(", ") + (short.length > 5 ? ", ..." : "");
+    warnings.push(
+      `${short.length} data row${short.length === 1 ? " has" : "s have"} fewer fields than the header (row${short.length === 1 ? "" : "s"} ${list}): pandas fills the missing fields with NaN, and so did graphite.`,
+    );
+  }
+  if (indexCols) {
+    warnings.push(`The data rows have ${indexCols} field${indexCols === 1 ? "" : "s"} more than the header, so pandas uses the first ${indexCols === 1 ? "field" : `${indexCols} fields`} of each row as the index, not as a column.`);
   }
   const previewEnd = dataRecs[Math.min(PREVIEW_ROWS, dataRecs.length) - 1]!.end;
   // A row of a wide file can be huge: cut long lines (and say so) so the prompt stays small.
@@ -207,8 +302,15 @@ export function parseCsvText(raw: string, name = "data.csv", bytes = Buffer.byte
     text,
     bytes,
     columns,
-    rows: dataRecs.map((r) => r.fields),
+    rows,
     rowCount: dataRecs.length,
     preview,
+    sep,
+    decimal,
+    encoding: o.encoding ?? "utf-8",
+    readCall: readCallFor(sep, decimal),
+    kinds,
+    index,
+    warnings,
   };
 }

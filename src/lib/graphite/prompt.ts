@@ -17,7 +17,22 @@ export function newNonce(): string {
   return randomBytes(8).toString("hex");
 }
 
-export function buildCoderPrompt(o: { csv: Pick<CsvData, "rowCount" | "preview">; question: string; nonce: string }): string {
+/** How the models must read the file: the call graphite read it with, and why when not plain. */
+export function readInstruction(csv: Partial<Pick<CsvData, "readCall" | "sep" | "decimal">>): string {
+  const call = csv.readCall ?? 'pd.read_csv("data.csv")';
+  const sepName: Record<string, string> = { ";": "semicolons", "\t": "tabs", "|": "pipes" };
+  const why = [
+    ...(csv.sep && csv.sep !== "," ? [`fields are separated by ${sepName[csv.sep] ?? JSON.stringify(csv.sep)}`] : []),
+    ...(csv.decimal === "," ? ["numbers use a decimal comma"] : []),
+  ];
+  return `Read it with ${call}${why.length ? ` (${why.join(" and ")})` : ""}.`;
+}
+
+export function buildCoderPrompt(o: {
+  csv: Pick<CsvData, "rowCount" | "preview"> & Partial<Pick<CsvData, "readCall" | "sep" | "decimal">>;
+  question: string;
+  nonce: string;
+}): string {
   const shown = Math.min(o.csv.rowCount, 25);
   return [
     `Here is data.csv (${o.csv.rowCount} data rows). The header and the first ${shown} rows:`,
@@ -26,6 +41,7 @@ export function buildCoderPrompt(o: { csv: Pick<CsvData, "rowCount" | "preview">
     ...(o.csv.rowCount > shown ? ["..."] : []),
     "",
     "The full file is at ./data.csv.",
+    readInstruction(o.csv),
     "",
     `Task: ${o.question}`,
     "",

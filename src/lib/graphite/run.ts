@@ -136,12 +136,13 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
     createdAt: new Date(startedAt).toISOString(),
     demo: Object.values(slots).some((s) => s.provider === "demo"),
     slots: Object.fromEntries(Object.entries(slots).map(([k, s]) => [k, publicSlot(s)])),
-    csv: { name: csv.name, rowCount: csv.rowCount, columns: csv.columns, preview: csv.preview, bytes: csv.bytes },
+    csv: { name: csv.name, rowCount: csv.rowCount, columns: csv.columns, preview: csv.preview, bytes: csv.bytes, readCall: csv.readCall },
     charts: { a: emptyChart(null, 0), b: emptyChart(null, 0) },
     judge: null,
     prompts: [],
     calls: [],
-    warnings: [],
+    // How the CSV was read differently from a plain file (short rows, Latin-1), said up front.
+    warnings: [...csv.warnings],
     timings: { stages: {}, totalMs: 0 },
   };
   const prompt = buildCoderPrompt({ csv, question, nonce });
@@ -167,6 +168,8 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
     // that side; both failing ends the run (there is nothing to compare).
     tracker.enter("asking", "Model A and Model B writing chart code in parallel");
     await live.yieldToLoop();
+    // A cancel that came while the loop was yielded ends the run before any model is asked.
+    if (cancelled()) throw new Cancelled();
     const done: Side[] = [];
     const asked = await Promise.allSettled(
       SIDES.map(async (side) => {

@@ -111,6 +111,8 @@ export const GraphiteResult = z.object({
     columns: z.array(z.string()),
     preview: z.string(),
     bytes: z.number().int(),
+    /** The pandas call that reads the file as graphite read it (sep=, decimal= when not plain). */
+    readCall: z.string().optional(),
   }),
   charts: z.object({ a: Chart, b: Chart }),
   judge: GraphiteJudge.nullable(),

@@ -102,7 +102,7 @@ test("a wrong-values chart (7% off) is unfaithful and the line says what was tri
   assert.equal(f.verdict, "unfaithful");
   const c = check('values of line "Swift"', f);
   assert.equal(c.status, "fail");
-  assert.match(c.detail, /^match no column, groupby aggregate \(mean\/sum\/count\/median\/min\/max\), cumulative sum or rolling mean of the data within 0\.2%$/);
+  assert.match(c.detail, /^match no column \(alone or against another\), groupby aggregate \(mean\/sum\/count\/median\/min\/max\/std\), histogram, least-squares line, kernel density, cumulative sum or rolling mean of the data within 0\.2%$/);
   assert.match(faithfulnessLine(f), /^unfaithful \(1 passed, 1 failed, 1 unchecked; failed: values of line "Swift"/);
 });
 

@@ -13,7 +13,7 @@ test("the coder prompt has the row count, header + 25 rows, the file note, the t
   assert.match(p, /^Here is data\.csv \(215 data rows\)\. The header and the first 25 rows:\n\ndate,weekday,shipped,stack,tools,build_seconds/);
   for (const line of buildLogCsv().split("\n").slice(0, 26)) assert.ok(p.includes(`${line}\n`), `preview line missing: ${line}`);
   assert.ok(!p.includes(buildLogCsv().split("\n")[26]!), "row 26 is not in the prompt");
-  assert.ok(p.includes("\nThe full file is at ./data.csv.\n"));
+  assert.ok(p.includes('\nThe full file is at ./data.csv.\nRead it with pd.read_csv("data.csv").\n'));
   assert.ok(p.includes(`\nTask: ${question}\n`));
   assert.ok(p.includes("Write Python code using pandas and matplotlib that produces the single most insightful chart of this data."));
   assert.ok(p.includes('plt.savefig("chart.png")') && p.includes('fig.savefig(sys.stdout.buffer, format="png")'));
@@ -52,4 +52,12 @@ test("a refused run is repaired with the rule in place of a traceback", () => {
   const p = buildRepairPrompt({ basePrompt: "B", code: "import socket", traceback: null, refusal: "import of blocked module 'socket' (line 1)", attempt: 1 });
   assert.ok(p.includes("It was refused before running by the sandbox's static check:\n\nimport of blocked module 'socket' (line 1)"));
   assert.ok(p.includes("Return corrected Python code only."));
+});
+
+test("a semicolon CSV with decimal commas: the prompt tells the models the exact read_csv call", () => {
+  const semi = readCsv("Datum;Ort;Wert\n2024-01-01;Köln;1,5\n2024-01-02;Bonn;2,25\n");
+  const p = buildCoderPrompt({ csv: semi, question: "q", nonce: "n" });
+  assert.ok(p.includes('\nThe full file is at ./data.csv.\nRead it with pd.read_csv("data.csv", sep=";", decimal=",") (fields are separated by semicolons and numbers use a decimal comma).\n'));
+  const tab = buildCoderPrompt({ csv: readCsv("a\tb\n1\t2\n"), question: "q", nonce: "n" });
+  assert.ok(tab.includes('Read it with pd.read_csv("data.csv", sep="\\t") (fields are separated by tabs).\n'));
 });

@@ -1,0 +1,28 @@
+// A vector the data can produce, with the keys (x values) it is indexed by, in plotting order.
+// Built lazily: most candidates are rejected on their first point, so `at(j)` is O(1) where it can
+// be (rolling windows use prefix sums) and the whole vector is only built when needed. Pure.
+
+export interface Candidate {
+  desc: string;
+  keys: string[] | null;
+  n: number;
+  at: (j: number) => number;
+  values: () => number[];
+  /** The column whose distinct values are the keys (for the completeness check). */
+  groupedBy: string | null;
+}
+
+export function eager(desc: string, keys: string[] | null, arr: number[], groupedBy: string | null = null): Candidate {
+  return { desc, keys, n: arr.length, at: (j) => arr[j]!, values: () => arr, groupedBy };
+}
+
+export function lazy(desc: string, keys: string[] | null, n: number, make: () => number[], groupedBy: string | null = null): Candidate {
+  let memo: number[] | null = null;
+  const values = () => (memo ??= make());
+  return { desc, keys, n, at: (j) => values()[j]!, values, groupedBy };
+}
+
+export function fromAt(desc: string, keys: string[] | null, n: number, at: (j: number) => number): Candidate {
+  let memo: number[] | null = null;
+  return { desc, keys, n, at, values: () => (memo ??= Array.from({ length: n }, (_, j) => at(j))), groupedBy: null };
+}

@@ -1,0 +1,105 @@
+// Every vector the data can produce, lazily, cheapest and most likely first: columns (per row
+// subset), groupby aggregates by a category or the date, calendar buckets, then rolling means and
+// cumulative sums of the date-ordered (or file-ordered) columns, with and without their missing
+// rows (df.dropna() before rolling gives other windows). Pure.
+import { aggregate, AGGS } from "./aggregate";
+import { eager, lazy, type Candidate } from "./candidate";
+import { bucketCandidates, rollings } from "./rolling";
+import { fromDays, type Frame, type Prepared } from "./table";
+
+export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean, minRows: number, label: string | null): Generator<Candidate> {
+  const numCols = [...p.numeric.keys()];
+  // No vector built from a row subset is longer than the subset: skip subsets too small to hold
+  // the series.
+  // A series labelled like a category value ("Swift") most likely shows that subset: try it first,
+  // so the explanation names it rather than a coincidence over all rows.
+  const byLabel = (f: Frame) => (label !== null && f.desc.endsWith(`== ${JSON.stringify(label)}`) ? 0 : 1);
+  const big = p.frames.filter((f) => f.rows.length >= minRows).sort((x, y) => byLabel(x) - byLabel(y));
+  // A series plotted against dates can only come from rows holding those dates: skip the other
+  // row subsets before computing anything for them (this is what keeps the search fast).
+  const dated = seriesKeys !== null && p.dateKeys !== null && seriesKeys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k));
+  const frames = dated
+    ? big.filter((f) => {
+        const have = new Set(f.rows.map((i) => p.dateKeys![i]!));
+        return seriesKeys.every((k) => have.has(k));
+      })
+    : big;
+  const col = (c: string) => p.numeric.get(c)!;
+  // Row-level columns (in file order, keyed by date when there is one), then aggregates.
+  for (const f of frames) {
+    for (const c of numCols) {
+      const values = f.rows.map((i) => col(c)[i]!);
+      const keys = p.dateKeys ? f.rows.map((i) => p.dateKeys![i]!) : null;
+      const uniqueKeys = keys && new Set(keys).size === keys.length;
+      yield eager(`column ${c}${f.desc}`, uniqueKeys ? keys : null, values);
+    }
+  }
+  for (const f of frames) {
+    const groupCols = [...p.categorical.keys(), ...(p.dateCol && !p.categorical.has(p.dateCol) ? [p.dateCol] : [])];
+    for (const g of groupCols) {
+      const keyOf: Array<string | null> = g === p.dateCol ? p.dateKeys! : p.categorical.get(g)!;
+      // groupby drops rows whose key is missing (dropna=True)
+      const groups = new Map<string, number[]>();
+      for (const i of f.rows) {
+        const k = keyOf[i];
+        if (k === null || k === undefined) continue;
+        if (!groups.has(k)) groups.set(k, []);
+        groups.get(k)!.push(i);
+      }
+      if (groups.size === f.rows.length && g !== p.dateCol) continue; // one row per group: same as the column
+      if (groups.size < 2) continue;
+      const keys = [...groups.keys()].sort();
+      yield eager(`count of rows by ${g}${f.desc}`, keys, keys.map((k) => groups.get(k)!.length), g);
+      // value_counts(normalize=True): shares of the rows that have a key (× 100 is a percent)
+      const keyed = keys.reduce((n, k) => n + groups.get(k)!.length, 0);
+      yield eager(`share of rows by ${g}${f.desc}`, keys, keys.map((k) => groups.get(k)!.length / keyed), g);
+      for (const c of numCols) {
+        if (c === g) continue;
+        for (const agg of AGGS) {
+          // count() of a column without gaps is the row count above
+          if (agg === "count" && !p.gappy.has(c)) continue;
+          const values = () => keys.map((k) => aggregate(agg, groups.get(k)!.map((i) => col(c)[i]!)));
+          yield lazy(`${agg} of ${c} by ${g}${f.desc}`, keys, keys.length, values, g);
+        }
+      }
+    }
+  }
+  if (p.dateCol) yield* bucketCandidates(p, big, numCols, seriesKeys !== null && labelledKeys ? seriesKeys : null);
+  // Rolling means and cumulative sums of the date-ordered series (row-level and daily aggregates).
+  if (p.dateCol) {
+    for (const f of frames) {
+      const order = [...f.rows].sort((a, b) => p.dateDays![a]! - p.dateDays![b]!);
+      const dayKeys = order.map((i) => p.dateDays![i]!);
+      const unique = new Set(dayKeys).size === dayKeys.length;
+      for (const c of numCols) {
+        if (unique) {
+          yield* rollings(`column ${c}${f.desc}`, order.map((i) => p.dateKeys![i]!), order.map((i) => col(c)[i]!), dayKeys);
+          if (p.gappy.has(c)) {
+            const kept = order.filter((i) => !Number.isNaN(col(c)[i]!));
+            yield* rollings(`column ${c} with missing rows dropped${f.desc}`, kept.map((i) => p.dateKeys![i]!), kept.map((i) => col(c)[i]!), kept.map((i) => p.dateDays![i]!));
+          }
+        } else {
+          const days = [...new Set(dayKeys)];
+          const byDay = new Map<number, number[]>();
+          order.forEach((i) => {
+            const d = p.dateDays![i]!;
+            if (!byDay.has(d)) byDay.set(d, []);
+            byDay.get(d)!.push(col(c)[i]!);
+          });
+          for (const agg of ["mean", "sum"] as const) {
+            yield* rollings(`daily ${agg} of ${c}${f.desc}`, days.map(fromDays), days.map((d) => aggregate(agg, byDay.get(d)!)), days);
+          }
+        }
+      }
+    }
+  } else {
+    for (const f of frames) {
+      for (const c of numCols) {
+        yield* rollings(`column ${c}${f.desc}`, null, f.rows.map((i) => col(c)[i]!), null);
+        if (p.gappy.has(c)) {
+          yield* rollings(`column ${c} with missing rows dropped${f.desc}`, null, f.rows.map((i) => col(c)[i]!).filter((v) => !Number.isNaN(v)), null);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// Rolling means and cumulative sums of one ordered vector, and calendar buckets (weeks, months),
+// as pandas computes them over data with gaps: a window's mean is over the values present in it,
+// and is NaN when fewer than min_periods are present (min_periods defaults to the window for a
+// row count, to 1 for a calendar offset such as "7D"); cumsum skips NaN and is NaN where the value
+// is. Each candidate is O(1) per point over prefix sums. Pure.
+import { aggregate, AGGS } from "./aggregate";
+import { eager, fromAt, lazy, type Candidate } from "./candidate";
+import { DAY_MS, fromDays, type Frame, type Prepared } from "./table";
+
+export const MAX_WINDOW = 60;
+
+export function* rollings(desc: string, keys: string[] | null, v: number[], dayKeys: number[] | null): Generator<Candidate> {
+  const n = v.length;
+  const pre = new Float64Array(n + 1);
+  const cnt = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const ok = !Number.isNaN(v[i]!);
+    pre[i + 1] = pre[i]! + (ok ? v[i]! : 0);
+    cnt[i + 1] = cnt[i]! + (ok ? 1 : 0);
+  }
+  const mean = (lo: number, hi: number, minPeriods: number) => {
+    const c = cnt[hi]! - cnt[lo]!;
+    return c >= minPeriods && c > 0 ? (pre[hi]! - pre[lo]!) / c : NaN;
+  };
+  yield fromAt(`cumulative sum of ${desc}`, keys, n, (j) => (Number.isNaN(v[j]!) ? NaN : pre[j + 1]!));
+  for (let w = 2; w <= Math.min(MAX_WINDOW, n); w++) {
+    const off = Math.floor(w / 2);
+    const trail = (j: number) => Math.max(0, j - w + 1);
+    const cLo = (j: number) => Math.max(0, j - off);
+    const cHi = (j: number) => Math.min(n, j + 1 + (w - 1 - off));
+    yield fromAt(`${w}-row rolling mean of ${desc}`, keys, n, (j) => mean(trail(j), j + 1, w));
+    yield fromAt(`${w}-row rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(trail(j), j + 1, 1));
+    yield fromAt(`${w}-row centred rolling mean of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), w));
+    yield fromAt(`${w}-row centred rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), 1));
+  }
+  const sorted = dayKeys !== null && dayKeys.every((d, i) => i === 0 || d > dayKeys[i - 1]!);
+  if (sorted) {
+    for (let span = 2; span <= MAX_WINDOW; span++) {
+      // pandas rolling("7D"): the rows dated within (day - span, day].
+      yield fromAt(`${span}-day rolling mean of ${desc}`, keys, n, (j) => {
+        const from = dayKeys[j]! - span;
+        let lo = 0;
+        let hi = j;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (dayKeys[mid]! > from) hi = mid;
+          else lo = mid + 1;
+        }
+        return mean(lo, j + 1, 1);
+      });
+    }
+  }
+}
+
+const BUCKETS: ReadonlyArray<{ name: string; start: (d: number) => number; end: (d: number) => number }> = [
+  {
+    name: "week",
+    // Day 0 (1970-01-01) was a Thursday; weeks run Monday to Sunday as in pandas "W".
+    start: (d) => d - ((((d + 3) % 7) + 7) % 7),
+    end: (d) => d - ((((d + 3) % 7) + 7) % 7) + 6,
+  },
+  {
+    name: "month",
+    start: (d) => {
+      const t = new Date(d * DAY_MS);
+      return Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1) / DAY_MS;
+    },
+    end: (d) => {
+      const t = new Date(d * DAY_MS);
+      return Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0) / DAY_MS;
+    },
+  },
+];
+
+/**
+ * Calendar buckets (pandas resample("W") / ("M") / ("MS"), or a Period index): aggregates per
+ * week or month, keyed by the bucket's first day and, separately, by its last day (pandas labels
+ * "W" and "M" bins by their end, "MS" and Period axes by their start).
+ * `want`: label keys the series uses; bucketings that do not cover them are skipped unbuilt.
+ */
+export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[], want: string[] | null): Generator<Candidate> {
+  for (const f of frames) {
+    for (const b of BUCKETS) {
+      const groups = new Map<number, number[]>();
+      for (const i of f.rows) {
+        const k = b.start(p.dateDays![i]!);
+        if (!groups.has(k)) groups.set(k, []);
+        groups.get(k)!.push(i);
+      }
+      if (groups.size < 2) continue;
+      const starts = [...groups.keys()].sort((x, y) => x - y);
+      const labels: Array<[string, string[]]> = [
+        ["first day", starts.map(fromDays)],
+        ["last day", starts.map((d) => fromDays(b.end(d)))],
+      ];
+      for (const [how, keys] of labels) {
+        if (want) {
+          const have = new Set(keys);
+          if (!want.every((k) => have.has(k))) continue;
+        }
+        yield eager(`count of rows per ${b.name} (labelled by its ${how})${f.desc}`, keys, starts.map((k) => groups.get(k)!.length));
+        for (const col of numCols) {
+          for (const agg of AGGS) {
+            if (agg === "count" && !p.gappy.has(col)) continue;
+            const values = () => starts.map((k) => aggregate(agg, groups.get(k)!.map((i) => p.numeric.get(col)![i]!)));
+            yield lazy(`${b.name}ly ${agg} of ${col} (labelled by its ${how})${f.desc}`, keys, keys.length, values);
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,199 @@
+// Two readings of a series that no single vector explains, both from numeric x: one column
+// plotted against another (a scatter of rows; matplotlib draws no point where either is missing,
+// so a row counts only where both are present), and a histogram (bar heights are the counts of a
+// column's values in bins read from the bar centres, as numpy counts them: each bin half-open, the
+// last one closed; or those counts as density, share or percent). Pure.
+import type { PlottedSeries } from "../../schema/sandbox";
+import type { Frame, Prepared } from "./table";
+import { close } from "./match";
+
+const MAX_PAIR_COLUMNS = 40;
+
+/** Rows of `f` in file order where both columns are present, as [x, y] vectors. */
+function pairs(p: Prepared, f: Frame, xc: string, yc: string): [number[], number[]] {
+  const xv = p.numeric.get(xc)!;
+  const yv = p.numeric.get(yc)!;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const i of f.rows) {
+    if (Number.isFinite(xv[i]!) && Number.isFinite(yv[i]!)) {
+      xs.push(xv[i]!);
+      ys.push(yv[i]!);
+    }
+  }
+  return [xs, ys];
+}
+
+export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): string | null {
+  if (!s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  const y = s.y;
+  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
+  for (const f of p.frames) {
+    if (f.rows.length < y.length) continue;
+    for (const yc of cols) {
+      const yv = p.numeric.get(yc)!;
+      // cheap filter: the first plotted y must be one of this column's values in this subset
+      if (!f.rows.some((i) => close(y[0]!, yv[i]!, scale))) continue;
+      for (const xc of cols) {
+        if (xc === yc) continue;
+        const [xs, ys] = pairs(p, f, xc, yc);
+        const n = s.truncated ? Math.min(xs.length, y.length) : xs.length;
+        if (n !== y.length) continue;
+        if (y.every((v, i) => close(v, ys[i]!, scale) && close(x[i]!, xs[i]!, scale))) {
+          return `column ${yc} against column ${xc}${f.desc} (rows where both are present)`;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Bin edges from equally spaced bar centres, or null when the bars are not a regular histogram. */
+function edgesFrom(centres: number[]): number[] | null {
+  if (centres.length < 2) return null;
+  const c = [...centres].sort((a, b) => a - b);
+  const w = (c[c.length - 1]! - c[0]!) / (c.length - 1);
+  if (!(w > 0)) return null;
+  if (c.some((v, i) => Math.abs(v - (c[0]! + i * w)) > 1e-6 * w)) return null;
+  return Array.from({ length: c.length + 1 }, (_, i) => c[0]! - w / 2 + i * w);
+}
+
+function counts(values: number[], edges: number[]): number[] {
+  const n = edges.length - 1;
+  const w = edges[1]! - edges[0]!;
+  const eps = 1e-7 * w;
+  const out = new Array<number>(n).fill(0);
+  for (const v of values) {
+    if (!Number.isFinite(v) || v < edges[0]! - eps || v > edges[n]! + eps) continue;
+    let b = Math.floor((v - edges[0]! + eps) / w);
+    if (b >= n) b = n - 1;
+    if (b < 0) b = 0;
+    out[b]!++;
+  }
+  return out;
+}
+
+export function explainHistogram(s: PlottedSeries, p: Prepared): string | null {
+  if (s.kind !== "bar" || s.truncated || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  const edges = edgesFrom(x);
+  if (!edges) return null;
+  const w = edges[1]! - edges[0]!;
+  const order = x.map((v) => Math.round((v - edges[0]! - w / 2) / w));
+  for (const f of p.frames) {
+    for (const [col, v] of p.numeric) {
+      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      if (vals.length === 0) continue;
+      const cnt = counts(vals, edges);
+      const total = vals.length;
+      const inBins = cnt.reduce((a, b) => a + b, 0);
+      const readings: Array<[string, (c: number) => number]> = [
+        ["counts", (c) => c],
+        ["density", (c) => c / (inBins * w)],
+        ["share", (c) => c / total],
+        ["percent", (c) => (100 * c) / total],
+      ];
+      for (const [how, fn] of readings) {
+        if (s.y.every((yv, i) => close(yv, fn(cnt[order[i]!]!), 1))) {
+          return `histogram of ${col}${f.desc} (${how}, ${x.length} bins of width ${+w.toPrecision(6)})`;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+const collinear = (x: number[], y: number[], scale: number) => {
+  const b = (y[y.length - 1]! - y[0]!) / (x[x.length - 1]! - x[0]!);
+  return Number.isFinite(b) && y.every((v, i) => close(v, y[0]! + b * (x[i]! - x[0]!), scale));
+};
+
+/** A straight line (np.polyfit(x, y, 1), seaborn's regplot): the least-squares fit of one column on another. */
+export function explainFit(s: PlottedSeries, p: Prepared, scale: number): string | null {
+  if (s.kind !== "line" || s.y.length < 2 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  if (!collinear(x, s.y, scale)) return null;
+  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
+  for (const f of p.frames) {
+    for (const yc of cols) {
+      for (const xc of cols) {
+        if (xc === yc) continue;
+        const [xs, ys] = pairs(p, f, xc, yc);
+        if (xs.length < 2) continue;
+        const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+        const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+        let sxy = 0;
+        let sxx = 0;
+        for (let i = 0; i < xs.length; i++) {
+          sxy += (xs[i]! - mx) * (ys[i]! - my);
+          sxx += (xs[i]! - mx) ** 2;
+        }
+        if (sxx === 0) continue;
+        const b = sxy / sxx;
+        const a = my - b * mx;
+        if (s.y.every((v, i) => close(v, a + b * x[i]!, scale))) return `least-squares line of ${yc} on ${xc}${f.desc}`;
+      }
+    }
+  }
+  return null;
+}
+
+const MAX_KDE_WORK = 5e7;
+
+/**
+ * A smooth curve on an even grid (pandas .plot.kde, seaborn's kdeplot or histplot(kde=True)): the
+ * Gaussian kernel density of one column with Scott's bandwidth (scipy's default, seaborn's and
+ * pandas'), up to one constant factor (seaborn scales it to counts or to a hue's share).
+ */
+export function explainKde(s: PlottedSeries, p: Prepared): string | null {
+  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  const step = (x[x.length - 1]! - x[0]!) / (x.length - 1);
+  if (!(step > 0) || x.some((v, i) => Math.abs(v - (x[0]! + i * step)) > 1e-6 * step)) return null;
+  const probe = [Math.floor(x.length / 2), Math.floor(x.length / 4), Math.floor((3 * x.length) / 4)];
+  for (const f of p.frames) {
+    for (const [col, v] of p.numeric) {
+      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      const n = vals.length;
+      if (n < 2 || n * x.length > MAX_KDE_WORK) continue;
+      const mu = vals.reduce((a, b) => a + b, 0) / n;
+      const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
+      const h = sd * n ** -0.2;
+      if (!(h > 0)) continue;
+      const dens = (t: number) => {
+        let sum = 0;
+        for (const xi of vals) sum += Math.exp(-0.5 * ((t - xi) / h) ** 2);
+        return sum / (n * h * Math.sqrt(2 * Math.PI));
+      };
+      // the constant factor from the middle point, then a cheap test on two more before all
+      const k = s.y[probe[0]!]! / dens(x[probe[0]!]!);
+      if (!(k > 0) || !Number.isFinite(k)) continue;
+      if (!probe.every((j) => close(s.y[j]!, k * dens(x[j]!), 1e-12))) continue;
+      if (!s.y.every((yv, j) => Math.abs(yv - k * dens(x[j]!)) <= 0.002 * Math.max(...s.y))) continue;
+      const scaleNote = Math.abs(k - 1) < 0.002 ? "as a density" : `scaled by ${+k.toPrecision(4)} (the factor is not checked)`;
+      return `kernel density of ${col}${f.desc} (Scott's bandwidth, ${scaleNote})`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Points that all sit at one category (a box plot's outliers, a strip of raw values): each y must
+ * be a value of one column in the rows of that category.
+ */
+export function explainOneCategory(s: PlottedSeries, p: Prepared, scale: number): string | null {
+  if (s.y.length === 0 || !s.x.every((x) => typeof x === "string")) return null;
+  const key = (s.x[0] as string).trim();
+  if (!s.x.every((x) => (x as string).trim() === key)) return null;
+  for (const [g, keys] of p.categorical) {
+    const rows = keys.flatMap((k, i) => (k === key ? [i] : []));
+    if (rows.length === 0) continue;
+    for (const [col, v] of p.numeric) {
+      if (col === g) continue;
+      const have = rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      if (s.y.every((y) => have.some((t) => close(y, t, scale)))) return `values of ${col} where ${g} == ${JSON.stringify(key)} (points at one category, such as a box plot's outliers)`;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,89 @@
+// The CSV as the faithfulness check sees it, typed as pandas types it: numeric columns with NaN
+// for pandas' missing markers (so aggregates can skip them), the date column, the category
+// columns (missing keys dropped, as groupby drops them) and the row subsets worth trying. Pure.
+import { columnKind, ISO_DATE, isNA, parseNumber, type Decimal } from "../csv-typing";
+
+export const MAX_CATEGORIES = 40;
+export const DAY_MS = 86_400_000;
+
+export interface Table {
+  columns: string[];
+  rows: string[][];
+  /** The decimal mark the CSV was read with (pandas' decimal=); "." when absent. */
+  decimal?: Decimal;
+}
+
+export interface Frame {
+  desc: string;
+  rows: number[];
+}
+
+export interface Prepared {
+  columns: string[];
+  /** Numeric columns by name, NaN where pandas reads a missing value. */
+  numeric: Map<string, number[]>;
+  /** Numeric columns that have at least one missing value. */
+  gappy: Set<string>;
+  dateCol: string | null;
+  dateKeys: string[] | null;
+  dateDays: number[] | null;
+  /** Category columns: the key of each row, null where the key is missing. */
+  categorical: Map<string, Array<string | null>>;
+  frames: Frame[];
+  rowCount: number;
+}
+
+export function toDays(iso: string): number {
+  return Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS;
+}
+export function fromDays(d: number): string {
+  return new Date(Math.floor(d + 1e-9) * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function prepareTable(t: Table): Prepared {
+  const decimal = t.decimal ?? ".";
+  const numeric = new Map<string, number[]>();
+  const gappy = new Set<string>();
+  const categorical = new Map<string, Array<string | null>>();
+  let dateCol: string | null = null;
+  const frameCols: string[] = [];
+  const n = t.rows.length;
+  t.columns.forEach((col, ci) => {
+    const raw = t.rows.map((r) => r[ci] ?? "");
+    const kind = columnKind(raw, decimal);
+    // A True/False column aggregates as 1/0 in pandas (df.groupby(g).flag.mean() is a share).
+    const isNum = kind === "numeric" || kind === "bool";
+    if (isNum) {
+      const v = kind === "bool" ? raw.map((s) => (/^true$/i.test(s.trim()) ? 1 : 0)) : raw.map((s) => parseNumber(s, decimal)!);
+      numeric.set(col, v);
+      if (v.some((x) => Number.isNaN(x))) gappy.add(col);
+    }
+    // Dates key rows and calendar buckets: only a date column without gaps is used.
+    if (dateCol === null && kind === "date" && raw.every((v) => ISO_DATE.test(v.trim()))) dateCol = col;
+    const keys = raw.map((v) => (isNA(v) ? null : v.trim()));
+    const distinct = new Set(keys.filter((k) => k !== null));
+    if (distinct.size <= MAX_CATEGORIES && distinct.size < n && distinct.size > 0) categorical.set(col, keys);
+    // Row subsets worth trying: labels (stack, weekday) and flags (cache_enabled), not counts.
+    if (categorical.has(col) && distinct.size >= 2 && distinct.size <= 12 && (!isNum || distinct.size <= 3)) frameCols.push(col);
+  });
+  const dateKeys = dateCol !== null ? t.rows.map((r) => r[t.columns.indexOf(dateCol!)]!.trim().slice(0, 10)) : null;
+  const frames: Frame[] = [{ desc: "", rows: t.rows.map((_, i) => i) }];
+  for (const col of frameCols) {
+    const vals = categorical.get(col)!;
+    const distinct = [...new Set(vals.filter((v) => v !== null))];
+    for (const v of distinct) {
+      frames.push({ desc: ` where ${col} == ${JSON.stringify(v)}`, rows: vals.flatMap((x, i) => (x === v ? [i] : [])) });
+    }
+  }
+  return {
+    columns: t.columns,
+    numeric,
+    gappy,
+    dateCol,
+    dateKeys,
+    dateDays: dateKeys ? dateKeys.map(toDays) : null,
+    categorical,
+    frames,
+    rowCount: n,
+  };
+}
