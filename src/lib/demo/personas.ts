@@ -39,6 +39,7 @@ const SPECS: Record<string, Spec> = {
   overthinker: { style: "details", keys: ["reasoning_content", "reasoning"] },
   socket: { style: "none", keys: [] },
   liar: { style: "details", keys: ["thoughts"] },
+  seaborn: { style: "none", keys: [] },
 };
 
 export function isDemoModel(model: string): boolean {

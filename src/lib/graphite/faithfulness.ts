@@ -7,6 +7,7 @@
 // Everything that could not be checked says so: "unchecked" is never reported as "pass". Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
+import { explainHistogram } from "./histogram";
 
 export const REL_TOLERANCE = 0.002;
 const MAX_CATEGORIES = 40;
@@ -461,6 +462,7 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     }
     const keys = xKeys(s, p);
     const found = explain(s, keys, p);
+    let hist: ReturnType<typeof explainHistogram> = null;
     const cut = s.truncated ? ` (only the first ${s.y.length} points were measured)` : "";
     if (found) {
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${found.cand.desc}${found.scale} ${found.how}${cut}` });
@@ -471,6 +473,10 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         if (missing.length) groupedMissing.push(`${name} shows ${shown.size} of ${all.size} ${found.cand.groupedBy} values (missing ${missing.slice(0, 6).join(", ")}${missing.length > 6 ? ", ..." : ""})`);
         else groupedCoverage.push(`${name}: all ${all.size} ${found.cand.groupedBy} values`);
       }
+    } else if ((hist = explainHistogram(s, p))) {
+      // matplotlib's hist, seaborn's histplot: counts per bin of a column, not an aggregate
+      if (hist.kind === "match") checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${hist.desc}` });
+      else checks.push({ check: `values of ${name}`, status: "unchecked", detail: `a histogram (${hist.bins} touching bins) whose counts could not be rebuilt exactly from the measured bar positions` });
     } else {
       checks.push({
         check: `values of ${name}`,
