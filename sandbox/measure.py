@@ -84,10 +84,18 @@ def _iso_many(us):
     at exact midnight, else to the second (microseconds cut, not rounded)."""
     days = us.astype("datetime64[D]")
     midnight = us == days.astype("datetime64[us]")
+    if midnight.all():  # the usual daily data: one conversion, no per-second strings
+        return days.astype("U10").tolist()
     secs = us.astype("datetime64[s]")
     # astype truncates toward zero before 1970; _iso's replace(microsecond=0) floors
     secs = np.where(secs.astype("datetime64[us]") > us, secs - np.timedelta64(1, "s"), secs)
-    return np.where(midnight, np.datetime_as_string(days), np.datetime_as_string(secs, unit="s")).tolist()
+    return np.where(midnight, days.astype("U19"), secs.astype("U19")).tolist()
+
+
+# pandas period frequencies whose ordinals count fixed units from the epoch (Period("1970-01-01",
+# "D").ordinal == 0): mapped by numpy alone; weeks, months, business days go through pandas.
+_FIXED_PERIOD_UNITS = {"D": "D", "h": "h", "min": "m", "s": "s", "ms": "ms", "us": "us"}
+_UNIT_DAYS = {"D": 1.0, "h": 1 / 24, "m": 1 / 1440, "s": 1 / 86400, "ms": 1 / 86400e3, "us": 1 / 86400e6}
 
 
 def _x_vector_mapper(ax, axis):
@@ -99,8 +107,16 @@ def _x_vector_mapper(ax, axis):
         import pandas as pd
         freq = ax.freq
 
+        unit = _FIXED_PERIOD_UNITS.get(freq if isinstance(freq, str) else getattr(freq, "freqstr", None))
+
         def periods(v):
-            idx = pd.PeriodIndex.from_ordinals(np.rint(v).astype(np.int64), freq=freq)
+            ordinals = np.rint(v).astype(np.int64)
+            if unit:  # a daily/hourly/... period's ordinal is that many units since 1970-01-01
+                days = ordinals * _UNIT_DAYS[unit]
+                if len(days) and (days.min() < _MIN_DAYS or days.max() >= _MAX_DAYS):
+                    raise OverflowError("a period outside years 1-9999")
+                return _iso_many(ordinals.astype(f"datetime64[{unit}]").astype("datetime64[us]"))
+            idx = pd.PeriodIndex.from_ordinals(ordinals, freq=freq)
             return _iso_many(idx.start_time.values.astype("datetime64[us]"))
         return periods
     if "Date" in name:
@@ -127,10 +143,18 @@ class _XMap:
     def __init__(self, ax, axis):
         self.vector = _x_vector_mapper(ax, axis)
         self.scalar = _x_mapper_scalar(ax, axis)
+        self._last = None  # (input, output): the series of one chart usually share their x
 
     def many(self, v):
         if self.vector is None:
             return v.tolist()
+        if self._last is not None and np.array_equal(self._last[0], v):
+            return list(self._last[1])
+        out = self._many(v)
+        self._last = (v.copy(), out)
+        return list(out)
+
+    def _many(self, v):
         try:
             return self.vector(v)
         except Exception:

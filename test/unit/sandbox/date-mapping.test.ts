@@ -72,6 +72,10 @@ for label, idx in [("daily", pd.date_range("2024-12-01", periods=400, freq="D"))
     conv = ax.xaxis.get_converter()
     out.setdefault("converters", {})[label] = type(conv).__name__
     compare("period " + label, ax)
+    if label == "daily":
+        # centuries away (numpy's shortcut for fixed-unit periods), then past year 9999 (refused)
+        compare("period daily wide", ax, values=np.array([-200000.0, 0.0, 20089.0, 200000.0]))
+        compare("period daily beyond 9999", ax, values=np.array([0.0, 3.5e6]))
 
 # categories (matplotlib's own string axis)
 f, ax = fig()
@@ -90,7 +94,7 @@ compare("beyond 9999", ax, values=np.array([20089.0, 3.5e6, 20090.5]))
 
 # the whole measurement of a pandas date chart: x values as the reader sees them
 f, ax = fig()
-s = pd.Series([1.0, np.nan, 3.0], index=pd.date_range("2025-01-14", periods=3, freq="D"))
+s = pd.DataFrame({"a": [1.0, np.nan, 3.0], "b": [4.0, 5.0, 6.0], "c": [7.0, 8.0, 9.0]}, index=pd.date_range("2025-01-14", periods=3, freq="D"))
 s.plot(ax=ax)
 f.canvas.draw()
 out["plotted"] = measure._plotted(f)
@@ -126,6 +130,17 @@ test("the dates read as ISO strings: date alone at midnight, else to the second 
   assert.equal(got["categories"].fast.join(","), "Go,Swift,Kotlin");
 });
 
+test("a daily period axis centuries away maps in the vector step; past year 9999 it falls back per point", () => {
+  const wide = got["period daily wide"];
+  assert.equal(wide.raised, null);
+  assert.deepEqual(wide.fast, wide.ref);
+  assert.deepEqual(wide.fast, ["1422-06-03", "1970-01-01", "2025-01-01", "2517-08-01"]);
+  const beyond = got["period daily beyond 9999"];
+  assert.equal(beyond.raised, "OverflowError");
+  assert.deepEqual(beyond.viaXMap, beyond.ref);
+  assert.equal(beyond.viaXMap[0], "1970-01-01");
+});
+
 test("plain numbers stay numbers (no mapping step at all)", () => {
   assert.equal(got.numbers.vector, false);
   assert.deepEqual(got.numbers.viaXMap, [0.5, 1.25, 3]);
@@ -140,9 +155,12 @@ test("a date beyond year 9999: the vector step refuses, and the result falls bac
   assert.equal(c.viaXMap[2], "2025-01-02T12:00:00");
 });
 
-test("a measured pandas date series: ISO x values, the NaN point left out", () => {
-  const line = got.plotted.find((s: { kind: string }) => s.kind === "line");
-  assert.deepEqual(line.x, ["2025-01-14", "2025-01-16"]);
-  assert.deepEqual(line.y, [1, 3]);
-  assert.equal(line.truncated, false);
+test("measured pandas date series: ISO x values, the NaN point left out, shared x mapped alike", () => {
+  const [a, b, c] = got.plotted.filter((s: { kind: string }) => s.kind === "line");
+  assert.deepEqual(a.x, ["2025-01-14", "2025-01-16"]);
+  assert.deepEqual(a.y, [1, 3]);
+  assert.equal(a.truncated, false);
+  assert.deepEqual(b.x, ["2025-01-14", "2025-01-15", "2025-01-16"]);
+  assert.deepEqual(c.x, b.x);
+  assert.deepEqual(c.y, [7, 8, 9]);
 });

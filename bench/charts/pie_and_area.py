@@ -1,0 +1,8 @@
+import pandas as pd
+import numpy as np
+import matplotlib.pyplot as plt
+df = pd.read_csv("data.csv", parse_dates=["date"])
+fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
+df.groupby("stack")["tests_run"].sum().plot.pie(ax=a, autopct="%.0f%%")
+df.pivot_table(index="date", columns="stack", values="tests_run", aggfunc="sum").plot.area(ax=b, legend=False)
+fig.savefig("chart.png")

@@ -1,0 +1,9 @@
+import pandas as pd
+import numpy as np
+import seaborn as sns
+import matplotlib.pyplot as plt
+df = pd.read_csv("data.csv", parse_dates=["date"])
+fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.5))
+sns.boxplot(data=df, x="stack", y="build_seconds", ax=a)
+sns.violinplot(data=df, x="stack", y="build_seconds", ax=b)
+fig.savefig("chart.png")

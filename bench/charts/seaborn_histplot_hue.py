@@ -1,0 +1,8 @@
+import pandas as pd
+import numpy as np
+import seaborn as sns
+import matplotlib.pyplot as plt
+df = pd.read_csv("data.csv", parse_dates=["date"])
+fig, ax = plt.subplots(figsize=(8, 4.5))
+sns.histplot(data=df, x="build_seconds", hue="stack", bins=30, element="step", ax=ax)
+fig.savefig("chart.png")
