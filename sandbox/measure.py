@@ -279,8 +279,13 @@ def _texts(fig, ax_list):
         if not ax.get_visible():
             continue
         texts += [ax.title, getattr(ax, "_left_title", None), getattr(ax, "_right_title", None)]
-        texts += [ax.xaxis.label, ax.yaxis.label]
         for axis in (ax.xaxis, ax.yaxis):
+            # A hidden axis draws neither its label nor its ticks (twinx hides the twin's x axis,
+            # whose labels would otherwise "overlap" the visible ones, and computing its ticks
+            # again cost pandas' period locator ~0.4 s per figure)
+            if not axis.get_visible():
+                continue
+            texts.append(axis.label)
             # the ticks really drawn (inside the view): as the draw just computed them when the
             # harness kept them (see harness.run), else computed again (same answer, ~1 ms each)
             ticks = axis.__dict__.get("_duellab_drawn_ticks")
