@@ -1,3 +1,5 @@
+# realcharts bench snippet (seaborn boxplot violin): our own chart code in the style models write; reads
+# data.csv (the build log), saves chart.png. Run warm in the sandbox and in a fresh Python.
 import pandas as pd
 import numpy as np
 import seaborn as sns
