@@ -4,7 +4,9 @@ describe the rendered image and not what the code or its comments claim.
 Plotted data is reported per series, capped at MAX_POINTS with `truncated`. x values: dates are
 ISO-8601 strings ("2025-01-15", or "2025-01-15T10:30:00" when not midnight), categories are their
 label strings, anything else a number. Points whose x or y is not finite (NaN from a rolling
-mean, say) are left out, since JSON has no NaN.
+mean, say) are left out, since JSON has no NaN. Each series' x values are mapped in one
+vectorised step (a per-point pandas Period cost more than drawing a four-series date chart); the
+point-by-point mapper stays as the fallback for what that step cannot take and as its reference.
 """
 import math
 
@@ -36,9 +38,10 @@ def _iso(dt):
     return dt.replace(microsecond=0).isoformat()
 
 
-def _x_mapper(ax, axis):
-    """A function turning an axis's internal float into what the reader sees on that axis."""
-    conv = axis.get_converter() if hasattr(axis, "get_converter") else getattr(axis, "converter", None)
+def _x_mapper_scalar(ax, axis):
+    """One internal float -> what the reader sees, point by point. Kept as the fallback for
+    values the vectorised step cannot take (a date beyond year 9999) and as its reference."""
+    conv = _converter(axis)
     name = type(conv).__name__ if conv is not None else ""
     if "Period" in name and getattr(ax, "freq", None) is not None:
         import pandas as pd
@@ -47,16 +50,121 @@ def _x_mapper(ax, axis):
     if "Date" in name:
         import datetime
         epoch = datetime.datetime(1970, 1, 1)
-        import matplotlib.dates as mdates
-        base = mdates.date2num(epoch)
-        # matplotlib date numbers are days since its epoch; plain arithmetic beats num2date per point
+        base = _mpl_epoch_days()
         return lambda v: _iso(epoch + datetime.timedelta(days=v - base))
     if "Category" in name:
-        units = axis.get_units()
-        mapping = getattr(units, "_mapping", None) or {}
-        rev = {float(i): str(k) for k, i in mapping.items()}
+        rev = _category_labels(axis)
         return lambda v: rev.get(float(v), float(v))
     return float
+
+
+def _converter(axis):
+    return axis.get_converter() if hasattr(axis, "get_converter") else getattr(axis, "converter", None)
+
+
+def _mpl_epoch_days():
+    """1970-01-01 as a matplotlib date number (days since matplotlib's epoch)."""
+    import datetime
+    import matplotlib.dates as mdates
+    return mdates.date2num(datetime.datetime(1970, 1, 1))
+
+
+def _category_labels(axis):
+    units = axis.get_units()
+    mapping = getattr(units, "_mapping", None) or {}
+    return {float(i): str(k) for k, i in mapping.items()}
+
+
+# Python's datetime spans years 1-9999: as days from 1970-01-01, [-719162, 2932897)
+_MIN_DAYS, _MAX_DAYS = -719162.0, 2932897.0
+
+
+def _iso_many(us):
+    """ISO-8601 strings for datetime64[us] values, as _iso gives them one by one: the date alone
+    at exact midnight, else to the second (microseconds cut, not rounded)."""
+    days = us.astype("datetime64[D]")
+    midnight = us == days.astype("datetime64[us]")
+    if midnight.all():  # the usual daily data: one conversion, no per-second strings
+        return days.astype("U10").tolist()
+    secs = us.astype("datetime64[s]")
+    # astype truncates toward zero before 1970; _iso's replace(microsecond=0) floors
+    secs = np.where(secs.astype("datetime64[us]") > us, secs - np.timedelta64(1, "s"), secs)
+    return np.where(midnight, days.astype("U19"), secs.astype("U19")).tolist()
+
+
+# pandas period frequencies whose ordinals count fixed units from the epoch (Period("1970-01-01",
+# "D").ordinal == 0): mapped by numpy alone; weeks, months, business days go through pandas.
+_FIXED_PERIOD_UNITS = {"D": "D", "h": "h", "min": "m", "s": "s", "ms": "ms", "us": "us"}
+_UNIT_DAYS = {"D": 1.0, "h": 1 / 24, "m": 1 / 1440, "s": 1 / 86400, "ms": 1 / 86400e3, "us": 1 / 86400e6}
+
+
+def _x_vector_mapper(ax, axis):
+    """finite float array -> list of what the reader sees, in one vectorised step; raises for
+    values it cannot map (the caller then maps those points one by one). None: plain numbers."""
+    conv = _converter(axis)
+    name = type(conv).__name__ if conv is not None else ""
+    if "Period" in name and getattr(ax, "freq", None) is not None:
+        import pandas as pd
+        freq = ax.freq
+
+        unit = _FIXED_PERIOD_UNITS.get(freq if isinstance(freq, str) else getattr(freq, "freqstr", None))
+
+        def periods(v):
+            ordinals = np.rint(v).astype(np.int64)
+            if unit:  # a daily/hourly/... period's ordinal is that many units since 1970-01-01
+                days = ordinals * _UNIT_DAYS[unit]
+                if len(days) and (days.min() < _MIN_DAYS or days.max() >= _MAX_DAYS):
+                    raise OverflowError("a period outside years 1-9999")
+                return _iso_many(ordinals.astype(f"datetime64[{unit}]").astype("datetime64[us]"))
+            idx = pd.PeriodIndex.from_ordinals(ordinals, freq=freq)
+            return _iso_many(idx.start_time.values.astype("datetime64[us]"))
+        return periods
+    if "Date" in name:
+        base = _mpl_epoch_days()
+
+        def dates(v):
+            t = v - base
+            if len(t) and (t.min() < _MIN_DAYS or t.max() >= _MAX_DAYS):
+                raise OverflowError("a date outside years 1-9999")
+            whole = np.floor(t)
+            # whole days and the rounded microseconds of the rest, as timedelta(days=t) rounds
+            us = whole.astype(np.int64) * 86_400_000_000 + np.rint((t - whole) * 86_400_000_000).astype(np.int64)
+            return _iso_many(us.astype("datetime64[us]"))
+        return dates
+    if "Category" in name:
+        rev = _category_labels(axis)
+        return lambda v: [rev.get(x, x) for x in v.tolist()]
+    return None
+
+
+class _XMap:
+    """What _series needs to map an axis: the vectorised step and its per-point fallback."""
+
+    def __init__(self, ax, axis):
+        self.vector = _x_vector_mapper(ax, axis)
+        self.scalar = _x_mapper_scalar(ax, axis)
+        self._last = None  # (input, output): the series of one chart usually share their x
+
+    def many(self, v):
+        if self.vector is None:
+            return v.tolist()
+        if self._last is not None and np.array_equal(self._last[0], v):
+            return list(self._last[1])
+        out = self._many(v)
+        self._last = (v.copy(), out)
+        return list(out)
+
+    def _many(self, v):
+        try:
+            return self.vector(v)
+        except Exception:
+            out = []
+            for x in v.tolist():
+                try:
+                    out.append(self.scalar(x))
+                except Exception:
+                    out.append(x)
+            return out
 
 
 def _tick_label_mapper(axis):
@@ -72,31 +180,41 @@ def _tick_label_mapper(axis):
     return labels or None
 
 
-def _series(ax_index, kind, label, xs, ys, xmap):
+def _floats(vals):
+    """A float array of the values; one that is not a number becomes NaN (and is left out)."""
+    try:
+        return np.asarray(vals, dtype=float).ravel()
+    except (TypeError, ValueError):
+        out = []
+        for v in np.asarray(vals, dtype=object).ravel():
+            try:
+                out.append(float(v))
+            except (TypeError, ValueError):
+                out.append(math.nan)
+        return np.asarray(out, dtype=float)
+
+
+def _series(ax_index, kind, label, xs, ys, xmap, cat=None):
+    """One series: finite points only, the first MAX_POINTS mapped in one step (cat: bar
+    positions that carry a tick label, which wins over the axis's own mapping)."""
     if label is not None and (label.startswith("_") or not label.strip()):
         label = None
-    x_out, y_out, total = [], [], 0
-    for x, y in zip(xs, ys):
-        try:
-            xf, yf = float(x), float(y)
-        except (TypeError, ValueError):
-            continue
-        if not (math.isfinite(xf) and math.isfinite(yf)):
-            continue
-        total += 1
-        if len(x_out) < MAX_POINTS:
-            try:
-                x_out.append(xmap(xf))
-            except Exception:
-                x_out.append(xf)
-            y_out.append(yf)
-    return {"axes": ax_index, "kind": kind, "label": label, "x": x_out, "y": y_out, "truncated": total > MAX_POINTS}
+    x, y = _floats(xs), _floats(ys)
+    n = min(len(x), len(y))
+    x, y = x[:n], y[:n]
+    keep = np.isfinite(x) & np.isfinite(y)
+    total = int(keep.sum())
+    x, y = x[keep][:MAX_POINTS], y[keep][:MAX_POINTS]
+    x_out = xmap.many(x)
+    if cat:
+        x_out = [cat.get(v, m) for v, m in zip(x.tolist(), x_out)]
+    return {"axes": ax_index, "kind": kind, "label": label, "x": x_out, "y": y.tolist(), "truncated": total > MAX_POINTS}
 
 
 def _plotted(fig):
     out = []
     for i, ax in enumerate(fig.axes):
-        xmap = _x_mapper(ax, ax.xaxis)
+        xmap = _XMap(ax, ax.xaxis)
         for line in ax.lines:
             if len(out) >= MAX_SERIES:
                 return out
@@ -110,8 +228,7 @@ def _plotted(fig):
             horizontal = getattr(cont, "orientation", "vertical") == "horizontal"
             axis = ax.yaxis if horizontal else ax.xaxis
             cat = _tick_label_mapper(axis)
-            base = _x_mapper(ax, axis)
-            amap = (lambda v, cat=cat, base=base: cat.get(v, base(v))) if cat else base
+            base = _XMap(ax, axis)
             pos, val = [], []
             for r in cont.patches:
                 if horizontal:
@@ -120,7 +237,7 @@ def _plotted(fig):
                 else:
                     pos.append(r.get_x() + r.get_width() / 2)
                     val.append(r.get_height())
-            out.append(_series(i, "bar", cont.get_label(), pos, val, amap))
+            out.append(_series(i, "bar", cont.get_label(), pos, val, base, cat))
         from matplotlib.collections import PathCollection
         for coll in ax.collections:
             if not isinstance(coll, PathCollection) or len(out) >= MAX_SERIES:
@@ -162,8 +279,13 @@ def _texts(fig, ax_list):
         if not ax.get_visible():
             continue
         texts += [ax.title, getattr(ax, "_left_title", None), getattr(ax, "_right_title", None)]
-        texts += [ax.xaxis.label, ax.yaxis.label]
         for axis in (ax.xaxis, ax.yaxis):
+            # A hidden axis draws neither its label nor its ticks (twinx hides the twin's x axis,
+            # whose labels would otherwise "overlap" the visible ones, and computing its ticks
+            # again cost pandas' period locator ~0.4 s per figure)
+            if not axis.get_visible():
+                continue
+            texts.append(axis.label)
             # the ticks really drawn (inside the view): as the draw just computed them when the
             # harness kept them (see harness.run), else computed again (same answer, ~1 ms each)
             ticks = axis.__dict__.get("_duellab_drawn_ticks")

@@ -82,11 +82,28 @@ def _warm_up():
         ax2.bar(["a", "b"], [1, 2])
         ax2.hist(np.arange(10))
         fig2.savefig(io.BytesIO(), format="png", dpi=50)
+        _warm_seaborn(df)
         plt.close("all")
     import socket, tempfile, traceback, linecache, base64, selectors, resource, shutil, stat  # noqa: F401,E401
     import measure, harness, static_check, supervisor, confine, frames, pngscan, prefault  # noqa: F401,E401
     prefault._draw()  # once here too, so its code paths are loaded before any fork
     prefault._clean()
+
+
+def _warm_seaborn(df):
+    """Model code often imports seaborn (which imports scipy.stats): loaded here once, a warm run
+    that uses it skips an import that costs about as much as pandas and pyplot together. No
+    bootstrap (errorbar=None), so numpy's global random state stays as a fresh process has it."""
+    try:
+        import seaborn as sns
+    except ImportError:
+        return  # not installed here: such snippets fail with the real ModuleNotFoundError
+    import matplotlib.pyplot as plt
+    import io
+    fig, (a, b) = plt.subplots(1, 2)
+    sns.barplot(data=df, x="stack", y="build_seconds", errorbar=None, ax=a)
+    sns.histplot(data=df, x="build_seconds", bins=5, ax=b)
+    fig.savefig(io.BytesIO(), format="png", dpi=40)
 
 
 def _host_probe(cfg, home, plan, armed):

@@ -1,8 +1,8 @@
 // The graphite chart coders: pandas + matplotlib programs over data.csv, each showing one
 // behaviour of the seed (a careful chart, a noisy one, a crash and its fix, a blocked import, a
-// chart whose comments lie). Deterministic: same prompt kind, same code.
+// chart whose comments lie, a chart drawn with seaborn). Deterministic: same prompt kind, same code.
 
-export const CODERS = ["analyst", "raw-bars", "crasher", "overthinker", "socket", "liar"] as const;
+export const CODERS = ["analyst", "raw-bars", "crasher", "overthinker", "socket", "liar", "seaborn"] as const;
 export type CoderName = (typeof CODERS)[number];
 
 export const ANALYST_CODE = `import pandas as pd
@@ -116,6 +116,27 @@ ax.set_title("9 axes, 42 colours, legend included")
 fig.savefig("chart.png")
 `;
 
+// Real model code often reaches for seaborn: a bar chart with 95% confidence intervals and a
+// histogram, both drawn by seaborn on matplotlib axes (so the sandbox measures them as usual).
+export const SEABORN_CODE = `import pandas as pd
+import seaborn as sns
+import matplotlib.pyplot as plt
+
+df = pd.read_csv("data.csv")
+order = df.groupby("stack")["build_seconds"].mean().sort_values().index
+fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
+sns.barplot(data=df, x="stack", y="build_seconds", order=order, errorbar=("ci", 95), seed=0, color="#4c72b0", ax=ax1)
+ax1.set_title("Mean build time per stack (95% CI)")
+ax1.set_xlabel("stack")
+ax1.set_ylabel("build time (seconds)")
+sns.histplot(data=df, x="build_seconds", bins=24, color="#dd8452", ax=ax2)
+ax2.set_title("Distribution of build times")
+ax2.set_xlabel("build time (seconds)")
+ax2.set_ylabel("builds")
+fig.tight_layout()
+fig.savefig("chart.png")
+`;
+
 /** What a coder returns for a prompt; the crasher fixes its code once it is shown the traceback. */
 export function codeFor(name: CoderName, prompt: string): string {
   switch (name) {
@@ -131,5 +152,7 @@ export function codeFor(name: CoderName, prompt: string): string {
       return SOCKET_CODE;
     case "liar":
       return LIAR_CODE;
+    case "seaborn":
+      return SEABORN_CODE;
   }
 }

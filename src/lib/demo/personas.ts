@@ -49,6 +49,7 @@ const SPECS: Record<string, Spec> = {
   // Like OpenAI's reasoning models: reasoning hidden, only its count reported.
   strict: { style: "details", keys: [] },
   "judge-strict": { style: "details", keys: [] },
+  seaborn: { style: "none", keys: [] },
 };
 
 export function isDemoModel(model: string): boolean {

@@ -111,10 +111,10 @@ test("an unknown demo model is an unknown-model error listing the personas", asy
   await assert.rejects(ask("gpt-5", weavePrompt("hi")), (e: unknown) => {
     assert.ok(e instanceof ProviderError);
     assert.equal(e.kind, "unknown-model");
-    assert.match(e.message, /^Slot a \(demo, model gpt-5\): the provider does not know model "gpt-5" \(HTTP 404: .*\)\. Models this provider lists: atlas, beacon, cedar, judge, judge-messy, judge-broken \(and 13 more\)\.$/);
+    assert.match(e.message, /^Slot a \(demo, model gpt-5\): the provider does not know model "gpt-5" \(HTTP 404: .*\)\. Models this provider lists: atlas, beacon, cedar, judge, judge-messy, judge-broken \(and 14 more\)\.$/);
     return true;
   });
-  assert.equal(DEMO_MODELS.length, 19);
+  assert.equal(DEMO_MODELS.length, 20);
 });
 
 test("a started server with a fixed latency: each call takes at least that long, concurrent calls overlap", async () => {
