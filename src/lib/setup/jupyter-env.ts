@@ -1,0 +1,105 @@
+// Puts what duellab's notebooks need into one Jupyter environment (a sys.prefix): the prebuilt
+// widget extension, the widget manager's saveState setting, JupyterLab's debugger turned off, and
+// the tslab kernel. Shared by `npx duellab setup` (src/lib/cli/setup.ts) and the checkout's
+// scripts/setup.mjs. I/O: reads and writes only below the prefix it is given; each step returns
+// the place it touched and whether it changed anything, so callers can say each one.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { withDebuggerOff, withSaveState } from "./places";
+
+export interface Step {
+  what: string;
+  place: string;
+  /** "installed": written now; "already": was in place, nothing written. */
+  state: "installed" | "already";
+}
+
+function readJson(file: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {}; // absent or unreadable: rewritten with what is needed
+  }
+}
+
+function writeJson(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value, null, 2) + "\n");
+}
+
+/** The prebuilt extension, copied (not linked) so the environment stands alone. */
+export function installExtension(extSrc: string, prefix: string): Step {
+  const dst = path.join(prefix, "share", "jupyter", "labextensions", "duellab");
+  const stamp = (d: string) => (fs.existsSync(path.join(d, ".stamp")) ? fs.readFileSync(path.join(d, ".stamp"), "utf8") : null);
+  const step = { what: "widget extension", place: dst };
+  if (!fs.existsSync(path.join(extSrc, "package.json"))) throw new Error(`the prebuilt widget extension is missing at ${extSrc}: reinstall duellab (or run \`npm run build\` in its checkout).`);
+  if (stamp(extSrc) !== null && stamp(extSrc) === stamp(dst) && fs.existsSync(path.join(dst, "package.json"))) return { ...step, state: "already" };
+  fs.rmSync(dst, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(dst), { recursive: true });
+  fs.cpSync(extSrc, dst, { recursive: true });
+  return { ...step, state: "installed" };
+}
+
+/** Saved notebooks keep their widgets only when the widget manager's saveState is on. */
+export function ensureSaveState(prefix: string): Step {
+  const file = path.join(prefix, "share", "jupyter", "lab", "settings", "overrides.json");
+  const next = withSaveState(readJson(file));
+  if (next) writeJson(file, next);
+  return { what: "widget saveState setting", place: file, state: next ? "installed" : "already" };
+}
+
+/**
+ * JupyterLab's debugger cannot debug a tslab kernel and throws "No active debugger session" after
+ * every cell, so it is turned off. Only for JupyterLab: etc/jupyter/labconfig/page_config.json is
+ * read by every front end built on JupyterLab, and Notebook 7 throws "Cannot read properties of
+ * undefined (reading 'schema')" when the debugger extension its own plugins expect is gone. The
+ * JupyterLab application's own settings folder is read by JupyterLab alone.
+ */
+export function disableDebuggerInLab(prefix: string): Step {
+  const file = path.join(prefix, "share", "jupyter", "lab", "settings", "page_config.json");
+  const next = withDebuggerOff(readJson(file));
+  if (next) writeJson(file, next);
+  return { what: "JupyterLab's debugger off (it cannot debug tslab)", place: file, state: next ? "installed" : "already" };
+}
+
+/**
+ * An earlier setup wrote the debugger switch where Notebook 7 reads it too; take only that key out
+ * of the shared file (the rest of it is the user's) and say so.
+ */
+export function undoSharedDebuggerSwitch(prefix: string): Step | null {
+  const file = path.join(prefix, "etc", "jupyter", "labconfig", "page_config.json");
+  const pc = readJson(file);
+  const disabled = (pc.disabledExtensions ?? {}) as Record<string, unknown>;
+  if (!("@jupyterlab/debugger-extension" in disabled)) return null;
+  const { ["@jupyterlab/debugger-extension"]: _gone, ...rest } = disabled;
+  const next: Record<string, unknown> = { ...pc, disabledExtensions: rest };
+  if (Object.keys(rest).length === 0) delete next.disabledExtensions;
+  if (Object.keys(next).length === 0) fs.rmSync(file);
+  else writeJson(file, next);
+  return { what: "debugger switch moved out of the file every front end reads", place: file, state: "installed" };
+}
+
+/**
+ * The tslab kernel: kept when the environment already has one whose program exists (unless
+ * `binary` must be exactly it), otherwise registered with `tslab install --sys-prefix`.
+ */
+export function ensureKernel(o: { prefix: string; python: string; tslabJs: string; binary: string; exact: boolean }): Step {
+  const dir = path.join(o.prefix, "share", "jupyter", "kernels", "tslab");
+  const file = path.join(dir, "kernel.json");
+  let argv0: unknown = null;
+  try {
+    argv0 = (JSON.parse(fs.readFileSync(file, "utf8")) as { argv?: unknown[] }).argv?.[0];
+  } catch {
+    /* not registered yet */
+  }
+  const ok = typeof argv0 === "string" && (o.exact ? argv0 === o.binary : fs.existsSync(argv0));
+  if (ok) return { what: "tslab kernel", place: dir, state: "already" };
+  const r = spawnSync(process.execPath, [o.tslabJs, "install", "--python", o.python, "--sys-prefix", "--binary", o.binary], { encoding: "utf8" });
+  if (r.status !== 0) {
+    const last = `${r.stderr ?? ""}\n${r.stdout ?? ""}`.trim().split("\n").pop();
+    throw new Error(`\`tslab install\` failed (${last}): reinstall duellab's dependencies (\`npm install\`) and run setup again.`);
+  }
+  return { what: "tslab kernel", place: dir, state: "installed" };
+}
