@@ -17,7 +17,7 @@ const root = path.resolve(__dirname, "../..");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-install-"));
 const project = path.join(work, "my-notebooks");
 const jenv = path.join(work, "jupyter-env");
-const home = path.join(work, "home");
+const home = path.join(work, "user");
 const cache = path.join(work, "cache");
 const jpy = path.join(jenv, "bin", "python");
 
@@ -28,7 +28,8 @@ function userEnv(): NodeJS.ProcessEnv {
   for (const k of ["VIRTUAL_ENV", "PYTHONPATH", "NODE_OPTIONS", "NODE_PATH", "XDG_CACHE_HOME"]) delete env[k];
   const rest = (process.env.PATH ?? "").split(":").filter((p) => p && !p.startsWith(root));
   env.PATH = [path.join(jenv, "bin"), ...rest].join(":");
-  env.HOME = home;
+  // HOME stays the user's (their pip and npm configuration live there); Jupyter's own dirs and
+  // the cache folder are this test's.
   env.XDG_CACHE_HOME = cache;
   env.JUPYTER_DATA_DIR = path.join(home, "jupyter-data");
   env.JUPYTER_CONFIG_DIR = path.join(home, "jupyter-config");
@@ -128,10 +129,16 @@ test("a fresh folder and a fresh Jupyter environment: npm install the tarball, t
     overrides: path.join(realEnv, "share/jupyter/lab/settings/overrides.json"),
     pageConfig: path.join(realEnv, "share/jupyter/lab/settings/page_config.json"),
     kernel: path.join(realEnv, "share/jupyter/kernels/tslab"),
+    jslabKernel: path.join(realEnv, "share/jupyter/kernels/jslab"),
     sandboxPython: path.join(cache, "duellab/sandbox-venv/bin/python"),
     record: path.join(cache, "duellab/sandbox-python.json"),
   };
   for (const [what, p] of Object.entries(places)) assert.ok(setup.stdout.includes(p), `setup names the ${what} place ${p}:\n${setup.stdout}`);
+
+  // Nothing written outside the places it named (and the folder's node_modules stays as npm left it).
+  const named = [places.extension, places.overrides, places.pageConfig, places.kernel, places.jslabKernel, path.join(cache, "duellab")];
+  const outside = changed(beforeSetup, snapshot(work)).map((p) => path.join(fs.realpathSync(path.dirname(p)), path.basename(p))).filter((p) => !named.some((n) => p === n || p.startsWith(n + path.sep)));
+  assert.deepEqual(outside, [], "setup wrote only where it said");
 
   // What Jupyter and the kernel will read.
   assert.equal((JSON.parse(fs.readFileSync(path.join(places.extension, "package.json"), "utf8")) as { name: string }).name, "duellab");
@@ -146,10 +153,6 @@ test("a fresh folder and a fresh Jupyter environment: npm install the tarball, t
   const pandasPin = pins(["pandas"])[0]!.split("==")[1];
   if (pandasPin) assert.equal(mods.stdout.trim(), pandasPin, "the private environment has the pinned pandas");
 
-  // Nothing written outside the places it named (and the folder's node_modules stays as npm left it).
-  const named = [places.extension, places.overrides, places.pageConfig, places.kernel, path.join(cache, "duellab")];
-  const outside = changed(beforeSetup, snapshot(work)).map((p) => fs.realpathSync(p)).filter((p) => !named.some((n) => p === n || p.startsWith(n + path.sep)));
-  assert.deepEqual(outside, [], "setup wrote only where it said");
 });
 
 test("npx duellab setup again changes nothing and says so for every place", { timeout: 5 * 60_000 }, () => {
@@ -169,7 +172,7 @@ test("without setup's record, graphite says in one sentence to run npx duellab s
   const env = { ...userEnv(), XDG_CACHE_HOME: path.join(work, "empty-cache") };
   const r = spawnSync(process.execPath, ["-e", script], { cwd: project, env, encoding: "utf8", timeout: 120_000 });
   assert.equal(r.status, 0, ended("node -e graphite", r));
-  assert.match(r.stdout, /^ERR duellab sandbox: no Python for the sandbox is set up \(none recorded in .*empty-cache\/duellab\): run `npx duellab setup`/m);
+  assert.match(r.stdout, /^ERR .*duellab sandbox: no Python for the sandbox is set up \(none recorded in .*empty-cache\/duellab\): run `npx duellab setup`/m);
 });
 
 const WEAVE_CELL = [

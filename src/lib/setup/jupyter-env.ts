@@ -95,11 +95,13 @@ export function ensureKernel(o: { prefix: string; python: string; tslabJs: strin
     /* not registered yet */
   }
   const ok = typeof argv0 === "string" && (o.exact ? argv0 === o.binary : fs.existsSync(argv0));
-  if (ok) return { what: "tslab kernel", place: dir, state: "already" };
+  // `tslab install` registers its JavaScript kernel too; say so, since it is written as well.
+  const what = `tslab kernel (with tslab's jslab kernel at ${path.join(o.prefix, "share", "jupyter", "kernels", "jslab")})`;
+  if (ok) return { what, place: dir, state: "already" };
   const r = spawnSync(process.execPath, [o.tslabJs, "install", "--python", o.python, "--sys-prefix", "--binary", o.binary], { encoding: "utf8" });
   if (r.status !== 0) {
     const last = `${r.stderr ?? ""}\n${r.stdout ?? ""}`.trim().split("\n").pop();
     throw new Error(`\`tslab install\` failed (${last}): reinstall duellab's dependencies (\`npm install\`) and run setup again.`);
   }
-  return { what: "tslab kernel", place: dir, state: "installed" };
+  return { what, place: dir, state: "installed" };
 }
