@@ -90,7 +90,7 @@ if (!venvOk) {
 // 2. The library, the widget bundles and the prebuilt JupyterLab extension.
 execFileSync(process.execPath, [path.join(root, "scripts", "build.mjs")], { stdio: "inherit" });
 
-// 3-5. The widget extension, the saveState setting, JupyterLab's debugger switch and the tslab
+// 3-5. The widget extension, the saveState setting, the debugger switch and the tslab
 // kernel, into the venv's Jupyter dirs: the same code `npx duellab setup` runs for an installed
 // package (src/lib/setup/jupyter-env.ts, compiled by the build above).
 const jupyterEnv = createRequire(import.meta.url)(path.join(root, "dist", "lib", "setup", "jupyter-env.js"));
@@ -100,8 +100,7 @@ const steps = [];
 try {
   if (fs.existsSync(path.join(root, "labextension", "package.json"))) steps.push(jupyterEnv.installExtension(path.join(root, "labextension"), venv));
   steps.push(jupyterEnv.ensureSaveState(venv));
-  steps.push(jupyterEnv.disableDebuggerInLab(venv));
-  steps.push(jupyterEnv.undoSharedDebuggerSwitch(venv));
+  steps.push(jupyterEnv.disableDebugger(venv));
   // The kernel runs this checkout's tslab by absolute path, re-registered if it points elsewhere.
   steps.push(jupyterEnv.ensureKernel({ prefix: venv, python: vpy, tslabJs: path.join(root, "node_modules", "tslab", "bin", "tslab"), binary: tslabBin, exact: true }));
 } catch (e) {

@@ -1,8 +1,9 @@
 // weave() and graphite() in Jupyter Notebook 7 (the same prebuilt extension as JupyterLab, another
 // application shell): the stages appear live and in order, the graph draws one circle per node,
 // the repair button's round trip through the kernel turns a crash into a chart, the widgets come
-// back from the kernel after a reload, and the page logs no console error at any point (Notebook 7
-// used to throw "Cannot read properties of undefined (reading 'schema')" as a notebook opened).
+// back from the kernel after a reload, and the page logs no console error of duellab's or the
+// kernel's. (Notebook 7.6.3 itself throws "Cannot read properties of undefined (reading 'schema')"
+// as a notebook opens, with any kernel and without duellab: see NOTEBOOK7_NOISE in support/lab.ts.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { chromiumOrSkip } from "../support/chromium";
@@ -97,6 +98,10 @@ test("Notebook 7: weave's stages live, its graph, graphite's repair round trip, 
     assert.ok((await page.locator('img.dl-chart-img[data-side="b"]').first().evaluate((i: HTMLImageElement) => i.naturalWidth)) > 0, "the restored chart B decodes");
 
     assert.deepEqual(nb.unexpectedErrors(), [], "no console errors in Notebook 7, before or after the reload");
+    // Two page loads: Notebook 7's own shortcuts race (jupyter/notebook#7862) at most once each.
+    const tolerated = nb.toleratedErrors();
+    assert.ok(tolerated.length <= 2, `Notebook 7's upstream error at most once per page load: ${tolerated.join(" | ")}`);
+    if (tolerated.length) t.diagnostic(`tolerated Notebook 7's upstream error (jupyter/notebook#7862, not duellab's) ${tolerated.length}x: ${tolerated[0]}`);
   } catch (e) {
     if (lab) (e as Error).message += `\n--- Notebook 7 log (tail) ---\n${lab.log().slice(-4000)}`;
     if (nb) (e as Error).message += `\n--- console errors ---\n${nb.consoleErrors.join("\n")}`;

@@ -127,7 +127,7 @@ test("a fresh folder and a fresh Jupyter environment: npm install the tarball, t
   const places = {
     extension: path.join(realEnv, "share/jupyter/labextensions/duellab"),
     overrides: path.join(realEnv, "share/jupyter/lab/settings/overrides.json"),
-    pageConfig: path.join(realEnv, "share/jupyter/lab/settings/page_config.json"),
+    pageConfig: path.join(realEnv, "etc/jupyter/labconfig/page_config.json"),
     kernel: path.join(realEnv, "share/jupyter/kernels/tslab"),
     jslabKernel: path.join(realEnv, "share/jupyter/kernels/jslab"),
     sandboxPython: path.join(cache, "duellab/sandbox-venv/bin/python"),

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { disableDebuggerInLab, ensureKernel, ensureSaveState, installExtension, undoSharedDebuggerSwitch, type Step } from "../setup/jupyter-env";
+import { disableDebugger, ensureKernel, ensureSaveState, installExtension, type Step } from "../setup/jupyter-env";
 import { ensureSandboxPython } from "../setup/sandbox-python";
 
 // dist/lib/cli (compiled) and src/lib/cli (tsx) are both three levels below the package root.
@@ -76,9 +76,7 @@ export async function setupCommand(args: string[]): Promise<number> {
     process.stdout.write(`duellab setup: into the Jupyter environment at ${env.prefix}\n`);
     say(installExtension(path.join(PKG, "labextension"), env.prefix));
     say(ensureSaveState(env.prefix));
-    say(disableDebuggerInLab(env.prefix));
-    const undone = undoSharedDebuggerSwitch(env.prefix);
-    if (undone) say(undone);
+    say(disableDebugger(env.prefix));
     const tslabDir = path.dirname(require.resolve("tslab/package.json", { paths: [PKG] }));
     const tslabJs = path.join(tslabDir, "bin", "tslab");
     say(ensureKernel({ prefix: env.prefix, python: env.python, tslabJs, binary: tslabJs, exact: false }));

@@ -51,34 +51,17 @@ export function ensureSaveState(prefix: string): Step {
 }
 
 /**
- * JupyterLab's debugger cannot debug a tslab kernel and throws "No active debugger session" after
- * every cell, so it is turned off. Only for JupyterLab: etc/jupyter/labconfig/page_config.json is
- * read by every front end built on JupyterLab, and Notebook 7 throws "Cannot read properties of
- * undefined (reading 'schema')" when the debugger extension its own plugins expect is gone. The
- * JupyterLab application's own settings folder is read by JupyterLab alone.
+ * The debugger extension cannot debug a tslab kernel and, left on, throws "No active debugger
+ * session" in the page after every cell, in JupyterLab and Notebook 7 alike; so it is turned off
+ * in etc/jupyter/labconfig/page_config.json, which both front ends read. (It is not the cause of
+ * Notebook 7's "reading 'schema'" error: that one comes with a stock Notebook 7.6.3 and a Python
+ * kernel too, jupyter/notebook#7862.)
  */
-export function disableDebuggerInLab(prefix: string): Step {
-  const file = path.join(prefix, "share", "jupyter", "lab", "settings", "page_config.json");
+export function disableDebugger(prefix: string): Step {
+  const file = path.join(prefix, "etc", "jupyter", "labconfig", "page_config.json");
   const next = withDebuggerOff(readJson(file));
   if (next) writeJson(file, next);
-  return { what: "JupyterLab's debugger off (it cannot debug tslab)", place: file, state: next ? "installed" : "already" };
-}
-
-/**
- * An earlier setup wrote the debugger switch where Notebook 7 reads it too; take only that key out
- * of the shared file (the rest of it is the user's) and say so.
- */
-export function undoSharedDebuggerSwitch(prefix: string): Step | null {
-  const file = path.join(prefix, "etc", "jupyter", "labconfig", "page_config.json");
-  const pc = readJson(file);
-  const disabled = (pc.disabledExtensions ?? {}) as Record<string, unknown>;
-  if (!("@jupyterlab/debugger-extension" in disabled)) return null;
-  const { ["@jupyterlab/debugger-extension"]: _gone, ...rest } = disabled;
-  const next: Record<string, unknown> = { ...pc, disabledExtensions: rest };
-  if (Object.keys(rest).length === 0) delete next.disabledExtensions;
-  if (Object.keys(next).length === 0) fs.rmSync(file);
-  else writeJson(file, next);
-  return { what: "debugger switch moved out of the file every front end reads", place: file, state: "installed" };
+  return { what: "debugger extension off (it cannot debug tslab)", place: file, state: next ? "installed" : "already" };
 }
 
 /**

@@ -137,13 +137,25 @@ export async function startLab(
  */
 export const JUPYTERLAB_NOISE: string[] = [];
 
+/**
+ * Notebook 7.6.3's own race, not duellab's: its keyboard-shortcuts plugin reads
+ * `registry.plugins[shortcuts.id].schema` when another plugin's settings load before its own
+ * (jupyter/notebook#7862, open upstream). It is thrown once per page load by a stock Notebook 7
+ * with a Python kernel and duellab's extension and the widget manager disabled (checked by hand on
+ * this machine), so it is the one exact text tolerated there, and only in Notebook 7; each page
+ * load may throw it at most once (NotebookPage.toleratedErrors counts them).
+ */
+export const NOTEBOOK7_NOISE: string[] = ["page error: Cannot read properties of undefined (reading 'schema')"];
+
 export interface NotebookPage {
   browser: Browser;
   page: Page;
   /** console.error messages and uncaught page errors, in order. */
   consoleErrors: string[];
-  /** consoleErrors minus the exact JUPYTERLAB_NOISE texts: what a test asserts is empty. */
+  /** consoleErrors minus the exact noise texts of this front end: what a test asserts is empty. */
   unexpectedErrors(): string[];
+  /** The tolerated upstream errors that were seen (reported by the tests, never hidden). */
+  toleratedErrors(): string[];
   /** Wait until the notebook is open and its kernel is idle. */
   ready(timeoutMs?: number): Promise<void>;
   /** Run every cell (does not wait for them to finish). */
@@ -161,6 +173,7 @@ export async function openNotebook(lab: Lab, name: string, chromium: string): Pr
   const browser = await launcher.launch({ executablePath: chromium, args: CHROMIUM_ARGS, headless: true });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const consoleErrors: string[] = [];
+  const noise = lab.app === "notebook" ? [...JUPYTERLAB_NOISE, ...NOTEBOOK7_NOISE] : JUPYTERLAB_NOISE;
   page.on("console", (m) => {
     if (m.type() === "error") consoleErrors.push(`console.error: ${m.text()}`);
   });
@@ -169,7 +182,8 @@ export async function openNotebook(lab: Lab, name: string, chromium: string): Pr
     browser,
     page,
     consoleErrors,
-    unexpectedErrors: () => consoleErrors.filter((e) => !JUPYTERLAB_NOISE.includes(e)),
+    unexpectedErrors: () => consoleErrors.filter((e) => !noise.includes(e)),
+    toleratedErrors: () => consoleErrors.filter((e) => noise.includes(e)),
     async ready(timeoutMs = 60000) {
       await page.waitForSelector(".jp-NotebookPanel .jp-Notebook .jp-Cell", { timeout: timeoutMs });
       await page.waitForFunction(
