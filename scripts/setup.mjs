@@ -2,6 +2,7 @@
 // Everything it installs lives inside this checkout (.venv, dist, labextension). When nothing is
 // missing it only checks stamps and returns in well under a second.
 import { execFileSync, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -89,49 +90,23 @@ if (!venvOk) {
 // 2. The library, the widget bundles and the prebuilt JupyterLab extension.
 execFileSync(process.execPath, [path.join(root, "scripts", "build.mjs")], { stdio: "inherit" });
 
-// 3. The extension into the venv's Jupyter data dir (a copy, so the venv stands alone).
-const extSrc = path.join(root, "labextension");
-const extDst = path.join(venv, "share", "jupyter", "labextensions", "duellab");
-const extStamp = path.join(extSrc, ".stamp");
-const installedStamp = path.join(extDst, ".stamp");
-if (fs.existsSync(extStamp) && (!fs.existsSync(installedStamp) || fs.readFileSync(installedStamp, "utf8") !== fs.readFileSync(extStamp, "utf8"))) {
-  log("installing the widget extension into .venv");
-  fs.rmSync(extDst, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(extDst), { recursive: true });
-  fs.cpSync(extSrc, extDst, { recursive: true });
-}
-
-// 4. Saved notebooks keep their widgets only when the widget manager's saveState is on.
-const overrides = path.join(venv, "share", "jupyter", "lab", "settings", "overrides.json");
-const wanted = { "@jupyter-widgets/jupyterlab-manager:plugin": { saveState: true } };
-let current = {};
-try { current = JSON.parse(fs.readFileSync(overrides, "utf8")); } catch { /* absent or unreadable: rewrite */ }
-if (current["@jupyter-widgets/jupyterlab-manager:plugin"]?.saveState !== true) {
-  fs.mkdirSync(path.dirname(overrides), { recursive: true });
-  fs.writeFileSync(overrides, JSON.stringify({ ...current, ...wanted }, null, 2) + "\n");
-}
-
-// 4b. JupyterLab's debugger cannot debug a tslab kernel, and with it on, JupyterLab throws "No active
-// debugger session" in the page after every cell. Turn that one extension off in this environment.
-const pageConfig = path.join(venv, "etc", "jupyter", "labconfig", "page_config.json");
-let pc = {};
-try { pc = JSON.parse(fs.readFileSync(pageConfig, "utf8")); } catch { /* absent: write it */ }
-if (pc.disabledExtensions?.["@jupyterlab/debugger-extension"] !== true) {
-  fs.mkdirSync(path.dirname(pageConfig), { recursive: true });
-  fs.writeFileSync(pageConfig, JSON.stringify({ ...pc, disabledExtensions: { ...(pc.disabledExtensions ?? {}), "@jupyterlab/debugger-extension": true } }, null, 2) + "\n");
-}
-
-// 5. The tslab kernel, registered in the venv, pointing at this checkout's tslab by absolute path.
+// 3-5. The widget extension, the saveState setting, the debugger switch and the tslab
+// kernel, into the venv's Jupyter dirs: the same code `npx duellab setup` runs for an installed
+// package (src/lib/setup/jupyter-env.ts, compiled by the build above).
+const jupyterEnv = createRequire(import.meta.url)(path.join(root, "dist", "lib", "setup", "jupyter-env.js"));
 const tslabBin = path.join(root, "node_modules", ".bin", "tslab");
 if (!fs.existsSync(tslabBin)) die("node_modules/.bin/tslab is missing: run `npm install` first.");
-const kernelJson = path.join(venv, "share", "jupyter", "kernels", "tslab", "kernel.json");
-let kernelOk = false;
-try { kernelOk = JSON.parse(fs.readFileSync(kernelJson, "utf8")).argv?.[0] === tslabBin; } catch { /* not yet */ }
-if (!kernelOk) {
-  log("registering the tslab kernel in .venv");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules", "tslab", "bin", "tslab"), "install", "--python", vpy, "--sys-prefix", "--binary", tslabBin], { encoding: "utf8" });
-  if (r.status !== 0) die(`\`tslab install\` failed (${(r.stderr || r.stdout).trim().split("\n").pop()}): run \`npm install\` again, then \`npm run setup\`.`);
+const steps = [];
+try {
+  if (fs.existsSync(path.join(root, "labextension", "package.json"))) steps.push(jupyterEnv.installExtension(path.join(root, "labextension"), venv));
+  steps.push(jupyterEnv.ensureSaveState(venv));
+  steps.push(jupyterEnv.disableDebugger(venv));
+  // The kernel runs this checkout's tslab by absolute path, re-registered if it points elsewhere.
+  steps.push(jupyterEnv.ensureKernel({ prefix: venv, python: vpy, tslabJs: path.join(root, "node_modules", "tslab", "bin", "tslab"), binary: tslabBin, exact: true }));
+} catch (e) {
+  die(e.message);
 }
+for (const s of steps) if (s && s.state === "installed") log(`${s.what}: ${path.relative(root, s.place)}`);
 
 // 6. Notebooks import "duellab": resolvable from notebooks/ by tslab's Node10 resolution.
 const link = path.join(root, "notebooks", "node_modules", "duellab");

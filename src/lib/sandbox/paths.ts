@@ -2,6 +2,7 @@
 // own location, so it works from src/ (tsx) and dist/ (compiled) alike.
 import fs from "node:fs";
 import path from "node:path";
+import { recordedSandboxPython, userCacheDir } from "../setup/sandbox-python";
 
 export function repoRoot(): string {
   let dir = __dirname;
@@ -12,8 +13,17 @@ export function repoRoot(): string {
   throw new Error(`duellab sandbox: could not find sandbox/server.py above ${__dirname}; reinstall duellab or run \`npm run setup\` in its checkout.`);
 }
 
+/**
+ * The sandbox's Python: DUELLAB_PYTHON when set; in a checkout, its .venv (made by `npm run
+ * setup`); in an installed package, the one `npx duellab setup` recorded under the user's cache.
+ */
 export function defaultPython(): string {
-  return process.env.DUELLAB_PYTHON || path.join(repoRoot(), ".venv", "bin", "python");
+  if (process.env.DUELLAB_PYTHON) return process.env.DUELLAB_PYTHON;
+  const venv = path.join(repoRoot(), ".venv", "bin", "python");
+  if (fs.existsSync(venv)) return venv;
+  const recorded = recordedSandboxPython();
+  if (recorded) return recorded.python;
+  throw new Error(`duellab sandbox: no Python for the sandbox is set up (none recorded in ${userCacheDir()}): run \`npx duellab setup\` in the folder where you installed duellab (in its checkout: \`npm run setup\`).`);
 }
 
 export function findBwrap(): string | null {
