@@ -125,7 +125,7 @@ test("a started server with a fixed latency: each call takes at least that long,
   const one = Date.now() - t0;
   assert.ok(one >= 240, `one call took ${one} ms`);
   // Overlap without a stopwatch: all three calls are at the server at once (held there), and once
-  // let go each still waits its full latency. The speed-up itself is measured by bench/demo.bench.ts.
+  // let go each still waits its full latency. The speed-up itself is measured by bench/concurrency.bench.ts.
   const hold = s.hold();
   const three = ["atlas", "beacon", "cedar"].map((m) => ask(m, weavePrompt(DEMO_QUESTIONS[1]!), { baseUrl: s.url }));
   await hold.arrived(3);

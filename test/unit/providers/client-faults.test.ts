@@ -296,7 +296,7 @@ test("the same prompt twice under one role is an internal error; other roles may
 test("calls run concurrently: six calls are at the server at once", { timeout: 60_000 }, async () => {
   // The server answers nothing until all six calls have arrived: a client that sent them one at a
   // time would never get its first answer (and the test times out). How much faster six
-  // concurrent calls are than six in a row is a speed, measured by bench/client.bench.ts.
+  // concurrent calls are than six in a row is a speed, measured by bench/concurrency.bench.ts.
   const waiting: http.ServerResponse[] = [];
   const srv2 = await startFaultServer({
     barrier: (_r, res) => {
