@@ -31,7 +31,7 @@ const srcTime = Math.max(newest(path.join(root, "src/lib")), stampTime(path.join
 if (force || srcTime > stampTime(libStamp)) {
   log("compiling src/lib → dist/lib");
   // tsc emits even when it reports type errors, so one unfinished file does not stop every other
-  // part from running; test/unit/typecheck.test.ts is what fails on them.
+  // part from running; test/types/typecheck.test.ts is what fails on them.
   try {
     execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", root], { stdio: "inherit" });
   } catch {

@@ -36,16 +36,32 @@ const show = (p: Page, result: BatchResult, status = result.status === "running"
     [result, status] as const,
   );
 
-/** A real demo batch, and every state its live widget was sent. */
-async function demoBatch(): Promise<{ final: BatchResult; published: BatchResult[] }> {
+/** A batch seen mid-way: one run done, others still running, so the ETA has something to go on. */
+const isMid = (s: BatchResult) => s.progress.done > 0 && s.progress.running > 0 && s.progress.etaMs !== null;
+
+/**
+ * A real demo batch, and every state its live widget was sent. The answers to the second question
+ * are held until the batch has published a mid-run state (the first question's runs end, the
+ * second's wait), so that state exists however fast or loaded the machine is.
+ */
+async function demoBatch(signal: AbortSignal): Promise<{ final: BatchResult; published: BatchResult[] }> {
   const published: BatchResult[] = [];
+  const q = DEMO_QUESTIONS as [string, string];
+  const srv = await startDemoServer();
+  const hold = srv.hold((c) => c.prompt.includes(q[1]));
+  // A test that times out lets the held answers go, so the batch ends and the failure is reported.
+  signal.addEventListener("abort", () => hold.open());
   const startLive: typeof startLiveRun = (o) => {
     const live = startLiveRun({ ...o, display: false });
-    return { ...live, handle: { id: "fake" } as never, publish: (r: unknown) => void published.push(structuredClone(r) as BatchResult) };
+    return {
+      ...live,
+      handle: { id: "fake" } as never,
+      publish: (r: unknown) => {
+        published.push(structuredClone(r) as BatchResult);
+        if (isMid(r as BatchResult)) hold.open();
+      },
+    };
   };
-  const q = DEMO_QUESTIONS as [string, string];
-  // Calls take 100 ms so the batch is mid-way for long enough to be seen there.
-  const srv = await startDemoServer({ latencyMs: 100 });
   const slot = (model: string) => ({ provider: "custom" as const, baseUrl: srv.url, model });
   try {
     const final = await runWeaveMany([q[0], q[1], q[0], q[1]], { a: slot("atlas"), b: slot("beacon"), judge: slot("judge"), concurrency: 2, display: false }, { startLive, publishEveryMs: 0 });
@@ -55,12 +71,12 @@ async function demoBatch(): Promise<{ final: BatchResult; published: BatchResult
   }
 }
 
-test("batch view: live counts and ETA, aggregates with intervals, runs behind a number, a run opens inline and stays put", async (t) => {
+test("batch view: live counts and ETA, aggregates with intervals, runs behind a number, a run opens inline and stays put", { timeout: 180_000 }, async (t) => {
   const o = await page(t);
   if (!o) return;
   const { page: p, consoleErrors } = o;
-  const { final, published } = await demoBatch();
-  const mid = published.find((s) => s.progress.done > 0 && s.progress.running > 0 && s.progress.etaMs !== null);
+  const { final, published } = await demoBatch(t.signal);
+  const mid = published.find(isMid);
   assert.ok(mid, "a mid-run state with an ETA was published");
   await show(p, mid!);
   assert.equal(await p.textContent('[data-count="done"]'), String(mid!.progress.done));

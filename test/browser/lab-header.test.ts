@@ -20,7 +20,10 @@ test("run header: renders live, advances, Cancel answered by the kernel, restore
         "header.ipynb": notebook([
           [
             `const { scriptedRun } = require("./scripted-run.js");`,
-            `const out = await scriptedRun({ title: "Scripted weave", stepMs: 4000 });`,
+            // Each stage is held until the test drops "<stage>.go" beside the notebook: the header
+            // is seen mid-run, saved and cancelled however slowly a loaded machine gets there.
+            `const go = (stage: string, signal: AbortSignal) => new Promise<void>((resolve) => { const t = setInterval(() => { if (signal.aborted || require("node:fs").existsSync(stage + ".go")) { clearInterval(t); resolve(); } }, 50); });`,
+            `const out = await scriptedRun({ title: "Scripted weave", until: go });`,
             `console.log("kernel says: " + out.status);`,
           ].join("\n"),
         ]),
@@ -39,6 +42,8 @@ test("run header: renders live, advances, Cancel answered by the kernel, restore
       page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".dl-stage")).findIndex((li) => li.dataset.status === "active"));
     await page.locator('.dl-stage[data-status="active"]').waitFor({ timeout: 30000 });
     const first = await activeIndex();
+    const firstId = await page.locator('.dl-stage[data-status="active"]').getAttribute("data-stage");
+    fs.writeFileSync(path.join(lab.dir, `${firstId}.go`), "");
     await page.waitForFunction(
       (i) => Array.from(document.querySelectorAll<HTMLElement>(".dl-stage")).findIndex((li) => li.dataset.status === "active") > i,
       first,

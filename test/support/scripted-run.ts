@@ -18,6 +18,11 @@ export interface ScriptedRunOptions {
   title?: string;
   display?: boolean;
   signal?: AbortSignal;
+  /**
+   * Leave each working stage when this resolves instead of after stepMs: a test that must act
+   * mid-run (save, cancel) holds the run there for as long as a loaded machine needs.
+   */
+  until?: (stage: string, signal: AbortSignal) => Promise<void>;
   /** Called once the live run exists (tests use it to press Cancel or read the handle). */
   onStart?: (live: LiveRun) => void;
 }
@@ -43,6 +48,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** `p`, or a rejection with the signal's reason as soon as it aborts. */
+function abortable(p: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 export async function scriptedRun(o: ScriptedRunOptions = {}): Promise<ScriptedOutcome> {
   const live = startLiveRun({ view: "run", title: o.title ?? "Scripted run", stages: SCRIPTED_STAGES, display: o.display, signal: o.signal });
   o.onStart?.(live);
@@ -55,7 +70,8 @@ export async function scriptedRun(o: ScriptedRunOptions = {}): Promise<ScriptedO
         live.tracker.fail(o.failAt.message);
         return outcome();
       }
-      await sleep(o.stepMs ?? 300, live.signal);
+      if (o.until) await abortable(o.until(st.id, live.signal), live.signal);
+      else await sleep(o.stepMs ?? 300, live.signal);
     }
     live.tracker.finish();
   } catch (e) {

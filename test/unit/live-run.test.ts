@@ -70,6 +70,23 @@ test("the scripted run walks every stage outside a kernel and honours an abort",
   assert.deepEqual(Object.keys(done.durations), ["asking", "extracting", "classifying", "weaving", "settled"]);
   assert.equal(done.commId, null);
   const ac = new AbortController();
-  const cancelled = scriptedRun({ stepMs: 10000, signal: ac.signal, onStart: () => setTimeout(() => ac.abort(), 20) });
+  // The first stage never ends on its own, so only the abort can end the run, however late it lands.
+  const cancelled = scriptedRun({ until: () => new Promise<void>(() => {}), signal: ac.signal, onStart: () => setTimeout(() => ac.abort(), 20) });
   assert.equal((await cancelled).status, "cancelled");
+});
+
+test("the scripted run can be held: a stage ends when `until` says so, and an abort ends a held stage", async () => {
+  const order: string[] = [];
+  const free = await scriptedRun({ until: async (stage) => void order.push(stage) });
+  assert.equal(free.status, "done");
+  assert.deepEqual(order, ["asking", "extracting", "classifying", "weaving"]);
+  const ac = new AbortController();
+  let reached!: () => void;
+  const atExtracting = new Promise<void>((r) => (reached = r));
+  const held = scriptedRun({ signal: ac.signal, until: (stage) => (stage === "asking" ? Promise.resolve() : (reached(), new Promise<void>(() => {}))) });
+  await atExtracting;
+  ac.abort();
+  const out = await held;
+  assert.equal(out.status, "cancelled");
+  assert.deepEqual(Object.keys(out.durations), ["asking", "extracting"], "it never got past the held stage");
 });

@@ -2,12 +2,15 @@
 // through exactly the client code a real provider does. Started on demand, one per process.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Gate, type GateCall, type Hold } from "./gate";
 import { completionBody, DEMO_MODELS, reply } from "./personas";
 import { isStrict, strictRefusal } from "./strict";
 
 export interface DemoServer {
   /** Base URL ending in /v1. */
   url: string;
+  /** Holds the answers to matching calls until the test releases them (see gate.ts). */
+  hold(match?: (c: GateCall) => boolean): Hold;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ function latencyFrom(o: { latencyMs?: number }): number {
 
 let counter = 0;
 
-function handler(latencyMs: number): http.RequestListener {
+function handler(latencyMs: number, gate: Gate): http.RequestListener {
   return (req, res) => {
     const path = (req.url ?? "").split("?")[0]!.replace(/\/+$/, "");
     if (req.method === "GET" && path === "/v1/models") {
@@ -64,17 +67,28 @@ function handler(latencyMs: number): http.RequestListener {
       const r = reply(model, prompt, maxTokens);
       if (!r) return send(res, 404, notFound(model));
       const out = completionBody(model, messages.map((m) => String(m?.content ?? "")).join("\n"), r, `demo-${++counter}`);
-      if (latencyMs <= 0) return send(res, 200, out);
-      // A fixed latency, dropped at once if the caller hangs up (a cancelled run).
-      const t = setTimeout(() => send(res, 200, out), latencyMs);
-      res.on("close", () => clearTimeout(t));
+      const answer = () => {
+        if (latencyMs <= 0) return send(res, 200, out);
+        // A fixed latency, dropped at once if the caller hangs up (a cancelled run).
+        const t = setTimeout(() => send(res, 200, out), latencyMs);
+        res.on("close", () => clearTimeout(t));
+      };
+      const held = gate.pass({ model, prompt });
+      if (!held) return answer();
+      let gone = false;
+      res.on("close", () => {
+        gone = true;
+        held.drop();
+      });
+      void held.ready.then(() => gone || answer());
     });
   };
 }
 
 /** Start a demo server on 127.0.0.1 (port 0 = any free port). */
 export async function startDemoServer(o: { port?: number; latencyMs?: number; host?: string; unref?: boolean } = {}): Promise<DemoServer> {
-  const server = http.createServer(handler(latencyFrom(o)));
+  const gate = new Gate();
+  const server = http.createServer(handler(latencyFrom(o), gate));
   if (o.unref) {
     // In a kernel or a script the demo server is a helper, not a reason to stay alive: neither the
     // listener nor idle keep-alive connections hold the event loop (a call in flight still does,
@@ -94,6 +108,7 @@ export async function startDemoServer(o: { port?: number; latencyMs?: number; ho
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}/v1`,
+    hold: (match) => gate.hold(match),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -121,14 +121,22 @@ test("bad input gets one sentence before any call", async () => {
   await assert.rejects(weaveMany([], { ...DEMO, display: false }), /The task list is empty/);
 });
 
-test("the live widget gets throttled progress: done, running, ETA, cost; the last state is final", async () => {
+test("the live widget gets throttled progress: done, running, ETA, cost; the last state is final", { timeout: 120_000 }, async (t) => {
   const published: BatchResult[] = [];
+  // The answers to Q1 wait until the batch has been published mid-way with two runs going (both
+  // Q0 runs done, both Q1 runs held): that state exists however fast or loaded the machine is.
+  const srv = await startDemoServer();
+  const hold = srv.hold((c) => c.prompt.includes(Q1));
+  t.signal.addEventListener("abort", () => hold.open());
   const startLive: typeof startLiveRun = (o) => {
     const live = startLiveRun({ ...o, display: false });
-    return { ...live, handle: { id: "fake" } as never, publish: (r: unknown) => void published.push(structuredClone(r) as BatchResult) };
+    const publish = (r: unknown) => {
+      const s = structuredClone(r) as BatchResult;
+      published.push(s);
+      if (s.progress.done > 0 && s.progress.running === 2 && s.progress.etaMs !== null) hold.open();
+    };
+    return { ...live, handle: { id: "fake" } as never, publish };
   };
-  // Calls take 100 ms, so the batch stays mid-way long enough for updates to show it there.
-  const srv = await startDemoServer({ latencyMs: 100 });
   const slot = (model: string) => ({ provider: "custom" as const, baseUrl: srv.url, model });
   const r = await runWeaveMany([Q0, Q1, Q0, Q1], { a: slot("atlas"), b: slot("beacon"), judge: slot("judge"), concurrency: 2, display: false }, { startLive, publishEveryMs: 0 }).finally(() => srv.close());
   assert.ok(published.length >= 3, `publishes: ${published.length}`);
