@@ -27,16 +27,28 @@ function die(sentence) {
   process.exit(1);
 }
 
+/** Candidates in order: PYTHON, then what PATH offers (python3, python, the versioned names), then
+ * where macOS keeps Homebrew's and python.org's Python (the system's /usr/bin/python3 is often 3.9
+ * there, so a newer one elsewhere must still be found). The first that is 3.10+ wins. */
+function pythonCandidates() {
+  const onPath = ["python3", "python", "python3.14", "python3.13", "python3.12", "python3.11", "python3.10"];
+  const mac = process.platform === "darwin"
+    ? ["/opt/homebrew/bin/python3", "/usr/local/bin/python3", "/Library/Frameworks/Python.framework/Versions/Current/bin/python3"]
+    : [];
+  return [process.env.PYTHON, ...onPath, ...mac].filter(Boolean);
+}
+
 function findPython() {
-  for (const cand of [process.env.PYTHON, "python3", "python"].filter(Boolean)) {
+  let tooOld = null;
+  for (const cand of pythonCandidates()) {
     const r = spawnSync(cand, ["-c", "import sys; print(sys.version_info[0], sys.version_info[1])"], { encoding: "utf8" });
-    if (r.status === 0) {
-      const [maj, min] = r.stdout.trim().split(" ").map(Number);
-      if (maj === 3 && min >= 10) return cand;
-      die(`${cand} is Python ${maj}.${min}; duellab needs Python 3.10 or newer (install it, or set PYTHON=/path/to/python3).`);
-    }
+    if (r.status !== 0) continue;
+    const [maj, min] = r.stdout.trim().split(" ").map(Number);
+    if (maj === 3 && min >= 10) return cand;
+    tooOld ??= `${cand} is Python ${maj}.${min}`;
   }
-  die("no python3 was found on PATH: install Python 3.10+ (Debian/Ubuntu: `apt-get install python3 python3-venv`), or set PYTHON=/path/to/python3.");
+  if (tooOld) die(`${tooOld}; duellab needs Python 3.10 or newer (install a newer one, e.g. \`brew install python\` on macOS, or set PYTHON=/path/to/python3).`);
+  die("no python3 was found on PATH: install Python 3.10+ (Debian/Ubuntu: `apt-get install python3 python3-venv`; macOS: `brew install python`), or set PYTHON=/path/to/python3.");
 }
 
 // 1. The Python side, pinned in binder/requirements.txt (the same file Binder uses).

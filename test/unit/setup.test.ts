@@ -55,6 +55,21 @@ test("a Python that is too old: says which version it found and what is needed",
   assert.match(sentence(r.stderr), /python3 is Python 3\.8; duellab needs Python 3\.10 or newer/);
 });
 
+test("an old python3 first on PATH does not hide a newer python3.12 beside it (as on a Mac whose system python3 is 3.9)", () => {
+  const { dir, run } = scratch(`#!/bin/sh\necho "3 9"\n`);
+  const newer = `#!/bin/sh
+case "$*" in
+  *sys.version_info*) echo "3 12" ;;
+  *"-m venv"*) echo "ensurepip is not available" >&2; exit 1 ;;
+esac
+`;
+  fs.writeFileSync(path.join(dir, "bin/python3.12"), newer, { mode: 0o755 });
+  const r = run();
+  assert.equal(r.status, 1);
+  assertOneSentence(r.stderr);
+  assert.match(sentence(r.stderr), /^duellab setup: `python3\.12 -m venv` failed /, "the 3.12 was chosen, not the 3.9");
+});
+
 test("no venv module: one sentence saying to install it", () => {
   const fake = `#!/bin/sh
 case "$*" in
