@@ -48,18 +48,14 @@ test("no jupyter on PATH: says to activate the environment or name it", () => {
   assert.match(oneSentence(r.stderr), /no `jupyter` on PATH: activate the environment that runs your JupyterLab or Notebook, or name it with `npx duellab setup --prefix <env>`\./);
 });
 
-test("an environment without JupyterLab or Notebook: names what to install", (t) => {
+test("an environment without JupyterLab or Notebook: names what to install", () => {
+  // A fresh venv (no pip, no system site-packages) has neither front end, whatever the machine has.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-cli-setup-"));
-  fs.mkdirSync(path.join(dir, "bin"));
-  // A Python environment that has neither front end: this machine's python3, seen through a link.
-  const py = spawnSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).stdout.trim();
-  fs.symlinkSync(py, path.join(dir, "bin", "python"));
-  if (spawnSync(py, ["-c", "import jupyterlab"], { encoding: "utf8" }).status === 0) {
-    t.skip("this machine's python3 has JupyterLab: no environment without it to try");
-    return;
-  }
+  const made = spawnSync("python3", ["-m", "venv", "--without-pip", dir], { encoding: "utf8" });
+  assert.equal(made.status, 0, made.stderr);
+  const before = fs.readdirSync(dir).sort();
   const r = setup(["--prefix", dir]);
   assert.equal(r.status, 1);
   assert.match(oneSentence(r.stderr), /has neither JupyterLab nor Notebook 7: install one \(`.+ -m pip install jupyterlab`\) or name another with --prefix\./);
-  assert.deepEqual(fs.readdirSync(dir), ["bin"], "nothing written");
+  assert.deepEqual(fs.readdirSync(dir).sort(), before, "nothing written");
 });
