@@ -2,9 +2,11 @@
 // are measured and checked against the data; a judge scores the measurements. The I/O shell.
 import { randomUUID } from "node:crypto";
 import util from "node:util";
-import { callModel as realCallModel } from "../providers/client";
+import { defaultRunDeps } from "../run/deps";
+import { errorKind, errorText } from "../run/error-record";
+import { Cancelled, InputError, StageFailure } from "../run/errors";
+import { endRun } from "../run/failure";
 import { startLiveRun } from "../run/live";
-import { sharedSandbox } from "../sandbox/sandbox";
 import type { StageSpec } from "../run/stages";
 import type { Chart, GraphiteResult } from "../schema/graphite";
 import type { ViewEvent } from "../schema/widget";
@@ -12,7 +14,7 @@ import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
 import { readCsv, type CsvData, type CsvInput } from "./csv";
 import { buildCoderPrompt, newNonce } from "./prompt";
 import { repairChart, type RepairOptions } from "./repair";
-import { errorKind, errorText, GraphiteSession, label, notRun, SIDES, type Asked, type GraphiteDeps, type Side } from "./session";
+import { GraphiteSession, label, notRun, SIDES, type Asked, type GraphiteDeps, type Side } from "./session";
 import { readJudgeRuns } from "./stability";
 import { graphiteSummary } from "./summary";
 
@@ -44,14 +46,8 @@ export const GRAPHITE_STAGES: StageSpec[] = [
 
 export const MAX_QUESTION_CHARS = 4000;
 
-export class GraphiteInputError extends Error {
+export class GraphiteInputError extends InputError {
   override name = "GraphiteInputError";
-}
-
-class StageFailure extends Error {
-  constructor(readonly stage: string, message: string) {
-    super(message);
-  }
 }
 
 interface Validated {
@@ -80,9 +76,9 @@ export function validateGraphiteOptions(options: unknown): Validated {
 }
 
 const defaultDeps: GraphiteDeps = {
-  callModel: realCallModel,
+  callModel: defaultRunDeps.callModel,
   // The warm Python process starts on first use, not on import.
-  sandbox: sharedSandbox,
+  sandbox: defaultRunDeps.sandbox,
 };
 
 export async function graphite(options: GraphiteOptions): Promise<GraphiteRun> {
@@ -179,7 +175,9 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
     if (cancelled() || asked.some((s) => s.status === "rejected" && errorKind(s.reason) === "aborted")) throw new Cancelled();
     const failures = SIDES.flatMap((side, i) => (asked[i]!.status === "rejected" ? [[side, errorText((asked[i] as PromiseRejectedResult).reason)] as const] : []));
     if (failures.length === SIDES.length) {
-      throw new StageFailure("asking", `Neither model could be asked: ${failures.map(([s, m]) => `Model ${label(s)}: ${m}`).join(" ")}`);
+      // The cause kept is the first side's error: a batch retries on its kind (a rate limit, say).
+      const first = asked.find((s): s is PromiseRejectedResult => s.status === "rejected")?.reason;
+      throw new StageFailure("asking", `Neither model could be asked: ${failures.map(([s, m]) => `Model ${label(s)}: ${m}`).join(" ")}`, first);
     }
     for (const [side, message] of failures) {
       const rec = result.calls.filter((c) => c.slot === side).at(-1);
@@ -198,7 +196,7 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
           return await session.execute(side, s.value.attempt.code, live.signal);
         } catch (e) {
           if (cancelled()) throw new Cancelled();
-          throw new StageFailure("executing", `The sandbox could not run chart ${label(side)}'s code: ${errorText(e)}`);
+          throw new StageFailure("executing", `The sandbox could not run chart ${label(side)}'s code: ${errorText(e)}`, e);
         }
       }),
     );
@@ -225,22 +223,10 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
     tracker.finish();
   } catch (e) {
     settle(null);
-    const stage = tracker.state.stages.find((s) => s.status === "active" || s.status === "cancelled");
-    if (e instanceof Cancelled || live.signal.aborted) {
-      if (tracker.state.status === "running" || tracker.state.status === "idle") tracker.cancel();
-      throw new Error(`Graphite was cancelled while ${stage ? stage.label.toLowerCase() : "starting"}.`);
-    }
-    if (e instanceof StageFailure) {
-      tracker.fail(e.message, e.stage);
-      throw new Error(`Graphite stopped at "${GRAPHITE_STAGES.find((s) => s.id === e.stage)?.label}": ${e.message}`);
-    }
-    tracker.fail(errorText(e));
-    throw new Error(`Graphite failed while ${stage ? stage.label.toLowerCase() : "running"}: ${errorText(e)}`, { cause: e });
+    throw endRun(e, { run: "graphite", title: "Graphite", live, stages: GRAPHITE_STAGES });
   }
 
   const run = finish(session);
   settle(run);
   return run;
 }
-
-class Cancelled extends Error {}

@@ -4,8 +4,9 @@
 import type { CallRequest, CallResult } from "../providers/contract";
 import { judgeEmptyRetry, noteAdaptations } from "../providers/judge-empty";
 import { promptHash } from "../providers/ledger";
+import type { RunDeps } from "../run/deps";
 import type { LiveRun } from "../run/live";
-import type { CallRecord } from "../schema/common";
+import { errorKind, errorRecord, isHopeless } from "../run/error-record";
 import type { Attempt, Chart, GraphiteResult } from "../schema/graphite";
 import type { SandboxRun } from "../schema/sandbox";
 import type { Slot } from "../slot/slot";
@@ -22,22 +23,12 @@ export const SIDES = ["a", "b"] as const;
 export type Side = (typeof SIDES)[number];
 export const label = (s: Side) => s.toUpperCase();
 
-export type CallModel = (req: CallRequest) => Promise<CallResult>;
-export interface SandboxLike {
-  run(req: { code: string; files?: Record<string, string | Uint8Array>; timeoutMs?: number; signal?: AbortSignal }): Promise<SandboxRun>;
-}
-export interface GraphiteDeps {
-  callModel: CallModel;
-  sandbox: () => Promise<SandboxLike>;
-  /** The live run (widget); tests pass one that records what the widget would receive. */
-  startLive?: (o: Parameters<typeof import("../run/live").startLiveRun>[0]) => LiveRun;
-}
+export type { CallModel, SandboxLike } from "../run/deps";
+/** A graphite run's RunDeps: the model client and the sandbox must be given, the rest default. */
+export type GraphiteDeps = Pick<RunDeps, "callModel" | "sandbox"> & Partial<RunDeps>;
 
-export const errorKind = (e: unknown): string | undefined =>
-  typeof e === "object" && e !== null ? ((e as { kind?: unknown }).kind as string | undefined) : undefined;
-export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const errorRecord = (e: unknown): CallRecord | null =>
-  typeof e === "object" && e !== null && "record" in e ? ((e as { record?: CallRecord | null }).record ?? null) : null;
+// Kept importable from here for code written against the earlier layout.
+export { errorKind, errorText } from "../run/error-record";
 
 /** A run that never happened is said to be one: status error, no traceback, a note saying why. */
 export function notRun(reason: string): SandboxRun {
@@ -157,7 +148,6 @@ export class GraphiteSession {
     const factsB = chartFacts("b", r.charts.b.run, r.charts.b.faithfulness, note("b"));
     const role = round > 1 ? `judge-graphite-round-${round}` : "judge-graphite";
     const isFatal = (e: unknown) => signal.aborted || errorKind(e) === "aborted";
-    const isHopeless = (e: unknown) => ["auth", "unknown-model", "unreachable"].includes(errorKind(e) ?? "");
     const { judge, warnings } =
       this.judgeRuns > 1
         ? await runGraphiteJudgeRuns({

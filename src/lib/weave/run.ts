@@ -2,10 +2,13 @@
 // return the graph data. The I/O shell: every decision is made by the pure modules beside it.
 import { randomBytes, randomUUID } from "node:crypto";
 import util from "node:util";
-import { callModel as realCallModel } from "../providers/client";
+import { defaultRunDeps } from "../run/deps";
 import { judgeEmptyRetry, noteAdaptations } from "../providers/judge-empty";
 import type { CallRequest, CallResult } from "../providers/contract";
 import { promptHash } from "../providers/ledger";
+import { errorKind, errorRecord, errorText, isHopeless } from "../run/error-record";
+import { Cancelled, InputError, StageFailure } from "../run/errors";
+import { endRun } from "../run/failure";
 import { startLiveRun, type LiveRun } from "../run/live";
 import type { StageSpec } from "../run/stages";
 import type { CallRecord, ParseMode, PromptRecord } from "../schema/common";
@@ -69,7 +72,7 @@ export const MAX_JUDGE_RUNS = 15;
 type Side = string;
 
 /** Bad input, said in one sentence that tells the user what to do. */
-export class WeaveInputError extends Error {
+export class WeaveInputError extends InputError {
   override name = "WeaveInputError";
 }
 
@@ -135,11 +138,6 @@ export function validateWeaveOptions(options: unknown): Validated {
   };
 }
 
-const errorKind = (e: unknown): string | undefined => (typeof e === "object" && e !== null ? (e as { kind?: unknown }).kind as string | undefined : undefined);
-const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const errorRecord = (e: unknown): CallRecord | null =>
-  typeof e === "object" && e !== null && "record" in e ? ((e as { record?: CallRecord | null }).record ?? null) : null;
-
 const PARSE_ORDER: ParseMode[] = ["json", "json-retry", "fallback-lexical"];
 export function weakestParseMode(modes: ParseMode[]): ParseMode {
   return modes.reduce<ParseMode>((w, m) => (PARSE_ORDER.indexOf(m) > PARSE_ORDER.indexOf(w) ? m : w), "json");
@@ -153,14 +151,12 @@ function withSummary(result: WeaveResult): WeaveResult {
   return result;
 }
 
-class Cancelled extends Error {}
-
 /**
  * Runs a weave. Resolves with the result (a labelled degraded one if the judge misbehaves);
  * rejects with one clear sentence if the input is bad, an answer fails or the run is cancelled.
  */
 export async function weave(options: WeaveOptions): Promise<WeaveResult> {
-  return runWeave(options, realCallModel);
+  return runWeave(options, defaultRunDeps.callModel);
 }
 
 /** `weave` with the model client (and live run) passed in: tests use fakes to force failures. */
@@ -226,7 +222,6 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
   };
 
   const isFatal = (e: unknown) => live.signal.aborted || errorKind(e) === "aborted";
-  const isHopeless = (e: unknown) => ["auth", "unknown-model", "unreachable"].includes(errorKind(e) ?? "");
 
   try {
     // 1. Asking: A ∥ B, identical bytes. A failed side stops its sibling so nothing is left running.
@@ -257,7 +252,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
     const failed = firstHand >= 0 ? firstHand : settled.findIndex((s) => s.status === "rejected");
     if (failed >= 0) {
       const reason = (settled[failed] as PromiseRejectedResult).reason;
-      throw new StageFailure("asking", `Model ${sideLabel(SIDES[failed]!)} could not answer: ${errorText(reason)}`);
+      throw new StageFailure("asking", `Model ${sideLabel(SIDES[failed]!)} could not answer: ${errorText(reason)}`, reason);
     }
     const answers = {} as Record<Side, Answer>;
     SIDES.forEach((side, i) => {
@@ -371,18 +366,7 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
     tracker.finish();
     return withSummary(result);
   } catch (e) {
-    const stage = tracker.state.stages.find((s) => s.status === "active" || s.status === "cancelled");
-    if (e instanceof Cancelled || live.signal.aborted) {
-      if (tracker.state.status === "running" || tracker.state.status === "idle") tracker.cancel();
-      throw new Error(`Weave was cancelled while ${stage ? stage.label.toLowerCase() : "starting"}.`);
-    }
-    if (e instanceof StageFailure) {
-      tracker.fail(e.message, e.stage);
-      throw new Error(`Weave stopped at "${WEAVE_STAGES.find((s) => s.id === e.stage)?.label}": ${e.message}`);
-    }
-    const message = `Weave failed while ${stage ? stage.label.toLowerCase() : "running"}: ${errorText(e)}`;
-    tracker.fail(errorText(e));
-    throw new Error(message, { cause: e });
+    throw endRun(e, { run: "weave", title: "Weave", live, stages: WEAVE_STAGES });
   }
 }
 
@@ -415,10 +399,4 @@ function weaveMany(sides: string[], claims: Record<string, string[]>, pairList: 
         )
       : undefined;
   return { models: [...sides], pairwise, groups, groupEdges, distribution: distribution(groups, sides.length), matrix, matrixSpread: spread, groupRule: GROUP_RULE, ...(coreSpread ? { coreSpread } : {}) };
-}
-
-class StageFailure extends Error {
-  constructor(readonly stage: string, message: string) {
-    super(message);
-  }
 }
