@@ -11,6 +11,7 @@ import { causeKind, errorRecord, errorText } from "../run/error-record";
 import { startLiveRun } from "../run/live";
 import type { StageSpec } from "../run/stages";
 import type { BatchItem, BatchKind, BatchResult, ItemSummary } from "../schema/batch";
+import { concurrencyField, firstIssue } from "../schema/options";
 import type { CallRecord, SlotPublic } from "../schema/common";
 import { graphiteAggregates, weaveAggregates } from "./aggregate";
 import { DEFAULT_RETRY, retryWait, type RetryPolicy } from "./backoff";
@@ -90,11 +91,9 @@ function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export function checkConcurrency(value: unknown, fallback: number): number {
-  const c = value ?? fallback;
-  if (typeof c !== "number" || !Number.isInteger(c) || c < 1 || c > MAX_CONCURRENCY) {
-    throw new BatchInputError(`concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(value)}).`);
-  }
-  return c;
+  const c = concurrencyField(MAX_CONCURRENCY, fallback).safeParse(value);
+  if (!c.success) throw new BatchInputError(firstIssue(c.error));
+  return c.data;
 }
 
 function withSummary(r: BatchResult): BatchResult {
