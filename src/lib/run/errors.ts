@@ -56,11 +56,19 @@ export class StageFailure extends Error {
 /** Thrown inside a run when its signal was aborted; turned into a RunError ("cancelled") at the edge. */
 export class Cancelled extends Error {}
 
-export type SandboxErrorKind = "start" | "crashed" | "protocol" | "closed" | "aborted";
+/**
+ * start: the Python sandbox did not start; crashed: its process died during a run; unresponsive:
+ * the supervisor gave no answer past the run's limit and was killed; protocol: a reply that is not
+ * JSON, an error reply, or one that does not match the SandboxRun schema; closed: run() on a
+ * sandbox that has ended; aborted: cancelled before it started (read as a cancellation, like a
+ * ProviderError of kind "aborted").
+ */
+export type SandboxErrorKind = "start" | "crashed" | "unresponsive" | "protocol" | "closed" | "aborted";
 
 /**
  * The sandbox could not run a snippet at all (its process would not start, died, spoke garbage, or
  * was closed). A snippet that ran and failed is not an error: it is a SandboxRun with a status.
+ * The sandbox client (sandbox/sandbox.ts) is where these are meant to be thrown.
  */
 export class SandboxError extends Error {
   readonly kind: SandboxErrorKind;

@@ -39,6 +39,8 @@ export async function askCoders(session: GraphiteSession): Promise<PromiseSettle
   const { tracker } = live;
   tracker.enter("asking", "Model A and Model B writing chart code in parallel");
   await live.yieldToLoop();
+  // A cancel that came while the loop was yielded ends the run before any model is asked.
+  if (live.signal.aborted) throw new Cancelled();
   const done: Side[] = [];
   const asked = await Promise.allSettled(
     SIDES.map(async (side) => {
