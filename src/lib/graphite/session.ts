@@ -6,34 +6,28 @@ import { JUDGE_TEMPERATURE } from "../judge/constants";
 import { recordedCall, type RunCall } from "../run/call";
 import type { RunDeps } from "../run/deps";
 import type { LiveRun } from "../run/live";
-import type { Attempt, Chart, GraphiteResult } from "../schema/graphite";
+import type { Chart, GraphiteResult } from "../schema/graphite";
 import type { SandboxRun } from "../schema/sandbox";
 import type { Slot } from "../slot/slot";
 import type { CsvData } from "./csv";
 import { JUDGE_MAX_TOKENS } from "./judge";
-import { askCoder, label, SIDES } from "./stages/ask";
+import { askCoder } from "./stages/ask";
 import { executeCode, settleChart } from "./stages/execute";
 import { judgeCharts } from "./stages/judge";
+import type { Asked, Side, StageSession } from "./stages/shape";
 
-// Kept importable from here for code written against the earlier layout.
-export { errorKind, errorText } from "../run/error-record";
+// The sides, their labels and a coder's answer are defined with the stages; repair.ts and older
+// callers read them from here.
 export { notRun } from "./stages/empty";
-export { label, SIDES };
-export { JUDGE_TEMPERATURE };
+export { label, SIDES, type Asked, type Side } from "./stages/shape";
 
 export const CODER_MAX_TOKENS = 1600;
-export type Side = (typeof SIDES)[number];
 
 export type { CallModel, SandboxLike } from "../run/deps";
 /** A graphite run's RunDeps: the model client and the sandbox must be given, the rest default. */
 export type GraphiteDeps = Pick<RunDeps, "callModel" | "sandbox"> & Partial<RunDeps>;
 
-export interface Asked {
-  attempt: Omit<Attempt, "run">;
-  prose: boolean;
-}
-
-export class GraphiteSession {
+export class GraphiteSession implements StageSession {
   /** The coder prompt both sides got (byte-identical), the base of every repair prompt. */
   readonly basePrompt: string;
   /** Judge runs per scoring; more than one asks the judge K times with the charts swapped in half (./stability.ts). */

@@ -4,14 +4,11 @@
 import { errorKind, errorText } from "../../run/error-record";
 import { Cancelled, StageFailure } from "../../run/errors";
 import { extractCode } from "../code";
-import type { Asked, GraphiteSession, Side } from "../session";
+import { label, SIDES, type Asked, type Side, type StageSession } from "./shape";
 import { emptyChart } from "./empty";
 
-export const SIDES = ["a", "b"] as const;
-export const label = (s: Side) => s.toUpperCase();
-
 /** Ask one coder; the code is extracted (fences and chatter stripped, prose labelled). */
-export async function askCoder(session: GraphiteSession, side: Side, role: string, prompt: string, n: number, signal: AbortSignal): Promise<Asked> {
+export async function askCoder(session: StageSession, side: Side, role: string, prompt: string, n: number, signal: AbortSignal): Promise<Asked> {
   const r = await session.call(side, role, prompt, signal, false);
   const ex = extractCode(r.content);
   const who = `Model ${label(side)}${n > 0 ? ` (repair ${n})` : ""}`;
@@ -34,7 +31,7 @@ export async function askCoder(session: GraphiteSession, side: Side, role: strin
 }
 
 /** Both coders, as the run's first stage. Resolves with each side's outcome, in SIDES order. */
-export async function askCoders(session: GraphiteSession): Promise<PromiseSettledResult<Asked>[]> {
+export async function askCoders(session: StageSession): Promise<PromiseSettledResult<Asked>[]> {
   const { live, result } = session;
   const { tracker } = live;
   tracker.enter("asking", "Model A and Model B writing chart code in parallel");

@@ -6,11 +6,10 @@ import { Cancelled, StageFailure } from "../../run/errors";
 import type { Attempt, Chart } from "../../schema/graphite";
 import type { SandboxRun } from "../../schema/sandbox";
 import { checkFaithfulness } from "../faithfulness";
-import type { Asked, GraphiteSession, Side } from "../session";
-import { label, SIDES } from "./ask";
+import { label, SIDES, type Asked, type Side, type StageSession } from "./shape";
 
 /** Run one snippet with only data.csv beside it. A sandbox that fails itself throws. */
-export async function executeCode(session: GraphiteSession, side: Side, code: string, signal: AbortSignal): Promise<SandboxRun> {
+export async function executeCode(session: StageSession, side: Side, code: string, signal: AbortSignal): Promise<SandboxRun> {
   const sb = await session.deps.sandbox();
   const run = await sb.run({ code, files: { "data.csv": session.csv.text }, signal, ...(session.sandboxTimeoutMs ? { timeoutMs: session.sandboxTimeoutMs } : {}) });
   for (const note of run.notes) session.result.warnings.push(`Chart ${label(side)}: ${note}`);
@@ -18,7 +17,7 @@ export async function executeCode(session: GraphiteSession, side: Side, code: st
 }
 
 /** Record a finished attempt as the chart's latest state. */
-export function settleChart(session: GraphiteSession, side: Side, asked: Asked, run: SandboxRun): Chart {
+export function settleChart(session: StageSession, side: Side, asked: Asked, run: SandboxRun): Chart {
   const attempt: Attempt = { ...asked.attempt, run };
   const prev = session.result.charts[side];
   const chart: Chart = {
@@ -36,7 +35,7 @@ export function settleChart(session: GraphiteSession, side: Side, asked: Asked, 
 }
 
 /** Both answered snippets, as the run's second stage; then the charts are published. */
-export async function executeCharts(session: GraphiteSession, asked: PromiseSettledResult<Asked>[]): Promise<void> {
+export async function executeCharts(session: StageSession, asked: PromiseSettledResult<Asked>[]): Promise<void> {
   const { live } = session;
   const cancelled = () => live.signal.aborted;
   live.tracker.enter("executing", "Running both snippets in the sandbox");

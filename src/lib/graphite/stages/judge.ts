@@ -5,11 +5,11 @@ import { errorKind, isHopeless } from "../../run/error-record";
 import { Cancelled } from "../../run/errors";
 import { chartFacts } from "../facts";
 import { buildJudgePrompt, runGraphiteJudge } from "../judge";
-import type { GraphiteSession, Side } from "../session";
+import type { Side, StageSession } from "./shape";
 import { runGraphiteJudgeRuns, withRunLine } from "../stability";
 
 /** One judge round over the charts as they are now. */
-export async function judgeCharts(session: GraphiteSession, round: number, signal: AbortSignal): Promise<void> {
+export async function judgeCharts(session: StageSession, round: number, signal: AbortSignal): Promise<void> {
   const r = session.result;
   const note = (s: Side) => (r.charts[s].error ? `the model could not be asked (${r.charts[s].error})` : null);
   const factsA = chartFacts("a", r.charts.a.run, r.charts.a.faithfulness, note("a"));
@@ -44,7 +44,7 @@ export async function judgeCharts(session: GraphiteSession, round: number, signa
 }
 
 /** The run's third stage: round 1. */
-export async function judgeStage(session: GraphiteSession): Promise<void> {
+export async function judgeStage(session: StageSession): Promise<void> {
   const { live } = session;
   live.tracker.enter("judging", "The judge is scoring the measured figures");
   await live.yieldToLoop();
