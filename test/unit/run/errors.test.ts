@@ -90,6 +90,26 @@ test("graphite whose sandbox fails: RunError at executing with the sandbox's err
   assert.equal(causeKind(e), "crashed");
 });
 
+test("a repair whose model call fails: RunError naming the repair, its stage, and the provider error", async () => {
+  const crashed = { status: "error" as const, pngs: [], figures: [], stdout: "", stderr: "", traceback: "KeyError: 'x'", violations: [], durationMs: 1, layers: {}, notes: [] };
+  const providerError = new FakeProviderError("rate-limit", "Slot a (custom, model m-a): rate limited (429).");
+  const r = await runGraphite(
+    { csv: "x,y\n1,2\n3,4\n", question: "Trend?", a: slot("m-a"), b: slot("m-b"), judge: slot("m-j"), display: false },
+    {
+      callModel: async (req) => {
+        if (req.role === "A-repair") throw providerError;
+        return ok(req, req.slotName === "judge" ? '{"a":{"insight":1,"clarity":1,"verdict":"crashed"},"b":{"insight":1,"clarity":1,"verdict":"crashed"},"ship":"neither"}' : "print(1)");
+      },
+      sandbox: async () => ({ run: async () => crashed }),
+    },
+  );
+  const e = await caught(r.repair("a"));
+  assert.ok(e instanceof RunError);
+  assert.deepEqual([e.run, e.stage, e.reason], ["repair", "asking", "stage-failed"]);
+  assert.equal(e.cause, providerError);
+  assert.equal(e.message, "The repair of chart A failed while asking: Slot a (custom, model m-a): rate limited (429).");
+});
+
 test("a batch retries an item on the kind its RunError's cause carries, and not on others", async () => {
   for (const [kind, expected] of [["rate-limit", 2], ["auth", 1]] as const) {
     let tries = 0;
