@@ -7,6 +7,8 @@ import { Agent, request } from "undici";
 import { callModel } from "../src/lib/providers/client";
 import { parseSlot } from "../src/lib/slot/slot";
 import { DEMO_QUESTIONS } from "../src/lib/demo/questions";
+// Loading the demo server registers the demo provider with the client (providers/base-url.ts).
+import "../src/lib/demo/server";
 
 const BODY = JSON.stringify({
   id: "bench",

@@ -4,7 +4,7 @@
 import type { CsvInput } from "../graphite/csv";
 import { runGraphite, validateGraphiteOptions, type GraphiteOptions } from "../graphite/run";
 import type { GraphiteDeps } from "../graphite/session";
-import { sharedSandbox } from "../sandbox/sandbox";
+import { defaultRunDeps } from "../run/deps";
 import type { GraphiteResult } from "../schema/graphite";
 import { publicSlot } from "../slot/slot";
 import { dataId, itemKeys } from "./key";
@@ -45,7 +45,7 @@ export async function runGraphiteMany(
     dataIds.push(dataId(validated!.csv.text));
   });
   const slots = Object.fromEntries(Object.entries(validated!.slots).map(([k, s]) => [k, publicSlot(s)]));
-  const graphiteDeps = (callModel: GraphiteDeps["callModel"]): GraphiteDeps => ({ callModel, sandbox: deps.sandbox ?? sharedSandbox });
+  const graphiteDeps = (callModel: GraphiteDeps["callModel"]): GraphiteDeps => ({ callModel, sandbox: deps.sandbox ?? defaultRunDeps.sandbox });
   return runBatch(
     {
       kind: "graphite",

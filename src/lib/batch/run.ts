@@ -5,11 +5,13 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import util from "node:util";
-import { callModel as realCallModel } from "../providers/client";
+import { defaultRunDeps } from "../run/deps";
 import type { CallRequest, CallResult } from "../providers/contract";
+import { causeKind, errorRecord, errorText } from "../run/error-record";
 import { startLiveRun } from "../run/live";
 import type { StageSpec } from "../run/stages";
 import type { BatchItem, BatchKind, BatchResult, ItemSummary } from "../schema/batch";
+import { concurrencyField, firstIssue } from "../schema/options";
 import type { CallRecord, SlotPublic } from "../schema/common";
 import { graphiteAggregates, weaveAggregates } from "./aggregate";
 import { DEFAULT_RETRY, retryWait, type RetryPolicy } from "./backoff";
@@ -88,16 +90,10 @@ function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const kindOf = (e: unknown) => (typeof e === "object" && e !== null ? ((e as { kind?: unknown }).kind as string | undefined) : undefined);
-const recordOf = (e: unknown): CallRecord | null => (typeof e === "object" && e !== null && "record" in e ? ((e as { record?: CallRecord | null }).record ?? null) : null);
-
 export function checkConcurrency(value: unknown, fallback: number): number {
-  const c = value ?? fallback;
-  if (typeof c !== "number" || !Number.isInteger(c) || c < 1 || c > MAX_CONCURRENCY) {
-    throw new BatchInputError(`concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(value)}).`);
-  }
-  return c;
+  const c = concurrencyField(MAX_CONCURRENCY, fallback).safeParse(value);
+  if (!c.success) throw new BatchInputError(firstIssue(c.error));
+  return c.data;
 }
 
 function withSummary(r: BatchResult): BatchResult {
@@ -111,7 +107,7 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
   const { options } = spec;
   const concurrency = checkConcurrency(options.concurrency, spec.defaultConcurrency);
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
-  const callModel = deps.callModel ?? realCallModel;
+  const callModel = deps.callModel ?? defaultRunDeps.callModel;
   const sleep = deps.sleep ?? sleepFor;
   const random = deps.random ?? Math.random;
   const every = deps.publishEveryMs ?? 400;
@@ -209,18 +205,16 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
     for (let attempt = 1; ; attempt++) {
       item.attempts = attempt;
       const calls: CallRecord[] = [];
-      let cause: string | undefined;
+      // Every call of the try is recorded as it ends, so the live cost grows and a failed try's
+      // calls are still counted. Why a try failed is read from the run's error, not from here.
       const recording: CallModel = async (req) => {
         try {
           const r = await callModel(req);
           calls.push(r.record);
           return r;
         } catch (e) {
-          const rec = recordOf(e);
+          const rec = errorRecord(e);
           if (rec) calls.push(rec);
-          const k = kindOf(e);
-          // The first real failure is the cause; siblings stopped because of it say "aborted".
-          if (k && k !== "aborted") cause ??= k;
           throw e;
         } finally {
           item.calls = [...failedCalls[item.index]!, ...calls];
@@ -250,6 +244,8 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
           item.error = errorText(e);
           break;
         }
+        // A RunError keeps the provider error that stopped it as its cause: retry on its kind.
+        const cause = causeKind(e);
         const wait = retryWait(attempt, cause, policy, random());
         if (wait === null) {
           item.status = "failed";

@@ -2,6 +2,7 @@
 // data each question is about). Parsing is pure; reading the file is one call at the edge.
 import fs from "node:fs";
 import path from "node:path";
+import { InputError } from "../run/errors";
 
 export type CsvRef = string | Uint8Array | { path: string };
 
@@ -14,7 +15,7 @@ export interface Task {
 export type TaskInput = string | { question: string; csv?: CsvRef };
 export type TaskSource = readonly TaskInput[] | { path: string };
 
-export class BatchInputError extends Error {
+export class BatchInputError extends InputError {
   override name = "BatchInputError";
 }
 

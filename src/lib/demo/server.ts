@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 import { Gate, type GateCall, type Hold } from "./gate";
 import { completionBody, DEMO_MODELS, reply } from "./personas";
 import { isStrict, strictRefusal } from "./strict";
+import { registerBaseUrl } from "../providers/base-url";
+import { PRESETS } from "../slot/presets";
 
 export interface DemoServer {
   /** Base URL ending in /v1. */
@@ -130,3 +132,6 @@ export async function ensureDemoServer(): Promise<string> {
   const s = await shared;
   return s.url;
 }
+
+// The demo provider's preset URL is a placeholder: resolving it starts this server (on first use).
+registerBaseUrl(PRESETS.demo.baseUrl!, ensureDemoServer);

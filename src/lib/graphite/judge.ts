@@ -6,7 +6,7 @@
 import type { GraphiteJudge, Score } from "../schema/graphite";
 import { runJudgeStep } from "../judge/step";
 
-export const JUDGE_SYSTEM = "You are a strict JSON API. Output only valid JSON.";
+// The system line every judge call sends is ../judge/constants.ts (shared with weave).
 export const JUDGE_MAX_TOKENS = 1200;
 
 export function buildJudgePrompt(o: { question: string; factsA: string; factsB: string; nonce: string; round: number; attempt: 1 | 2 }): string {

@@ -3,7 +3,9 @@
 // runs it; the judge re-scores both charts. Each attempt is kept. The widget's repair button and
 // `result.repair(side)` both land here; a second request while one is running joins it.
 import { buildRepairPrompt } from "./prompt";
-import { errorKind, errorText, label, type GraphiteSession, type Side } from "./session";
+import { errorKind, errorText } from "../run/error-record";
+import { RunError } from "../run/errors";
+import { label, type GraphiteSession, type Side } from "./session";
 import { graphiteSummary } from "./summary";
 import { publicSlot, supportsThinkingFlag } from "../slot/slot";
 
@@ -76,16 +78,17 @@ async function repairOnce(session: GraphiteSession, side: Side, opts: RepairOpti
     live.fallback({ text: graphiteSummary(result) });
     tracker.finish();
   } catch (e) {
-    const stage = tracker.state.stages.find((s) => s.status === "active")?.label.toLowerCase() ?? "running";
+    const active = tracker.state.stages.find((s) => s.status === "active");
+    const stage = active?.label.toLowerCase() ?? "running";
     if (signal.aborted || errorKind(e) === "aborted") {
       if (tracker.state.status === "running") tracker.cancel();
-      throw new Error(`The repair of chart ${S} was cancelled while ${stage}.`);
+      throw new RunError({ run: "repair", stage: active?.id ?? null, reason: "cancelled", message: `The repair of chart ${S} was cancelled while ${stage}.` });
     }
     const message = `The repair of chart ${S} failed while ${stage}: ${errorText(e)}`;
     result.warnings.push(message);
     tracker.fail(errorText(e));
     session.publish();
-    throw new Error(message, { cause: e });
+    throw new RunError({ run: "repair", stage: active?.id ?? null, reason: "stage-failed", message, cause: e });
   } finally {
     live.signal.removeEventListener("abort", onCancel);
   }

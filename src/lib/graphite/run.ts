@@ -1,19 +1,26 @@
 // graphite(): two models write chart code for the same CSV; the sandbox runs both; the figures
-// are measured and checked against the data; a judge scores the measurements. The I/O shell.
-import { randomUUID } from "node:crypto";
+// are measured and checked against the data; a judge scores the measurements. The I/O shell: the
+// stages are in ./stages/ (ask, execute, judge), assembled here from a RunDeps as weave's are.
 import util from "node:util";
-import { callModel as realCallModel } from "../providers/client";
-import { startLiveRun } from "../run/live";
-import { sharedSandbox } from "../sandbox/sandbox";
+import { defaultRunDeps, runDeps } from "../run/deps";
+import { InputError } from "../run/errors";
+import { endRun } from "../run/failure";
+import { GRAPHITE_MAX_QUESTION_CHARS } from "../run/limits";
+import { openRun, runTitle } from "../run/open";
 import type { StageSpec } from "../run/stages";
-import type { Chart, GraphiteResult } from "../schema/graphite";
+import { firstIssue, graphiteFields } from "../schema/options";
+import type { GraphiteResult } from "../schema/graphite";
 import type { ViewEvent } from "../schema/widget";
 import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
 import { readCsv, type CsvData, type CsvInput } from "./csv";
-import { buildCoderPrompt, newNonce } from "./prompt";
+import { buildCoderPrompt } from "./prompt";
 import { repairChart, type RepairOptions } from "./repair";
-import { errorKind, errorText, GraphiteSession, label, notRun, SIDES, type Asked, type GraphiteDeps, type Side } from "./session";
-import { readJudgeRuns } from "./stability";
+import { GraphiteSession, type GraphiteDeps, type Side } from "./session";
+import { askCoders } from "./stages/ask";
+import { emptyChart } from "./stages/empty";
+import { executeCharts } from "./stages/execute";
+import { judgeStage } from "./stages/judge";
+import { MAX_GRAPHITE_JUDGE_RUNS } from "./stability";
 import { graphiteSummary } from "./summary";
 
 export interface GraphiteOptions {
@@ -42,16 +49,8 @@ export const GRAPHITE_STAGES: StageSpec[] = [
   { id: "finished", label: "Finished" },
 ];
 
-export const MAX_QUESTION_CHARS = 4000;
-
-export class GraphiteInputError extends Error {
+export class GraphiteInputError extends InputError {
   override name = "GraphiteInputError";
-}
-
-class StageFailure extends Error {
-  constructor(readonly stage: string, message: string) {
-    super(message);
-  }
 }
 
 interface Validated {
@@ -61,45 +60,23 @@ interface Validated {
   judgeRuns: number;
 }
 
+const fields = graphiteFields({ maxQuestionChars: GRAPHITE_MAX_QUESTION_CHARS, maxJudgeRuns: MAX_GRAPHITE_JUDGE_RUNS });
+
 export function validateGraphiteOptions(options: unknown): Validated {
   if (typeof options !== "object" || options === null) {
     throw new GraphiteInputError("graphite() needs an options object: graphite({ csv, question, a, b, judge }).");
   }
   const o = options as Partial<GraphiteOptions>;
   const csv = readCsv(o.csv);
-  if (typeof o.question !== "string" || o.question.trim() === "") {
-    throw new GraphiteInputError('The question is empty: pass question: "..." saying what the chart should help decide.');
-  }
-  const question = o.question.trim();
-  if (question.length > MAX_QUESTION_CHARS) {
-    throw new GraphiteInputError(`The question is ${question.length} characters long; the limit is ${MAX_QUESTION_CHARS}: shorten it.`);
-  }
-  const judgeRuns = readJudgeRuns(o.judgeRuns);
-  if (typeof judgeRuns === "string") throw new GraphiteInputError(judgeRuns);
+  const parsed = fields.safeParse(o);
+  if (!parsed.success) throw new GraphiteInputError(firstIssue(parsed.error));
+  const { question, judgeRuns } = parsed.data;
   return { csv, question, judgeRuns, slots: { a: parseSlot("a", o.a), b: parseSlot("b", o.b), judge: parseSlot("judge", o.judge) } };
 }
 
-const defaultDeps: GraphiteDeps = {
-  callModel: realCallModel,
-  // The warm Python process starts on first use, not on import.
-  sandbox: sharedSandbox,
-};
-
 export async function graphite(options: GraphiteOptions): Promise<GraphiteRun> {
-  return runGraphite(options, defaultDeps);
-}
-
-function emptyChart(error: string | null, latencyMs: number): Chart {
-  return {
-    code: "",
-    run: notRun(error ? "the model could not be asked" : "not yet"),
-    usage: { promptTokens: null, completionTokens: null, totalTokens: null },
-    reasoningTokens: null,
-    latencyMs,
-    faithfulness: { verdict: "unchecked", checks: [{ check: "plotted data", status: "unchecked", detail: "no code was run" }] },
-    attempts: [],
-    error,
-  };
+  // The warm Python process starts on first use, not on import.
+  return runGraphite(options, defaultRunDeps);
 }
 
 /** Attach the summary and repair() without making them data. */
@@ -120,18 +97,16 @@ function finish(session: GraphiteSession): GraphiteRun {
 }
 
 /** `graphite` with the model client and the sandbox passed in (tests pass fakes). */
-export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps): Promise<GraphiteRun> {
+export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps): Promise<GraphiteRun> {
   const { csv, question, slots, judgeRuns } = validateGraphiteOptions(options);
-  const nonce = newNonce();
-  const startedAt = Date.now();
-  const title = `Graphite: ${question.length > 80 ? `${question.slice(0, 77)}...` : question}`;
-  const live = (deps.startLive ?? startLiveRun)({ view: "graphite", title, stages: GRAPHITE_STAGES, display: options.display, signal: options.signal });
+  const deps = runDeps(given);
+  const { live, runId, nonce, startedAt } = openRun(deps, { view: "graphite", title: runTitle("Graphite", question), stages: GRAPHITE_STAGES, display: options.display, signal: options.signal });
   const { tracker } = live;
   const result: GraphiteResult = {
     kind: "graphite",
     version: 1,
     question,
-    runId: randomUUID(),
+    runId,
     nonce,
     createdAt: new Date(startedAt).toISOString(),
     demo: Object.values(slots).some((s) => s.provider === "demo"),
@@ -148,7 +123,6 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
   const prompt = buildCoderPrompt({ csv, question, nonce });
   const session = new GraphiteSession(result, slots, csv, live, deps, prompt, options.timeoutMs);
   session.judgeRuns = judgeRuns;
-  const cancelled = () => live.signal.aborted;
   // The repair button can be pressed as soon as a crash is shown (before the judge is done): the
   // request waits for the run to settle, then runs; a failed run ignores it.
   let settle: (run: GraphiteRun | null) => void = () => undefined;
@@ -164,86 +138,21 @@ export async function runGraphite(options: GraphiteOptions, deps: GraphiteDeps):
   });
 
   try {
-    // 1. Asking: A and B get byte-identical prompts, concurrently. One side failing is shown on
-    // that side; both failing ends the run (there is nothing to compare).
-    tracker.enter("asking", "Model A and Model B writing chart code in parallel");
-    await live.yieldToLoop();
-    // A cancel that came while the loop was yielded ends the run before any model is asked.
-    if (cancelled()) throw new Cancelled();
-    const done: Side[] = [];
-    const asked = await Promise.allSettled(
-      SIDES.map(async (side) => {
-        const a = await session.ask(side, label(side), prompt, 0, live.signal);
-        done.push(side);
-        if (done.length < SIDES.length) tracker.detail(`Model ${label(side)} answered in ${(a.attempt.latencyMs / 1000).toFixed(1)} s; waiting for the other`);
-        return a;
-      }),
-    );
-    if (cancelled() || asked.some((s) => s.status === "rejected" && errorKind(s.reason) === "aborted")) throw new Cancelled();
-    const failures = SIDES.flatMap((side, i) => (asked[i]!.status === "rejected" ? [[side, errorText((asked[i] as PromiseRejectedResult).reason)] as const] : []));
-    if (failures.length === SIDES.length) {
-      throw new StageFailure("asking", `Neither model could be asked: ${failures.map(([s, m]) => `Model ${label(s)}: ${m}`).join(" ")}`);
-    }
-    for (const [side, message] of failures) {
-      const rec = result.calls.filter((c) => c.slot === side).at(-1);
-      result.charts[side] = emptyChart(message, rec?.latencyMs ?? 0);
-      result.warnings.push(`Model ${label(side)} could not be asked, so chart ${label(side)} is missing: ${message}`);
-    }
-
-    // 2. Executing: both snippets in the sandbox, concurrently.
-    tracker.enter("executing", "Running both snippets in the sandbox");
-    await live.yieldToLoop();
-    const runs = await Promise.all(
-      SIDES.map(async (side, i) => {
-        const s = asked[i]!;
-        if (s.status !== "fulfilled") return null;
-        try {
-          return await session.execute(side, s.value.attempt.code, live.signal);
-        } catch (e) {
-          if (cancelled()) throw new Cancelled();
-          throw new StageFailure("executing", `The sandbox could not run chart ${label(side)}'s code: ${errorText(e)}`);
-        }
-      }),
-    );
-    if (cancelled()) throw new Cancelled();
-    for (const [i, side] of SIDES.entries()) {
-      const s = asked[i]!;
-      if (s.status === "fulfilled") {
-        session.settle(side, s.value as Asked, runs[i]!);
-        await live.yieldToLoop(); // the faithfulness search is CPU work: let clicks through
-      }
-    }
-    session.publish();
-
-    // 3. Judging: measured facts only.
-    tracker.enter("judging", "The judge is scoring the measured figures");
-    await live.yieldToLoop();
-    await session.judge(1, live.signal);
-    if (cancelled()) throw new Cancelled();
+    const asked = await askCoders(session);
+    await executeCharts(session, asked);
+    await judgeStage(session);
 
     tracker.enter("finished");
-    result.timings = { stages: tracker.durations(), totalMs: Date.now() - startedAt };
+    result.timings = { stages: tracker.durations(), totalMs: deps.now() - startedAt };
     session.publish();
     live.fallback({ text: graphiteSummary(result) });
     tracker.finish();
   } catch (e) {
     settle(null);
-    const stage = tracker.state.stages.find((s) => s.status === "active" || s.status === "cancelled");
-    if (e instanceof Cancelled || live.signal.aborted) {
-      if (tracker.state.status === "running" || tracker.state.status === "idle") tracker.cancel();
-      throw new Error(`Graphite was cancelled while ${stage ? stage.label.toLowerCase() : "starting"}.`);
-    }
-    if (e instanceof StageFailure) {
-      tracker.fail(e.message, e.stage);
-      throw new Error(`Graphite stopped at "${GRAPHITE_STAGES.find((s) => s.id === e.stage)?.label}": ${e.message}`);
-    }
-    tracker.fail(errorText(e));
-    throw new Error(`Graphite failed while ${stage ? stage.label.toLowerCase() : "running"}: ${errorText(e)}`, { cause: e });
+    throw endRun(e, { run: "graphite", title: "Graphite", live, stages: GRAPHITE_STAGES });
   }
 
   const run = finish(session);
   settle(run);
   return run;
 }
-
-class Cancelled extends Error {}

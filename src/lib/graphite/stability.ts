@@ -128,16 +128,8 @@ export async function runGraphiteJudgeRuns(o: {
   };
 }
 
+/** judgeRuns is checked by schema/options.ts with this limit (the same sentence as weave's). */
 export const MAX_GRAPHITE_JUDGE_RUNS = 15;
-
-/** judgeRuns as given: a whole number 1–15 (default 1), or the sentence that says what to pass. */
-export function readJudgeRuns(raw: unknown): number | string {
-  if (raw === undefined) return 1;
-  if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 1 || raw > MAX_GRAPHITE_JUDGE_RUNS) {
-    return `judgeRuns must be a whole number from 1 to ${MAX_GRAPHITE_JUDGE_RUNS} (got ${String(raw)}).`;
-  }
-  return raw;
-}
 
 /** The judge-run line goes right after the nonce line, so a retry marker still comes last. */
 export function withRunLine(prompt: string, nonce: string, runLine: string): string {

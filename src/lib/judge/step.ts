@@ -3,6 +3,7 @@
 // same way and the failure is recorded. Only a cancellation stops the run. No I/O of its own: the
 // caller supplies `ask`.
 import type { JudgeStep } from "../schema/weave";
+import { errorText } from "../run/error-record";
 import { parseLoose } from "./parse";
 
 export interface JudgeStepOptions<T> {
@@ -27,10 +28,6 @@ export interface JudgeStepOutcome<T> {
   step: JudgeStep;
   /** Shown by the widget when the step did not simply parse. */
   warning: string | null;
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 export async function runJudgeStep<T>(o: JudgeStepOptions<T>): Promise<JudgeStepOutcome<T>> {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Provider, PROVIDERS, type SlotPublic } from "../schema/common";
 import { PRESETS } from "./presets";
 import { redact } from "../providers/redact";
+import { InputError } from "../run/errors";
 
 export const SlotInput = z.object(
   {
@@ -42,7 +43,7 @@ export interface Slot {
   thinking: boolean | undefined;
 }
 
-export class SlotError extends Error {
+export class SlotError extends InputError {
   override name = "SlotError";
 }
 

@@ -1,10 +1,8 @@
 // Every prompt weave sends, built in one place so the demo judge, the tests and the ledger agree
 // on the bytes. Pure.
-export const JUDGE_SYSTEM = "You are a strict JSON API. Output only valid JSON.";
+// The judge's system line and temperature are ../judge/constants.ts; the question limit ../run/limits.ts.
 export const ANSWER_MAX_TOKENS = 1600;
 export const JUDGE_MAX_TOKENS = 2000;
-export const JUDGE_TEMPERATURE = 0;
-export const MAX_QUESTION_CHARS = 8000;
 
 /** Side key ("a") to the label the judge reads ("A"). */
 export function sideLabel(side: string): string {

@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import { listModels, readModelIds, tryListModels } from "../../../src/lib/providers/models";
 import { ProviderError } from "../../../src/lib/providers/errors";
 import { DEMO_MODELS } from "../../../src/lib/demo/personas";
+// Loading the demo server registers the demo provider with the client (providers/base-url.ts).
+import "../../../src/lib/demo/server";
 import { parseSlot } from "../../../src/lib/slot/slot";
 import { deadPort, json, startFaultServer } from "./fault-server";
 
