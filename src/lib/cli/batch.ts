@@ -1,7 +1,7 @@
 // `duellab batch`: a batch of weave or graphite runs from the shell, appended to a JSONL results
 // file (run it again to resume), optionally written as one offline HTML report; and
 // `duellab batch report results.jsonl -o report.html` for a report from the file alone.
-import type { Command } from "./commands";
+import type { Command } from "./types";
 import type { SlotInput } from "../slot/slot";
 import { parseSlotSpec } from "./weave";
 

@@ -1,5 +1,5 @@
 // `duellab export notebook.ipynb [-o out.html]`: one offline HTML file, widgets included.
-import type { Command } from "./commands";
+import type { Command } from "./types";
 import { exportNotebook } from "../export/notebook.js";
 
 const USAGE = "usage: duellab export notebook.ipynb [-o out.html]";

@@ -3,7 +3,7 @@
 // `run` exits 0 whatever the snippet did; non-zero only when the sandbox itself failed.
 import fs from "node:fs";
 import path from "node:path";
-import type { Command } from "./commands";
+import type { Command } from "./types";
 import { Sandbox } from "../sandbox/sandbox.js";
 import { formatDoctor, formatRun } from "../sandbox/report.js";
 

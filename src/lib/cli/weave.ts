@@ -1,7 +1,7 @@
 // `duellab weave`: one weave from the shell. Defaults to the offline demo models, so it runs with
 // no key and no network; prints the summary line and any warning, and can write the result JSON.
 import fs from "node:fs";
-import type { Command } from "./commands";
+import type { Command } from "./types";
 import type { SlotInput } from "../slot/slot";
 import { PROVIDERS } from "../schema/common";
 
