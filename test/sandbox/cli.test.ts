@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { parseRunArgs } from "../../src/lib/cli/sandbox";
+import { duellabMany } from "../support/cli";
 
 const CLI = path.resolve(__dirname, "../../src/lib/cli/index.ts");
 function duellab(args: string[], env: Record<string, string> = {}) {
@@ -69,4 +70,25 @@ test("doctor with DUELLAB_SANDBOX_OFF=all: the portable core on, every host laye
   const bad = duellab(["sandbox", "doctor"], { DUELLAB_SANDBOX_OFF: "landlok" });
   assert.equal(bad.code, 1);
   assert.match(bad.err, /DUELLAB_SANDBOX_OFF names "landlok", which is not a layer; use a comma-separated list of namespaces, landlock, seccomp/);
+});
+
+test("sandbox, sandbox run and sandbox doctor: --help prints the usage and exits 0; an unknown option gets one sentence and exits 2", () => {
+  const r = duellabMany([["sandbox", "--help"], ["sandbox", "run", "--help"], ["sandbox", "doctor", "-h"], ["sandbox", "run", "a.py", "--bogus"], ["sandbox", "doctor", "--bogus"], ["sandbox", "sideways"]]);
+  const [top, run, doctor] = r;
+  for (const h of [top!, run!, doctor!]) {
+    assert.equal(h.code, 0, h.err);
+    assert.equal(h.err, "");
+  }
+  assert.match(top!.out, /^usage: duellab sandbox run snippet\.py .*\n {7}duellab sandbox doctor\n$/);
+  assert.match(run!.out, /^usage: duellab sandbox run snippet\.py --csv data\.csv \[--timeout-ms N\]/);
+  assert.match(doctor!.out, /^usage: duellab sandbox doctor\n/);
+  assert.equal(r[3]!.code, 2);
+  assert.equal(r[3]!.err.split("\n")[0], "duellab sandbox run: unknown option --bogus; `duellab sandbox run --help` lists the options.");
+  assert.equal(r[4]!.code, 2);
+  assert.equal(r[4]!.err.split("\n")[0], "duellab sandbox doctor: unknown option --bogus; `duellab sandbox doctor --help` lists the options.");
+  assert.equal(r[5]!.code, 2);
+  assert.equal(r[5]!.err.split("\n")[0], 'duellab sandbox: unknown subcommand "sideways"; the subcommands are run and doctor.');
+  assert.deepEqual(parseRunArgs(["a.py", "--bogus"]), { error: "unknown option --bogus" });
+  assert.deepEqual(parseRunArgs(["a.py", "--json=yes"]), { error: "--json is a switch and takes no value" });
+  assert.deepEqual(parseRunArgs(["a.py", "--csv=d.csv"]), { snippet: "a.py", csv: "d.csv", timeoutMs: null, json: false, pngDir: null, staticCheck: true });
 });

@@ -1,5 +1,5 @@
 // Every subcommand, loaded only when called. Add a line here for a new one.
-export type Command = (args: string[]) => Promise<number>;
+import type { Command } from "./types";
 
 export const COMMANDS: Record<string, { help: string; load: () => Promise<Command> }> = {
   demo: { help: "[--out dir]: one weave and one graphite on the demo models, written as offline HTML", load: async () => (await import("./demo.js")).demoCommand },

@@ -7,10 +7,26 @@ import { buildLogCsv } from "../graphite/buildlog";
 import { DEMO_QUESTIONS } from "../demo/questions";
 import { exportHtml } from "../export/html";
 import { sharedSandbox } from "../sandbox";
+import { mistake, walkArgs } from "./args";
+
+const USAGE =
+  "usage: duellab demo [--out dir]\n" +
+  "Runs one weave and one graphite on the offline demo models and writes them as weave.html and graphite.html in --out (default ./out).";
 
 export async function demoCommand(args: string[]): Promise<number> {
-  const i = args.indexOf("--out");
-  const outDir = path.resolve(i >= 0 && args[i + 1] ? args[i + 1]! : "out");
+  let out = "out";
+  const walk = walkArgs(args, { out: { type: "string", missing: "needs a folder, e.g. --out out" } }, ({ value }) => {
+    if (value) out = value;
+  });
+  if (walk.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (walk.error) {
+    process.stderr.write(`${mistake("demo", walk.error)}\n${USAGE}\n`);
+    return 2;
+  }
+  const outDir = path.resolve(out);
 
   const w = await weave({
     question: DEMO_QUESTIONS[0]!,

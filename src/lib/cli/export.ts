@@ -1,39 +1,36 @@
 // `duellab export notebook.ipynb [-o out.html]`: one offline HTML file, widgets included.
-import type { Command } from "./commands";
+import type { Command } from "./types";
 import { exportNotebook } from "../export/notebook.js";
+import { mistake, type Options, walkArgs, wantsHelp } from "./args";
 
 const USAGE = "usage: duellab export notebook.ipynb [-o out.html]";
+
+const EXPORT_OPTIONS: Options = { output: { type: "string", short: "o", missing: "needs a file name, e.g. -o comparison.html" } };
 
 export function parseExportArgs(args: string[]): { input: string; output?: string } | { error: string } {
   let input: string | undefined;
   let output: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === "-o" || a === "--output") {
-      output = args[++i];
-      if (!output) return { error: `${a} needs a file name, e.g. -o comparison.html` };
-    } else if (a.startsWith("--output=")) {
-      output = a.slice("--output=".length);
-    } else if (a.startsWith("-")) {
-      return { error: `unknown option ${a}` };
-    } else if (input) {
-      return { error: `one notebook at a time (got "${input}" and "${a}")` };
-    } else {
-      input = a;
-    }
-  }
+  const walk = walkArgs(args, EXPORT_OPTIONS, ({ value }) => {
+    output = value;
+  }, (value) => {
+    if (input) return `one notebook at a time (got "${input}" and "${value}")`;
+    input = value;
+    return null;
+  });
+  if (walk.help) return { error: "-h/--help prints the usage (`duellab export --help`) and exports nothing" };
+  if (walk.error) return { error: walk.error };
   if (!input) return { error: "give the notebook to export" };
   return output ? { input, output } : { input };
 }
 
 export const exportCommand: Command = async (args) => {
-  if (args.includes("-h") || args.includes("--help")) {
+  if (wantsHelp(args, EXPORT_OPTIONS)) {
     process.stdout.write(`${USAGE}\nWrites one self-contained HTML file that shows the notebook and its widgets (rendered from the saved widget state) with no network and no Jupyter.\n`);
     return 0;
   }
   const parsed = parseExportArgs(args);
   if ("error" in parsed) {
-    process.stderr.write(`duellab export: ${parsed.error}.\n${USAGE}\n`);
+    process.stderr.write(`${mistake("export", parsed.error)}\n${USAGE}\n`);
     return 2;
   }
   try {

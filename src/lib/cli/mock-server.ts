@@ -2,32 +2,40 @@
 // any slot (provider "custom", baseUrl http://127.0.0.1:8100/v1) or any other tool can use them.
 import { startDemoServer } from "../demo/server";
 import { DEMO_MODELS } from "../demo/personas";
+import { mistake, type Options, walkArgs } from "./args";
 
-function flag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i >= 0) return args[i + 1];
-  const eq = args.find((a) => a.startsWith(`${name}=`));
-  return eq ? eq.slice(name.length + 1) : undefined;
-}
+const USAGE =
+  "usage: duellab mock-server [--port 8100] [--host 127.0.0.1] [--latency-ms 0]\n" +
+  "Serves the demo models as an OpenAI-compatible API until Ctrl-C; --latency-ms delays every answer.";
+
+const OPTIONS: Options = { port: { type: "string" }, host: { type: "string" }, "latency-ms": { type: "string" } };
 
 export async function mockServerCommand(args: string[]): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) {
-    process.stdout.write("usage: duellab mock-server [--port 8100] [--host 127.0.0.1] [--latency-ms 0]\n");
+  const given: Record<string, string> = {};
+  const walk = walkArgs(args, OPTIONS, ({ name, value = "" }) => {
+    given[name] = value;
+  });
+  if (walk.help) {
+    process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const portText = flag(args, "--port") ?? "8100";
+  if (walk.error) {
+    process.stderr.write(`${mistake("mock-server", walk.error)}\n`);
+    return 2;
+  }
+  const portText = given.port ?? "8100";
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`duellab mock-server: --port must be a whole number from 0 to 65535, got "${portText}".\n`);
     return 2;
   }
-  const latencyText = flag(args, "--latency-ms");
+  const latencyText = given["latency-ms"];
   const latencyMs = latencyText === undefined ? undefined : Number(latencyText);
   if (latencyMs !== undefined && !(latencyMs >= 0)) {
     process.stderr.write(`duellab mock-server: --latency-ms must be a number of milliseconds, got "${latencyText}".\n`);
     return 2;
   }
-  const host = flag(args, "--host") ?? "127.0.0.1";
+  const host = given.host ?? "127.0.0.1";
   let server;
   try {
     server = await startDemoServer({ port, host, latencyMs });

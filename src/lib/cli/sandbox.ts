@@ -3,42 +3,60 @@
 // `run` exits 0 whatever the snippet did; non-zero only when the sandbox itself failed.
 import fs from "node:fs";
 import path from "node:path";
-import type { Command } from "./commands";
+import type { Command } from "./types";
 import { Sandbox } from "../sandbox/sandbox.js";
 import { formatDoctor, formatRun } from "../sandbox/report.js";
+import { mistake, type Options, walkArgs, wantsHelp } from "./args";
 
+const RUN_USAGE =
+  "usage: duellab sandbox run snippet.py --csv data.csv [--timeout-ms N] [--json] [--png-dir DIR] [--no-static]\n" +
+  "Runs the snippet in the chart sandbox with the CSV as data.csv; prints the run (--json: as JSON), writes its PNGs to --png-dir.\n" +
+  "Exits 0 whatever the snippet did; non-zero only when the sandbox itself failed. --no-static skips the static check.";
+const DOCTOR_USAGE = "usage: duellab sandbox doctor\nStarts the sandbox, runs a probe and lists every isolation layer on this host, on or OFF, as probed.";
 const USAGE = "usage: duellab sandbox run snippet.py --csv data.csv [--timeout-ms N] [--json] [--png-dir DIR] [--no-static]\n       duellab sandbox doctor";
 
 export interface RunArgs { snippet: string; csv: string | null; timeoutMs: number | null; json: boolean; pngDir: string | null; staticCheck: boolean }
 
+const RUN_OPTIONS: Options = {
+  csv: { type: "string" },
+  "timeout-ms": { type: "string" },
+  "png-dir": { type: "string" },
+  json: { type: "boolean" },
+  "no-static": { type: "boolean" },
+};
+
 export function parseRunArgs(args: string[]): RunArgs | { error: string } {
   const r: RunArgs = { snippet: "", csv: null, timeoutMs: null, json: false, pngDir: null, staticCheck: true };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--csv" || a === "--timeout-ms" || a === "--png-dir") {
-      const v = args[++i];
-      if (v === undefined) return { error: `${a} needs a value` };
-      if (a === "--csv") r.csv = v;
-      else if (a === "--png-dir") r.pngDir = v;
-      else {
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 100) return { error: `--timeout-ms needs a whole number of milliseconds (at least 100), got "${v}"` };
-        r.timeoutMs = n;
-      }
-    } else if (a === "--json") r.json = true;
-    else if (a === "--no-static") r.staticCheck = false;
-    else if (a.startsWith("-")) return { error: `unknown option ${a}` };
-    else if (r.snippet) return { error: `one snippet at a time (got "${r.snippet}" and "${a}")` };
-    else r.snippet = a;
-  }
+  const walk = walkArgs(args, RUN_OPTIONS, ({ name, value = "" }) => {
+    if (name === "csv") r.csv = value;
+    else if (name === "png-dir") r.pngDir = value;
+    else if (name === "json") r.json = true;
+    else if (name === "no-static") r.staticCheck = false;
+    else {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 100) return `--timeout-ms needs a whole number of milliseconds (at least 100), got "${value}"`;
+      r.timeoutMs = n;
+    }
+    return null;
+  }, (value) => {
+    if (r.snippet) return `one snippet at a time (got "${r.snippet}" and "${value}")`;
+    r.snippet = value;
+    return null;
+  });
+  if (walk.help) return { error: "-h/--help prints the usage (`duellab sandbox run --help`) and runs nothing" };
+  if (walk.error) return { error: walk.error };
   if (!r.snippet) return { error: "give the Python snippet to run, e.g. duellab sandbox run chart.py --csv data.csv" };
   return r;
 }
 
 async function runCommand(args: string[]): Promise<number> {
+  if (wantsHelp(args, RUN_OPTIONS)) {
+    process.stdout.write(`${RUN_USAGE}\n`);
+    return 0;
+  }
   const p = parseRunArgs(args);
   if ("error" in p) {
-    process.stderr.write(`duellab sandbox run: ${p.error}\n${USAGE}\n`);
+    process.stderr.write(`${mistake("sandbox run", p.error)}\n${USAGE}\n`);
     return 2;
   }
   for (const f of [p.snippet, p.csv]) {
@@ -67,7 +85,16 @@ async function runCommand(args: string[]): Promise<number> {
   }
 }
 
-async function doctorCommand(): Promise<number> {
+async function doctorCommand(args: string[]): Promise<number> {
+  const walk = walkArgs(args, {}, () => null);
+  if (walk.help) {
+    process.stdout.write(`${DOCTOR_USAGE}\n`);
+    return 0;
+  }
+  if (walk.error) {
+    process.stderr.write(`${mistake("sandbox doctor", walk.error)}\n${DOCTOR_USAGE}\n`);
+    return 2;
+  }
   let sb: Sandbox | null = null;
   try {
     sb = await Sandbox.start();
@@ -90,7 +117,11 @@ async function doctorCommand(): Promise<number> {
 export const sandboxCommand: Command = async (args) => {
   const [sub, ...rest] = args;
   if (sub === "run") return runCommand(rest);
-  if (sub === "doctor") return doctorCommand();
-  process.stderr.write(`${sub ? `duellab sandbox: unknown subcommand "${sub}"\n` : ""}${USAGE}\n`);
-  return sub === "-h" || sub === "--help" ? 0 : 2;
+  if (sub === "doctor") return doctorCommand(rest);
+  if (sub === "-h" || sub === "--help") {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  process.stderr.write(`${sub ? `duellab sandbox: unknown subcommand "${sub}"; the subcommands are run and doctor.\n` : ""}${USAGE}\n`);
+  return 2;
 };

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { disableDebugger, ensureKernel, ensureSaveState, installExtension, type Step } from "../setup/jupyter-env";
 import { ensureSandboxPython } from "../setup/sandbox-python";
+import { walkArgs } from "./args";
 
 // dist/lib/cli (compiled) and src/lib/cli (tsx) are both three levels below the package root.
 const PKG = path.resolve(__dirname, "..", "..", "..");
@@ -65,13 +66,34 @@ function say(step: Step): void {
   process.stdout.write(`  ${step.state === "installed" ? "wrote  " : "already"}  ${step.what}: ${step.place}\n`);
 }
 
+const USAGE =
+  "usage: duellab setup [--prefix <env>]\n" +
+  "Puts the widget extension, the tslab kernel and a sandbox Python into the Jupyter environment at --prefix (its sys.prefix), else the one whose `jupyter` is on PATH. Safe to run again.";
+
+const PREFIX_NEEDED = "needs the environment's directory, e.g. `npx duellab setup --prefix \"$(python3 -c 'import sys; print(sys.prefix)')\"`.";
+
+/** The --prefix given (null: none), or the sentence that says how to call setup. */
+export function parseSetupArgs(args: string[]): { prefix: string | null } | { help: true } | { error: string } {
+  let prefix: string | null = null;
+  const walk = walkArgs(args, { prefix: { type: "string", missing: PREFIX_NEEDED } }, ({ raw, value = "" }) => {
+    if (!value || value.startsWith("--")) return `${raw} ${PREFIX_NEEDED}`;
+    prefix = value;
+    return null;
+  }, (value) => `unexpected argument "${value}": the only option is --prefix <env>.`);
+  if (walk.help) return { help: true };
+  if (walk.error === null) return { prefix };
+  return { error: /^unknown option /.test(walk.error) ? `${walk.error}: the only option is --prefix <env>.` : walk.error };
+}
+
 export async function setupCommand(args: string[]): Promise<number> {
-  const at = args.indexOf("--prefix");
-  const prefixArg = at >= 0 ? args[at + 1] ?? "" : null;
+  const parsed = parseSetupArgs(args);
+  if ("help" in parsed) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   try {
-    if (prefixArg !== null && (!prefixArg || prefixArg.startsWith("--"))) throw new SetupError("--prefix needs the environment's directory, e.g. `npx duellab setup --prefix \"$(python3 -c 'import sys; print(sys.prefix)')\"`.");
-    const unknown = args.filter((a, i) => a.startsWith("-") && a !== "--prefix" && !(i === at + 1 && at >= 0));
-    if (unknown.length) throw new SetupError(`unknown option ${unknown[0]}: the only option is --prefix <env>.`);
+    if ("error" in parsed) throw new SetupError(parsed.error);
+    const prefixArg = parsed.prefix;
     const env = findEnvironment(prefixArg);
     process.stdout.write(`duellab setup: into the Jupyter environment at ${env.prefix}\n`);
     say(installExtension(path.join(PKG, "labextension"), env.prefix));

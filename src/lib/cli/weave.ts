@@ -1,9 +1,12 @@
 // `duellab weave`: one weave from the shell. Defaults to the offline demo models, so it runs with
 // no key and no network; prints the summary line and any warning, and can write the result JSON.
 import fs from "node:fs";
-import type { Command } from "./commands";
+import type { Command } from "./types";
 import type { SlotInput } from "../slot/slot";
-import { PROVIDERS } from "../schema/common";
+import { mistake, type Options, walkArgs, wantsHelp } from "./args";
+import { parseSlotSpec } from "./slot-spec";
+
+export { parseSlotSpec };
 
 const USAGE =
   'usage: duellab weave [--question "..."] [--a provider:model[@baseUrl]] [--b ...] [--judge ...] [--max-claims 12] [--models demo:atlas,demo:beacon,demo:cedar] [--judge-runs K] [--keep-rule majority|all|any] [--json out.json]\n' +
@@ -22,62 +25,62 @@ export interface WeaveArgs {
   json?: string;
 }
 
-/** "demo:atlas", "ollama:llama3.2", "custom:my-model@http://127.0.0.1:8000/v1". */
-export function parseSlotSpec(flag: string, spec: string): SlotInput | { error: string } {
-  const m = /^([a-z]+):([^@]+?)(?:@(\S+))?$/.exec(spec.trim());
-  if (!m || !(PROVIDERS as readonly string[]).includes(m[1]!)) {
-    return { error: `${flag} takes provider:model (provider one of ${PROVIDERS.join(", ")}), e.g. ${flag} demo:atlas; got "${spec}"` };
-  }
-  return { provider: m[1] as SlotInput["provider"], model: m[2]!, ...(m[3] ? { baseUrl: m[3] } : {}) };
-}
+export const WEAVE_OPTIONS: Options = {
+  question: { type: "string", short: "q" },
+  a: { type: "string" },
+  b: { type: "string" },
+  judge: { type: "string" },
+  "max-claims": { type: "string" },
+  models: { type: "string" },
+  "judge-runs": { type: "string" },
+  "keep-rule": { type: "string" },
+  json: { type: "string" },
+};
 
 export function parseWeaveArgs(args: string[]): WeaveArgs | { error: string } {
   const out: WeaveArgs = { a: { provider: "demo", model: "atlas" }, b: { provider: "demo", model: "beacon" }, judge: { provider: "demo", model: "judge" } };
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i]!;
-    const value = args[i + 1];
-    if (!["--question", "-q", "--a", "--b", "--judge", "--max-claims", "--models", "--judge-runs", "--keep-rule", "--json"].includes(flag)) return { error: `unknown option ${flag}` };
-    if (value === undefined) return { error: `${flag} needs a value` };
-    i++;
-    if (flag === "--question" || flag === "-q") out.question = value;
-    else if (flag === "--json") out.json = value;
-    else if (flag === "--models") {
+  const walk = walkArgs(args, WEAVE_OPTIONS, ({ name, raw, value = "" }) => {
+    if (name === "question") out.question = value;
+    else if (name === "json") out.json = value;
+    else if (name === "models") {
       const slots: SlotInput[] = [];
       for (const spec of value.split(",")) {
-        const slot = parseSlotSpec(flag, spec);
-        if ("error" in slot) return slot;
+        const slot = parseSlotSpec(raw, spec);
+        if ("error" in slot) return slot.error;
         slots.push(slot);
       }
-      if (slots.length < 2) return { error: `--models takes two or more provider:model specs separated by commas, got "${value}"` };
+      if (slots.length < 2) return `--models takes two or more provider:model specs separated by commas, got "${value}"`;
       out.models = slots;
-    } else if (flag === "--judge-runs") {
+    } else if (name === "judge-runs") {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) return { error: `--judge-runs takes a whole number of 1 or more, got "${value}"` };
+      if (!Number.isInteger(n) || n < 1) return `--judge-runs takes a whole number of 1 or more, got "${value}"`;
       out.judgeRuns = n;
-    } else if (flag === "--keep-rule") {
-      if (value !== "majority" && value !== "all" && value !== "any") return { error: `--keep-rule is majority, all or any, got "${value}"` };
+    } else if (name === "keep-rule") {
+      if (value !== "majority" && value !== "all" && value !== "any") return `--keep-rule is majority, all or any, got "${value}"`;
       out.keepRule = value;
-    } else if (flag === "--max-claims") {
+    } else if (name === "max-claims") {
       const n = Number(value);
-      if (!Number.isInteger(n)) return { error: `--max-claims takes a whole number, got "${value}"` };
+      if (!Number.isInteger(n)) return `--max-claims takes a whole number, got "${value}"`;
       out.maxClaims = n;
     } else {
-      const slot = parseSlotSpec(flag, value);
-      if ("error" in slot) return slot;
-      out[flag.slice(2) as "a" | "b" | "judge"] = slot;
+      const slot = parseSlotSpec(raw, value);
+      if ("error" in slot) return slot.error;
+      out[name as "a" | "b" | "judge"] = slot;
     }
-  }
-  return out;
+    return null;
+  });
+  if (walk.help) return { error: "-h/--help prints the usage (`duellab weave --help`) and runs nothing" };
+  return walk.error ? { error: walk.error } : out;
 }
 
 export const weaveCommand: Command = async (args) => {
-  if (args.includes("-h") || args.includes("--help")) {
+  if (wantsHelp(args, WEAVE_OPTIONS)) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
   const parsed = parseWeaveArgs(args);
   if ("error" in parsed) {
-    process.stderr.write(`duellab weave: ${parsed.error}.\n${USAGE}\n`);
+    process.stderr.write(`${mistake("weave", parsed.error)}\n${USAGE}\n`);
     return 2;
   }
   const { weave } = await import("../weave/run.js");

@@ -5,7 +5,7 @@ import type { GraphiteResult } from "../schema/graphite";
 import type { WeaveResult } from "../schema/weave";
 import { esc } from "./escape";
 import { LIGHT as P } from "./palette";
-import { staticMultiWeave } from "../weave/multi/static";
+import { staticMultiWeave } from "./static-multi-weave";
 
 type PanelSvg = typeof import("./panel-svg").panelSvg;
 let panelSvgFn: PanelSvg | null | undefined;

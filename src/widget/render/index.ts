@@ -85,7 +85,8 @@ export function render(el: HTMLElement, state: WidgetState, host: RenderHost = {
   }
   m.host = host;
   const current = m;
-  const viewHost: ViewHost = { get send() { return current.host.send; } };
+  // Nested states (a batch's stored run) are drawn with no kernel to talk to, as before.
+  const viewHost: ViewHost = { get send() { return current.host.send; }, render: (inner, s) => render(inner, s), unmount };
   const chosen = pick(state);
   m.header.update({ run: state.run ?? null, result: state.result, send: host.send });
   if (chosen.key !== m.kind) {

@@ -5,6 +5,12 @@ import type { ViewEvent, WidgetState } from "../../lib/schema/widget";
 export interface ViewHost {
   /** Present only where a kernel listens (the Jupyter widget); absent in exported HTML. */
   readonly send?: (e: ViewEvent) => void;
+  /**
+   * Draws another state inside this view (the batch view's run detail) and takes it down again:
+   * the renderer that made the view, handed in so that no view imports the renderer back.
+   */
+  readonly render: (el: HTMLElement, state: WidgetState) => void;
+  readonly unmount: (el: HTMLElement) => void;
 }
 
 export interface View {

@@ -59,3 +59,21 @@ test("an environment without JupyterLab or Notebook: names what to install", () 
   assert.match(oneSentence(r.stderr), /has neither JupyterLab nor Notebook 7: install one \(`.+ -m pip install jupyterlab`\) or name another with --prefix\./);
   assert.deepEqual(fs.readdirSync(dir).sort(), before, "nothing written");
 });
+
+test("--help prints the usage and exits 0; an unknown short option or a stray argument: one sentence, exit 1", () => {
+  for (const flag of ["--help", "-h"]) {
+    const h = setup([flag]);
+    assert.equal(h.status, 0, h.stderr);
+    assert.match(h.stdout, /^usage: duellab setup \[--prefix <env>\]\n/);
+    assert.equal(h.stderr, "");
+  }
+  const u = setup(["-p", "/x"]);
+  assert.equal(u.status, 1);
+  assert.equal(oneSentence(u.stderr), "duellab setup: unknown option -p: the only option is --prefix <env>.");
+  const stray = setup(["/some/env"]);
+  assert.equal(stray.status, 1);
+  assert.equal(oneSentence(stray.stderr), 'duellab setup: unexpected argument "/some/env": the only option is --prefix <env>.');
+  const empty = setup(["--prefix="]);
+  assert.equal(empty.status, 1);
+  assert.match(oneSentence(empty.stderr), /^duellab setup: --prefix needs the environment's directory/);
+});

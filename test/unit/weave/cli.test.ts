@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseSlotSpec, parseWeaveArgs, weaveCommand } from "../../../src/lib/cli/weave";
+import { duellabMany } from "../../support/cli";
 
 test("slot specs: provider:model with an optional @baseUrl; a bad one says what to type", () => {
   assert.deepEqual(parseSlotSpec("--a", "ollama:llama3.2"), { provider: "ollama", model: "llama3.2" });
@@ -36,4 +37,21 @@ test("`duellab weave` runs a demo weave and prints the summary line; a bad flag 
   const bad = cli(["weave", "--judge", "gpt-4o"]);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /^duellab weave: --judge takes provider:model/);
+});
+
+test("`duellab weave --help` prints the usage and exits 0; an unknown option gets one sentence and exits 2", () => {
+  const [help, short, bad, inline] = duellabMany([["weave", "--help"], ["weave", "-q", "Why?", "-h"], ["weave", "--judge", "demo:judge", "--bogus", "1"], ["weave", "--a=demo"]]);
+  for (const r of [help!, short!]) {
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^usage: duellab weave \[--question "\.\.\."\] \[--a provider:model\[@baseUrl\]\]/);
+    assert.equal(r.err, "");
+  }
+  assert.equal(bad!.code, 2);
+  assert.equal(bad!.out, "");
+  assert.equal(bad!.err.split("\n")[0], "duellab weave: unknown option --bogus; `duellab weave --help` lists the options.");
+  assert.match(inline!.err, /^duellab weave: --a takes provider:model .*got "demo"\.\n/, "--flag=value is read like --flag value");
+  // --help as a value is the value, not a request for help.
+  const q = parseWeaveArgs(["-q", "--help"]);
+  assert.ok(!("error" in q) && q.question === "--help");
+  assert.deepEqual(parseWeaveArgs(["--a=demo:cedar"]).a, { provider: "demo", model: "cedar" });
 });

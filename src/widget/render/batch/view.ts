@@ -6,7 +6,6 @@ import type { RunState } from "../../../lib/schema/common";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill } from "../dom";
 import type { View, ViewHost } from "../view";
-import { render, unmount } from "../index";
 import { injectBatchStyle } from "./css";
 import { costText, durationText, estimateText, intervalText, NA, pValueText, runKind } from "./text";
 
@@ -61,7 +60,7 @@ export class BatchView implements View {
   }
 
   dispose(): void {
-    unmount(this.detailEl);
+    this.host.unmount(this.detailEl);
   }
 
   private draw(): void {
@@ -232,7 +231,7 @@ export class BatchView implements View {
     const item = this.selected ? r.items.find((i) => i.key === this.selected) : undefined;
     const kind = item ? runKind(item.result) : null;
     if (!item || !kind) {
-      if (this.shown) unmount(this.detailEl);
+      if (this.shown) this.host.unmount(this.detailEl);
       this.shown = null;
       this.detailEl.replaceChildren();
       this.detailEl.hidden = !item;
@@ -242,11 +241,11 @@ export class BatchView implements View {
     const runId = (item.result as { runId?: unknown }).runId;
     // Same run as shown: leave it alone, so its force layout is not restarted.
     if (this.shown?.key === item.key && this.shown.runId === runId) return;
-    unmount(this.detailEl);
+    this.host.unmount(this.detailEl);
     this.detailEl.hidden = false;
     this.detailEl.replaceChildren();
     const title = `Run ${item.index + 1}: ${item.question}`;
-    render(this.detailEl, { view: kind, run: storedRunState(item.result, title), result: item.result, pending: [] }, {});
+    this.host.render(this.detailEl, { view: kind, run: storedRunState(item.result, title), result: item.result, pending: [] });
     this.shown = { key: item.key, runId };
   }
 }

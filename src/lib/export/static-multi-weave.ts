@@ -1,8 +1,8 @@
 // The no-JavaScript snapshot of an N-model weave (notebook viewers, mail, READMEs): the rings as
 // counts, the agreement matrix as an inline-styled heat map, and the groups made by more than one
 // model with every model's phrasing. No layout engine needed; inline styles only. Pure.
-import type { MultiWeave, WeaveResult } from "../../schema/weave";
-import { esc } from "../../export/escape";
+import type { MultiWeave, WeaveResult } from "../schema/weave";
+import { esc } from "./escape";
 
 const BOX = "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:13px;line-height:1.45;color:#1f2328;background:#ffffff;border:1px solid #e3e6ea;border-radius:10px;padding:12px 14px;max-width:1180px";
 const MUTED = "color:#57606a";
