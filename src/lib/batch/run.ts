@@ -7,7 +7,7 @@ import { setMaxListeners } from "node:events";
 import util from "node:util";
 import { defaultRunDeps } from "../run/deps";
 import type { CallRequest, CallResult } from "../providers/contract";
-import { causeKind, errorRecord, errorText } from "../run/error-record";
+import { causeKind, errorRecord, errorText } from "../errors/record";
 import { startLiveRun } from "../run/live";
 import type { StageSpec } from "../run/stages";
 import type { BatchItem, BatchKind, BatchResult, ItemSummary } from "../schema/batch";

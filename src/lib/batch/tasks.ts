@@ -2,7 +2,7 @@
 // data each question is about). Parsing is pure; reading the file is one call at the edge.
 import fs from "node:fs";
 import path from "node:path";
-import { InputError } from "../run/errors";
+import { InputError } from "../errors/errors";
 
 export type CsvRef = string | Uint8Array | { path: string };
 

@@ -3,8 +3,8 @@
 // runs it; the judge re-scores both charts. Each attempt is kept. The widget's repair button and
 // `result.repair(side)` both land here; a second request while one is running joins it.
 import { buildRepairPrompt } from "./prompt";
-import { errorKind, errorText } from "../run/error-record";
-import { RunError } from "../run/errors";
+import { errorKind, errorText } from "../errors/record";
+import { RunError } from "../errors/errors";
 import { label, type GraphiteSession, type Side } from "./session";
 import { graphiteSummary } from "./summary";
 import { publicSlot, supportsThinkingFlag } from "../slot/slot";

@@ -3,7 +3,7 @@
 // stages are in ./stages/ (ask, execute, judge), assembled here from a RunDeps as weave's are.
 import util from "node:util";
 import { defaultRunDeps, runDeps } from "../run/deps";
-import { InputError } from "../run/errors";
+import { InputError } from "../errors/errors";
 import { endRun } from "../run/failure";
 import { GRAPHITE_MAX_QUESTION_CHARS } from "../run/limits";
 import { openRun, runTitle } from "../run/open";

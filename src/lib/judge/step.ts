@@ -3,7 +3,7 @@
 // same way and the failure is recorded. Only a cancellation stops the run. No I/O of its own: the
 // caller supplies `ask`.
 import type { JudgeStep } from "../schema/weave";
-import { errorText } from "../run/error-record";
+import { errorText } from "../errors/record";
 import { parseLoose } from "./parse";
 
 export interface JudgeStepOptions<T> {

@@ -11,7 +11,7 @@ import { recordPrompt } from "./ledger";
 import { needsKeyFirst } from "./preflight";
 import { tryListModels } from "./models";
 import { addCounts, addUsage } from "./reasoning";
-import { redact, registerSecret } from "./redact";
+import { redact, registerSecret } from "../errors/redact";
 import { authHeaders, chatBody, doubledBudget, isLoopback, originOf } from "./request";
 import { parseCompletion, type Completion } from "./response";
 import { adapt, adaptationCache, adaptationNotes, defaultAdaptation, type Adaptation } from "./adaptation";

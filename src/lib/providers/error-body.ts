@@ -1,7 +1,7 @@
 // What a provider's error body says: its own message, code, type and the parameter it names, and
 // what that means (the model does not exist, a parameter or role is refused, the account is out of
 // credit). Pure: detected from the provider's words, never assumed from the model's name.
-import { redact } from "./redact";
+import { redact } from "../errors/redact";
 
 export interface ErrorBody {
   /** The provider's own message, redacted; null when the body has none. */

@@ -1,7 +1,7 @@
 // The errors a person can act on. `.message` is the one sentence the user sees; it always names
 // the slot, the provider and the model, and it has been through `redact()`.
 import type { CallRecord } from "../schema/common";
-import { redact } from "./redact";
+import { redact } from "../errors/redact";
 
 export type ProviderErrorKind =
   | "unreachable"

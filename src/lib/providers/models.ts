@@ -4,7 +4,7 @@ import { parseSlot, type Slot } from "../slot/slot";
 import { resolveBaseUrl } from "./base-url";
 import { needsKeyFirst } from "./preflight";
 import { ProviderError } from "./errors";
-import { registerSecret } from "./redact";
+import { registerSecret } from "../errors/redact";
 import { authHeaders, isLoopback, originOf } from "./request";
 import { providerMessage } from "./response";
 import { exchange, TransportError } from "./transport";

@@ -2,7 +2,7 @@
 // after the content has been read, so the body never travels further than this function.
 import type { Usage } from "../schema/common";
 import { destroyReasoning, readContent, readReasoningTokens, readUsage } from "./reasoning";
-import { snippet } from "./redact";
+import { snippet } from "../errors/redact";
 import { clip, readErrorBody } from "./error-body";
 
 export type Completion = {

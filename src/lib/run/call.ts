@@ -9,7 +9,7 @@ import type { CallRecord, PromptRecord } from "../schema/common";
 import type { Slot } from "../slot/slot";
 import { JUDGE_SYSTEM } from "../judge/constants";
 import type { CallModel } from "./deps";
-import { errorRecord } from "./error-record";
+import { errorRecord } from "../errors/record";
 
 /** Where a run writes what it sent and what it cost: its result's own arrays. */
 export interface Ledger {

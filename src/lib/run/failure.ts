@@ -3,8 +3,8 @@
 // message is the sentence the user reads. Touches only the tracker it is given.
 import type { LiveRun } from "./live";
 import type { StageSpec } from "./stages";
-import { errorText } from "./error-record";
-import { Cancelled, RunError, StageFailure, type RunKind } from "./errors";
+import { errorText } from "../errors/record";
+import { Cancelled, RunError, StageFailure, type RunKind } from "../errors/errors";
 
 /**
  * Marks the run's end on its tracker and returns the error to throw. `title` is the run as a

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { Provider, PROVIDERS, type SlotPublic } from "../schema/common";
 import { PRESETS } from "./presets";
-import { redact } from "../providers/redact";
-import { InputError } from "../run/errors";
+import { redact } from "../errors/redact";
+import { InputError } from "../errors/errors";
 
 export const SlotInput = z.object(
   {

@@ -4,7 +4,7 @@
 import util from "node:util";
 import { recordedCall } from "../run/call";
 import { defaultRunDeps, runDeps, type CallModel, type RunDeps } from "../run/deps";
-import { InputError } from "../run/errors";
+import { InputError } from "../errors/errors";
 import { endRun } from "../run/failure";
 import { WEAVE_MAX_QUESTION_CHARS } from "../run/limits";
 import type { startLiveRun } from "../run/live";

@@ -69,8 +69,6 @@ const KNOWN_FOLDER_CYCLE_EDGES = [
   "graphite -> weave", // graphite/summary.ts -> weave/summary.ts
   "run -> export", // run/live.ts -> export/static-html.ts
   "weave -> run", // weave/run.ts -> run/live.ts, run/stages.ts
-  "providers -> slot", // providers/*.ts -> slot/slot.ts, slot/presets.ts
-  "slot -> providers", // slot/slot.ts -> providers/redact.ts
 ];
 
 /** The folder imports that lie on a cycle of the folder graph, as "a -> b". */
@@ -86,6 +84,6 @@ test("no folder import of src/lib closes a folder cycle, apart from the known li
 });
 
 const folderChains = cycleChains(folderGraph(graph, libFolder));
-test("no folder cycles at all in src/lib", { todo: folderChains.length ? `folder cycles remain through files other branches own: ${folderChains.join("; ")}` : false }, () => {
+test("no folder cycles at all in src/lib", { todo: folderChains.length ? `one folder cycle remains (run/live.ts -> export/static-html.ts and export/report.ts -> batch/from-file.ts close it): ${folderChains.join("; ")}` : false }, () => {
   assert.deepEqual(folderChains, []);
 });

@@ -1,7 +1,7 @@
 // The pure parts of the client: redaction, body reading, reasoning rules, retry timing, request shape.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { redact, registerSecret, snippet } from "../../../src/lib/providers/redact";
+import { redact, registerSecret, snippet } from "../../../src/lib/errors/redact";
 import { looksTruncated, parseCompletion, providerMessage } from "../../../src/lib/providers/response";
 import { addCounts, destroyReasoning, readContent, readReasoningTokens, REASONING_KEYS } from "../../../src/lib/providers/reasoning";
 import { parseRetryAfter, retryDelay, RETRY } from "../../../src/lib/providers/retry";

@@ -9,7 +9,7 @@ import { runWeaveMany } from "../../../src/lib/batch/weave-many";
 import { BatchInputError } from "../../../src/lib/batch/tasks";
 import { SlotError, parseSlot } from "../../../src/lib/slot/slot";
 import { InputError, RunError, SandboxError } from "../../../src/lib/index";
-import { causeKind, errorKind, errorRecord, errorText } from "../../../src/lib/run/error-record";
+import { causeKind, errorKind, errorRecord, errorText } from "../../../src/lib/errors/record";
 import { resolveBaseUrl } from "../../../src/lib/providers/base-url";
 import type { CallRequest, CallResult } from "../../../src/lib/providers/contract";
 

@@ -1,8 +1,8 @@
 // Stage 1 of a graphite run, Asking: A and B get byte-identical prompts, concurrently. One side
 // failing is shown on that side; both failing ends the run (there is nothing to compare). Also the
 // one coder call a repair makes (`askCoder`), with the code extracted and prose labelled.
-import { errorKind, errorText } from "../../run/error-record";
-import { Cancelled, StageFailure } from "../../run/errors";
+import { errorKind, errorText } from "../../errors/record";
+import { Cancelled, StageFailure } from "../../errors/errors";
 import { extractCode } from "../code";
 import { label, SIDES, type Asked, type Side, type StageSession } from "./shape";
 import { emptyChart } from "./empty";

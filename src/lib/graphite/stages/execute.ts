@@ -1,8 +1,8 @@
 // Stage 2 of a graphite run, Executing: both snippets in the sandbox, concurrently, each with only
 // data.csv beside it; each finished run is recorded as its chart's latest attempt with its
 // faithfulness checked against the data. A sandbox that fails itself stops the run naming the chart.
-import { errorText } from "../../run/error-record";
-import { Cancelled, StageFailure } from "../../run/errors";
+import { errorText } from "../../errors/record";
+import { Cancelled, StageFailure } from "../../errors/errors";
 import type { Attempt, Chart } from "../../schema/graphite";
 import type { SandboxRun } from "../../schema/sandbox";
 import { checkFaithfulness } from "../faithfulness";

@@ -1,8 +1,8 @@
 // Stage 3 of a graphite run, Judging: the judge scores the measured figures only (json, json-retry,
 // or the labelled fallback; K runs with the charts swapped in half when judgeRuns > 1). A repair
 // re-scores both charts the same way in a later round.
-import { errorKind, isHopeless } from "../../run/error-record";
-import { Cancelled } from "../../run/errors";
+import { errorKind, isHopeless } from "../../errors/record";
+import { Cancelled } from "../../errors/errors";
 import { chartFacts } from "../facts";
 import { buildJudgePrompt, runGraphiteJudge } from "../judge";
 import type { Side, StageSession } from "./shape";

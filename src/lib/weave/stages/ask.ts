@@ -2,8 +2,8 @@
 // fails stops its siblings so nothing is left running, and the run stops naming the side that
 // failed first-hand (not a sibling stopped because of it). An empty answer stops it too.
 import type { CallResult } from "../../providers/contract";
-import { errorKind, errorText } from "../../run/error-record";
-import { StageFailure } from "../../run/errors";
+import { errorKind, errorText } from "../../errors/record";
+import { StageFailure } from "../../errors/errors";
 import type { Answer } from "../../schema/weave";
 import { answerPrompt, sideLabel } from "../prompts";
 import { publishPartial, throwIfCancelled, type Side, type WeaveContext } from "./context";

@@ -1,6 +1,6 @@
 // Stage 3 of a weave, Classifying: one CLASSIFY (or judgeRuns of them) per pair of answers, MODEL A
 // = the lower index, a bounded number at once. No claims on a side means nothing to relate.
-import { isHopeless } from "../../run/error-record";
+import { isHopeless } from "../../errors/record";
 import type { JudgeStep } from "../../schema/weave";
 import { judgeRunLine } from "../../judge/stability";
 import { classifiedParseMode, classifyPair, type Classified } from "../classify";

@@ -3,8 +3,8 @@
 // ../run.ts; each stage reads it and returns what it made.
 import type { LiveRun } from "../../run/live";
 import type { RunCall } from "../../run/call";
-import { errorKind } from "../../run/error-record";
-import { Cancelled } from "../../run/errors";
+import { errorKind } from "../../errors/record";
+import { Cancelled } from "../../errors/errors";
 import type { CallRecord, PromptRecord } from "../../schema/common";
 import type { KeepRule, WeaveResult } from "../../schema/weave";
 import type { Slot } from "../../slot/slot";

@@ -1,6 +1,6 @@
 // Stage 2 of a weave, Extracting: one judge job per answer, concurrently, splitting it into atomic
 // claims. A judge that cannot be read degrades to the answer's own sentences, labelled.
-import { isHopeless } from "../../run/error-record";
+import { isHopeless } from "../../errors/record";
 import type { Answer, JudgeStep } from "../../schema/weave";
 import { coerceClaims } from "../../judge/coerce";
 import { sentenceClaims } from "../../judge/lexical";
