@@ -2,15 +2,25 @@
 The probe result is written to the report pipe before the snippet runs, so the snippet cannot
 forge it. Linux facilities (PR_SET_PDEATHSIG, Landlock, seccomp, /proc) are used only where
 host["use"] says so (facilities.plan); otherwise the portable fallbacks below stand in."""
+
+from __future__ import annotations
+
 import ctypes
 import os
 import resource
 import signal
 import socket
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import landlock
 import seccomp
+
+Host = dict[str, Any]  # server._host_probe's findings
+Cfg = dict[str, Any]  # a run's limits (supervisor.DEFAULTS and the request's)
+Layer = dict[str, Any]  # {"on": bool, "detail": str}
+Layers = dict[str, Layer]
 
 _libc = ctypes.CDLL(None, use_errno=True)
 PR_SET_PDEATHSIG = 1
@@ -18,14 +28,15 @@ PR_SET_PDEATHSIG = 1
 MB = 1024 * 1024
 
 
-def probe_address_space():
+def probe_address_space() -> int | None:
     """This process's address-space size in bytes, found without /proc: the lowest RLIMIT_AS soft
     limit under which a 64 KB anonymous mapping still succeeds (a bisection to 1 MB; the soft
     limit is restored after every try). None when the kernel does not enforce RLIMIT_AS (macOS)."""
     import mmap
+
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
 
-    def fits(limit):
+    def fits(limit: int) -> bool | None:
         try:
             resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
         except (OSError, ValueError):
@@ -54,7 +65,7 @@ def probe_address_space():
     return hi
 
 
-def set_rlimits(cfg, parent_vm_bytes):
+def set_rlimits(cfg: Cfg, parent_vm_bytes: int) -> tuple[int, int]:
     as_limit = parent_vm_bytes + cfg["memoryMb"] * MB  # RLIMIT_AS counts what the warm parent already maps
     cpu = int(cfg["timeoutMs"] / 1000) + 2
     limits = [
@@ -69,22 +80,33 @@ def set_rlimits(cfg, parent_vm_bytes):
     return as_limit, cpu
 
 
-def apply(cfg, host, run_dir, parent_vm_bytes):
+def apply(cfg: Cfg, host: Host, run_dir: str, parent_vm_bytes: int | None) -> Layers:
     """Returns the layers dict ({name: {on, detail}}) after applying what this host offers."""
     fixed = apply_fixed(host, run_dir)
-    return _ordered(fixed, apply_limits(cfg, parent_vm_bytes))
+    return ordered_layers(fixed, apply_limits(cfg, parent_vm_bytes))
 
 
-def apply_fixed(host, run_dir):
+def apply_fixed(host: Host, run_dir: str) -> Layers:
     """The layers that do not depend on the request (Landlock, seccomp), so a spare child can be
     confined before any request arrives. Returns their layer entries."""
-    layers = {}
+    layers: Layers = {}
     use = host["use"]
     if use["pdeathsig"]:
         ok = _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-        layers["pdeathsig"] = {"on": ok, "detail": "PR_SET_PDEATHSIG: the child is killed the moment the warm parent dies" if ok else "prctl(PR_SET_PDEATHSIG) failed"}
+        layers["pdeathsig"] = {
+            "on": ok,
+            "detail": "PR_SET_PDEATHSIG: the child is killed the moment the warm parent dies"
+            if ok
+            else "prctl(PR_SET_PDEATHSIG) failed",
+        }
     else:
-        layers["pdeathsig"] = {"on": False, "detail": f"{host['why']['pdeathsig']}; portable fallback: the child kills its process group when the warm parent's lifeline pipe closes"}
+        layers["pdeathsig"] = {
+            "on": False,
+            "detail": (
+                f"{host['why']['pdeathsig']}; portable fallback: the child kills "
+                "its process group when the warm parent's lifeline pipe closes"
+            ),
+        }
     layers["namespaces"] = host["namespaces"]
     for name in ("seatbelt", "subreaper", "pidfd"):
         layers[name] = host[name]
@@ -113,13 +135,13 @@ def apply_fixed(host, run_dir):
     return layers
 
 
-def _watch_lifeline(fd):
+def _watch_lifeline(fd: int) -> None:
     """Portable stand-in for PR_SET_PDEATHSIG: a thread blocked reading a pipe whose only write end
     the warm parent holds. When the parent dies the read returns EOF and the thread kills this
     process's group (the child and whatever it started), so nothing outlives the parent."""
     import _thread
 
-    def watch():
+    def watch() -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())  # signals go to the main thread
         while True:
             try:
@@ -138,43 +160,81 @@ def _watch_lifeline(fd):
     _thread.start_new_thread(watch, ())
 
 
-def apply_limits(cfg, parent_vm_bytes):
+def apply_limits(cfg: Cfg, parent_vm_bytes: int | None) -> Layers:
     """The per-request limits (rlimits; the CPU limit follows the run's timeout), applied once the
     request is known and before the snippet runs. setrlimit is not on the seccomp deny list, and
     limits can only be lowered from here on. parent_vm_bytes None: /proc is not used, so the
     child measures its own address space (probe_address_space)."""
-    layers = {}
+    layers: Layers = {}
     how = "warm parent"
     if parent_vm_bytes is None:
         parent_vm_bytes, how = probe_address_space(), "measured by probing RLIMIT_AS"
     if parent_vm_bytes is None:
         try:
             cpu = int(cfg["timeoutMs"] / 1000) + 2
-            for which, value in ((resource.RLIMIT_CPU, cpu), (resource.RLIMIT_FSIZE, cfg["fileSizeMb"] * MB),
-                                 (resource.RLIMIT_NOFILE, 128), (resource.RLIMIT_CORE, 0)):
+            for which, value in (
+                (resource.RLIMIT_CPU, cpu),
+                (resource.RLIMIT_FSIZE, cfg["fileSizeMb"] * MB),
+                (resource.RLIMIT_NOFILE, 128),
+                (resource.RLIMIT_CORE, 0),
+            ):
                 resource.setrlimit(which, (value, value))
-            layers["rlimits"] = {"on": False, "detail": f"address space NOT limited (this kernel, {sys.platform}, does not enforce RLIMIT_AS); CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"}
+            layers["rlimits"] = {
+                "on": False,
+                "detail": (
+                    f"address space NOT limited (this kernel, {sys.platform}, does not enforce "
+                    f"RLIMIT_AS); CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"
+                ),
+            }
         except (OSError, ValueError) as e:
             layers["rlimits"] = {"on": False, "detail": f"setrlimit failed: {e}"}
     else:
         try:
             as_limit, cpu = set_rlimits(cfg, parent_vm_bytes)
             got = resource.getrlimit(resource.RLIMIT_AS)[0]
-            layers["rlimits"] = {"on": got == as_limit, "detail": f"address space {as_limit // MB} MB ({how} {parent_vm_bytes // MB} MB + {cfg['memoryMb']} MB), CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"}
+            layers["rlimits"] = {
+                "on": got == as_limit,
+                "detail": (
+                    f"address space {as_limit // MB} MB ({how} {parent_vm_bytes // MB} MB + "
+                    f"{cfg['memoryMb']} MB), CPU {cpu} s, file size {cfg['fileSizeMb']} MB, 128 open files"
+                ),
+            }
         except (OSError, ValueError) as e:
             layers["rlimits"] = {"on": False, "detail": f"setrlimit failed: {e}"}
-    layers["filecap"] = {"on": True, "detail": f"supervisor stops the run above {cfg['maxFiles']} files or {cfg['diskMb']} MB in the run dir"}
-    layers["supervisor"] = {"on": True, "detail": f"wall clock {cfg['timeoutMs']} ms then SIGKILL of the process group (and, with the subreaper layer, of every leftover descendant); output caps; links refused"}
+    layers["filecap"] = {
+        "on": True,
+        "detail": f"supervisor stops the run above {cfg['maxFiles']} files or {cfg['diskMb']} MB in the run dir",
+    }
+    layers["supervisor"] = {
+        "on": True,
+        "detail": (
+            f"wall clock {cfg['timeoutMs']} ms then SIGKILL of the process group (and, with "
+            "the subreaper layer, of every leftover descendant); output caps; links refused"
+        ),
+    }
     return layers
 
 
-def _ordered(fixed, limits):
+def ordered_layers(fixed: Layers, limits: Layers) -> Layers:
+    """Fixed and per-request layers merged, in the order every report lists them."""
     both = {**fixed, **limits}
-    order = ["namespaces", "seatbelt", "cleanenv", "rlimits", "landlock", "seccomp", "pdeathsig", "subreaper", "pidfd", "filecap", "supervisor"]
+    order = [
+        "namespaces",
+        "seatbelt",
+        "cleanenv",
+        "rlimits",
+        "landlock",
+        "seccomp",
+        "pdeathsig",
+        "subreaper",
+        "pidfd",
+        "filecap",
+        "supervisor",
+    ]
     return {k: both[k] for k in order if k in both}
 
 
-def _load_and_prove(load, probe, still_worked, could_not):
+def _load_and_prove(load: Callable[[], str], probe: Callable[[], object], still_worked: str, could_not: str) -> Layer:
     """Load a layer, then prove it holds: the probe must now be refused. A layer is reported on
     only when the probe is refused, never because loading it raised no error."""
     try:

@@ -7,6 +7,10 @@ used only where the host has it and the caller did not turn it off; `off=["all"]
 (DUELLAB_SANDBOX_OFF=all) turns every one off, so the portable path is what runs and no
 Linux-only system call is made (test/sandbox/portable.test.ts checks that under strace)."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 LINUX_ONLY = ("namespaces", "landlock", "seccomp", "pidfd", "pdeathsig", "subreaper", "proc")
 MACOS_ONLY = ("seatbelt",)
 OPTIONAL = LINUX_ONLY + MACOS_ONLY
@@ -24,26 +28,28 @@ _AS_ON = {
 }
 
 
-def expand_off(names):
+def expand_off(names: Iterable[str] | None) -> set[str]:
     """The caller's off list as a set; "all" means every optional facility."""
-    out = set()
+    out: set[str] = set()
     for n in names or ():
         out |= set(OPTIONAL) if n == "all" else {n}
     return out
 
 
-def turned_off(name):
+def turned_off(name: str) -> str:
     return f"turned off by the caller (as on {_AS_ON.get(name, 'a host without it')})"
 
 
-def plan(platform, off, has_pidfd_open, has_sandbox_exec):
+def plan(
+    platform: str, off: Iterable[str] | None, has_pidfd_open: bool, has_sandbox_exec: bool
+) -> dict[str, tuple[bool, str]]:
     """{facility: (use, why_not)} for every optional facility. `platform` is sys.platform."""
-    off = expand_off(off)
+    off_set = expand_off(off)
     linux = platform.startswith("linux")
     mac = platform == "darwin"
-    out = {}
+    out: dict[str, tuple[bool, str]] = {}
     for name in LINUX_ONLY:
-        if name in off:
+        if name in off_set:
             out[name] = (False, turned_off(name))
         elif not linux:
             out[name] = (False, f"Linux only; this host is {platform}")
@@ -53,7 +59,7 @@ def plan(platform, off, has_pidfd_open, has_sandbox_exec):
         out["pidfd"] = (False, "this Python or kernel has no pidfd_open (Linux 5.3+, Python 3.9+)")
     if out["subreaper"][0] and not out["proc"][0]:
         out["subreaper"] = (False, "needs /proc to find orphans, and /proc is not used here")
-    if "seatbelt" in off:
+    if "seatbelt" in off_set:
         out["seatbelt"] = (False, turned_off("seatbelt"))
     elif not mac:
         out["seatbelt"] = (False, f"macOS only; this host is {platform}")

@@ -2,12 +2,16 @@
 measures them. Everything this module reports could in principle be forged by a snippet that
 tampers with the interpreter; the supervisor re-checks every PNG itself and only trusts the layer
 probe, which is written before the snippet starts."""
+
+from __future__ import annotations
+
 import builtins
 import io
 import linecache
 import os
 import sys
 import traceback
+from typing import Any
 
 import frames
 import measure as measure_mod
@@ -15,9 +19,10 @@ import measure as measure_mod
 MAX_RENDERS = 16
 
 
-def _png_target(fig, fname, kwargs):
+def _png_target(fig: Any, fname: Any, kwargs: dict[str, Any]) -> str | None:
     """'file' or 'stdout' when this savefig call produced a PNG the supervisor will capture."""
     import matplotlib
+
     fmt = kwargs.get("format")
     if isinstance(fname, (str, os.PathLike)):
         if fmt is None:
@@ -38,28 +43,30 @@ def _png_target(fig, fname, kwargs):
     return None
 
 
-def run(code, report_fd):
+def run(code: str, report_fd: int) -> int:
     """Execute `code` as snippet.py; write P frames for figures the harness renders and one J
     frame with the measurements. Returns the process exit code to use."""
+    import matplotlib.pyplot as plt
     from matplotlib.axis import Axis
     from matplotlib.figure import Figure
-    import matplotlib.pyplot as plt
 
-    tracked, shown, notes = [], [], []
-    captured = set()
+    tracked: list[Any] = []  # every Figure made
+    shown: list[Any] = []  # figures saved as PNG or rendered here
+    notes: list[str] = []
+    captured: set[int] = set()
     orig_init, orig_draw, orig_savefig = Figure.__init__, Figure.draw, Figure.savefig
-    orig_update_ticks = Axis._update_ticks
+    orig_update_ticks = Axis._update_ticks  # type: ignore[attr-defined]  # private: see update_ticks
 
-    def init(self, *a, **k):
+    def init(self: Any, *a: Any, **k: Any) -> None:
         orig_init(self, *a, **k)
         tracked.append(self)
 
-    def update_ticks(self):
+    def update_ticks(self: Any) -> Any:
         ticks = orig_update_ticks(self)
         self._duellab_drawn_ticks = ticks  # the last call in a draw is the one drawn
         return ticks
 
-    def draw(self, renderer):
+    def draw(self: Any, renderer: Any) -> Any:
         axes = list(self.axes)
         for ax in axes:  # ticks kept from an earlier draw must not stand in for this one's
             for axis in (ax.xaxis, ax.yaxis):
@@ -74,7 +81,7 @@ def run(code, report_fd):
                 axis.__dict__.pop("_duellab_drawn_ticks", None)
         return result
 
-    def savefig(self, fname, *a, **k):
+    def savefig(self: Any, fname: Any, *a: Any, **k: Any) -> Any:
         result = orig_savefig(self, fname, *a, **k)
         if _png_target(self, fname, k):
             captured.add(id(self))
@@ -82,18 +89,22 @@ def run(code, report_fd):
                 shown.append(self)
         return result
 
-    Figure.__init__, Figure.draw, Figure.savefig = init, draw, savefig
-    Axis._update_ticks = update_ticks
+    # the hooks are patched onto the classes (and restored below) so figures made any way are seen
+    Figure.__init__, Figure.draw, Figure.savefig = init, draw, savefig  # type: ignore[method-assign]
+    Axis._update_ticks = update_ticks  # type: ignore[attr-defined]
     plt.show = lambda *a, **k: None  # nothing to show under Agg; unsaved figures are rendered below
 
     linecache.cache["snippet.py"] = (len(code), None, code.splitlines(True), "snippet.py")
     g = {"__name__": "__main__", "__file__": "snippet.py", "__builtins__": builtins}
-    tb_text, exc_name, memory = None, None, False
+    tb_text: str | None = None
+    exc_name: str | None = None
+    memory = False
     try:
         exec(compile(code, "snippet.py", "exec"), g)
     except SystemExit as e:
         if e.code not in (None, 0):
-            tb_text, exc_name = "".join(traceback.format_exception(type(e), e, e.__traceback__.tb_next)), "SystemExit"
+            tb = e.__traceback__.tb_next if e.__traceback__ is not None else None
+            tb_text, exc_name = "".join(traceback.format_exception(type(e), e, tb)), "SystemExit"
     except BaseException as e:
         tb = e.__traceback__.tb_next if e.__traceback__ is not None else None
         try:
@@ -124,11 +135,19 @@ def run(code, report_fd):
                 continue
             shown.append(fig)
             frames.write(report_fd, b"P", buf.getvalue())
-    Figure.__init__, Figure.draw, Figure.savefig = orig_init, orig_draw, orig_savefig
-    Axis._update_ticks = orig_update_ticks
+    Figure.__init__, Figure.draw, Figure.savefig = orig_init, orig_draw, orig_savefig  # type: ignore[method-assign]
+    Axis._update_ticks = orig_update_ticks  # type: ignore[attr-defined]
     figures = [f._duellab_measure for f in shown if hasattr(f, "_duellab_measure")]
-    frames.write(report_fd, b"J", {
-        "figures": figures, "traceback": tb_text, "exception": exc_name, "memoryError": memory,
-        "notes": notes + measure_mod.NOTES[:5], "savedFigures": sum(1 for f in shown if id(f) in captured),
-    })
+    frames.write(
+        report_fd,
+        b"J",
+        {
+            "figures": figures,
+            "traceback": tb_text,
+            "exception": exc_name,
+            "memoryError": memory,
+            "notes": notes + measure_mod.NOTES[:5],
+            "savedFigures": sum(1 for f in shown if id(f) in captured),
+        },
+    )
     return 0

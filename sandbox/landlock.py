@@ -4,9 +4,14 @@ library paths, deny TCP, and scope signals and abstract Unix sockets to the chil
 No Python binding exists for the venv, so the three syscalls are called directly. Each ABI level
 adds rights; we ask for every right the running kernel knows, so anything not granted is denied.
 """
+
+from __future__ import annotations
+
 import ctypes
 import os
 import struct
+from collections.abc import Iterable
+from typing import Any
 
 _SYS_CREATE, _SYS_ADD_RULE, _SYS_RESTRICT = 444, 445, 446  # x86_64 and aarch64 share these
 _CREATE_RULESET_VERSION = 1
@@ -25,23 +30,27 @@ _libc = ctypes.CDLL(None, use_errno=True)
 _libc.syscall.restype = ctypes.c_long
 
 
-def _syscall(*args):
-    r = _libc.syscall(*args)
+def _syscall(*args: Any) -> int:
+    r: int = _libc.syscall(*args)
     if r < 0:
         e = ctypes.get_errno()
         raise OSError(e, os.strerror(e))
     return r
 
 
-def abi_version():
+def abi_version() -> tuple[int, str]:
     """The kernel's Landlock ABI, or 0 with the reason when it has none."""
     try:
         return _syscall(_SYS_CREATE, None, ctypes.c_size_t(0), ctypes.c_uint32(_CREATE_RULESET_VERSION)), ""
     except OSError as e:
-        return 0, f"landlock_create_ruleset failed: {e.strerror} (kernel without Landlock, or blocked by a container's seccomp profile)"
+        return (
+            0,
+            f"landlock_create_ruleset failed: {e.strerror} (kernel without "
+            "Landlock, or blocked by a container's seccomp profile)",
+        )
 
 
-def _fs_rights(abi):
+def _fs_rights(abi: int) -> int:
     rights = (1 << 13) - 1
     if abi >= 2:
         rights |= REFER
@@ -52,7 +61,7 @@ def _fs_rights(abi):
     return rights
 
 
-def restrict(read_only, read_write, abi):
+def restrict(read_only: Iterable[str], read_write: Iterable[str], abi: int) -> str:
     """Apply the rules to the calling process (irreversible). Paths that do not exist are skipped.
     Returns a short description of what is enforced."""
     fs = _fs_rights(abi)
@@ -84,7 +93,9 @@ def restrict(read_only, read_write, abi):
                     allowed = rights if is_dir else rights & _FILE_RIGHTS
                     rule = struct.pack("=Qi", allowed & fs, fd)
                     rbuf = ctypes.create_string_buffer(rule, len(rule))
-                    _syscall(_SYS_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(_RULE_PATH_BENEATH), rbuf, ctypes.c_uint32(0))
+                    _syscall(
+                        _SYS_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(_RULE_PATH_BENEATH), rbuf, ctypes.c_uint32(0)
+                    )
                 finally:
                     os.close(fd)
         PR_SET_NO_NEW_PRIVS = 38

@@ -8,29 +8,39 @@ mean, say) are left out, since JSON has no NaN. Each series' x values are mapped
 vectorised step (a per-point pandas Period cost more than drawing a four-series date chart); the
 point-by-point mapper stays as the fallback for what that step cannot take and as its reference.
 """
+
+from __future__ import annotations
+
+import datetime
 import math
+from collections.abc import Callable
+from typing import Any
 
 import matplotlib.colors as mcolors
 import numpy as np
+
+ScalarMap = Callable[[float], Any]  # one internal x float -> what the reader sees
+VectorMap = Callable[[np.ndarray], list[Any]]  # the same for a whole array at once
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in display pixels
 
 MAX_POINTS = 2000
 MAX_SERIES = 64
 MAX_COLORS = 128
 MAX_TEXTS = 1500
-NOTES = []  # measurement problems, passed on in the run's notes
+NOTES: list[str] = []  # measurement problems, passed on in the run's notes
 
 
-def _hex(c):
+def _hex(c: Any) -> str | None:
     try:
         rgba = mcolors.to_rgba(c)
     except (ValueError, TypeError):
         return None
     if rgba[3] == 0:
         return None
-    return mcolors.to_hex(rgba, keep_alpha=False)
+    return str(mcolors.to_hex(rgba, keep_alpha=False))
 
 
-def _iso(dt):
+def _iso(dt: datetime.datetime) -> str:
     if getattr(dt, "tzinfo", None) is not None:
         dt = dt.replace(tzinfo=None)
     if dt.hour == 0 and dt.minute == 0 and dt.second == 0 and dt.microsecond == 0:
@@ -38,17 +48,19 @@ def _iso(dt):
     return dt.replace(microsecond=0).isoformat()
 
 
-def _x_mapper_scalar(ax, axis):
+def _x_mapper_scalar(ax: Any, axis: Any) -> ScalarMap:
     """One internal float -> what the reader sees, point by point. Kept as the fallback for
     values the vectorised step cannot take (a date beyond year 9999) and as its reference."""
     conv = _converter(axis)
     name = type(conv).__name__ if conv is not None else ""
     if "Period" in name and getattr(ax, "freq", None) is not None:
         import pandas as pd
+
         freq = ax.freq
         return lambda v: _iso(pd.Period(ordinal=int(round(v)), freq=freq).start_time.to_pydatetime())
     if "Date" in name:
         import datetime
+
         epoch = datetime.datetime(1970, 1, 1)
         base = _mpl_epoch_days()
         return lambda v: _iso(epoch + datetime.timedelta(days=v - base))
@@ -58,18 +70,20 @@ def _x_mapper_scalar(ax, axis):
     return float
 
 
-def _converter(axis):
+def _converter(axis: Any) -> Any:
     return axis.get_converter() if hasattr(axis, "get_converter") else getattr(axis, "converter", None)
 
 
-def _mpl_epoch_days():
+def _mpl_epoch_days() -> float:
     """1970-01-01 as a matplotlib date number (days since matplotlib's epoch)."""
     import datetime
+
     import matplotlib.dates as mdates
-    return mdates.date2num(datetime.datetime(1970, 1, 1))
+
+    return float(mdates.date2num(datetime.datetime(1970, 1, 1)))
 
 
-def _category_labels(axis):
+def _category_labels(axis: Any) -> dict[float, str]:
     units = axis.get_units()
     mapping = getattr(units, "_mapping", None) or {}
     return {float(i): str(k) for k, i in mapping.items()}
@@ -79,17 +93,17 @@ def _category_labels(axis):
 _MIN_DAYS, _MAX_DAYS = -719162.0, 2932897.0
 
 
-def _iso_many(us):
+def _iso_many(us: np.ndarray) -> list[str]:
     """ISO-8601 strings for datetime64[us] values, as _iso gives them one by one: the date alone
     at exact midnight, else to the second (microseconds cut, not rounded)."""
     days = us.astype("datetime64[D]")
     midnight = us == days.astype("datetime64[us]")
     if midnight.all():  # the usual daily data: one conversion, no per-second strings
-        return days.astype("U10").tolist()
+        return list(days.astype("U10").tolist())
     secs = us.astype("datetime64[s]")
     # astype truncates toward zero before 1970; _iso's replace(microsecond=0) floors
     secs = np.where(secs.astype("datetime64[us]") > us, secs - np.timedelta64(1, "s"), secs)
-    return np.where(midnight, days.astype("U19"), secs.astype("U19")).tolist()
+    return list(np.where(midnight, days.astype("U19"), secs.astype("U19")).tolist())
 
 
 # pandas period frequencies whose ordinals count fixed units from the epoch (Period("1970-01-01",
@@ -98,18 +112,19 @@ _FIXED_PERIOD_UNITS = {"D": "D", "h": "h", "min": "m", "s": "s", "ms": "ms", "us
 _UNIT_DAYS = {"D": 1.0, "h": 1 / 24, "m": 1 / 1440, "s": 1 / 86400, "ms": 1 / 86400e3, "us": 1 / 86400e6}
 
 
-def _x_vector_mapper(ax, axis):
+def _x_vector_mapper(ax: Any, axis: Any) -> VectorMap | None:
     """finite float array -> list of what the reader sees, in one vectorised step; raises for
     values it cannot map (the caller then maps those points one by one). None: plain numbers."""
     conv = _converter(axis)
     name = type(conv).__name__ if conv is not None else ""
     if "Period" in name and getattr(ax, "freq", None) is not None:
         import pandas as pd
+
         freq = ax.freq
 
-        unit = _FIXED_PERIOD_UNITS.get(freq if isinstance(freq, str) else getattr(freq, "freqstr", None))
+        unit = _FIXED_PERIOD_UNITS.get(freq if isinstance(freq, str) else getattr(freq, "freqstr", ""))
 
-        def periods(v):
+        def periods(v: np.ndarray) -> list[Any]:
             ordinals = np.rint(v).astype(np.int64)
             if unit:  # a daily/hourly/... period's ordinal is that many units since 1970-01-01
                 days = ordinals * _UNIT_DAYS[unit]
@@ -118,11 +133,12 @@ def _x_vector_mapper(ax, axis):
                 return _iso_many(ordinals.astype(f"datetime64[{unit}]").astype("datetime64[us]"))
             idx = pd.PeriodIndex.from_ordinals(ordinals, freq=freq)
             return _iso_many(idx.start_time.values.astype("datetime64[us]"))
+
         return periods
     if "Date" in name:
         base = _mpl_epoch_days()
 
-        def dates(v):
+        def dates(v: np.ndarray) -> list[Any]:
             t = v - base
             if len(t) and (t.min() < _MIN_DAYS or t.max() >= _MAX_DAYS):
                 raise OverflowError("a date outside years 1-9999")
@@ -130,6 +146,7 @@ def _x_vector_mapper(ax, axis):
             # whole days and the rounded microseconds of the rest, as timedelta(days=t) rounds
             us = whole.astype(np.int64) * 86_400_000_000 + np.rint((t - whole) * 86_400_000_000).astype(np.int64)
             return _iso_many(us.astype("datetime64[us]"))
+
         return dates
     if "Category" in name:
         rev = _category_labels(axis)
@@ -140,25 +157,28 @@ def _x_vector_mapper(ax, axis):
 class _XMap:
     """What _series needs to map an axis: the vectorised step and its per-point fallback."""
 
-    def __init__(self, ax, axis):
+    def __init__(self, ax: Any, axis: Any) -> None:
         self.vector = _x_vector_mapper(ax, axis)
         self.scalar = _x_mapper_scalar(ax, axis)
-        self._last = None  # (input, output): the series of one chart usually share their x
+        self._last: tuple[np.ndarray, list[Any]] | None = (
+            None  # (input, output): the series of one chart usually share their x
+        )
 
-    def many(self, v):
+    def many(self, v: np.ndarray) -> list[Any]:
         if self.vector is None:
-            return v.tolist()
+            return list(v.tolist())
         if self._last is not None and np.array_equal(self._last[0], v):
             return list(self._last[1])
         out = self._many(v)
         self._last = (v.copy(), out)
         return list(out)
 
-    def _many(self, v):
+    def _many(self, v: np.ndarray) -> list[Any]:
+        assert self.vector is not None  # plain numbers never come here (many)
         try:
             return self.vector(v)
         except Exception:
-            out = []
+            out: list[Any] = []
             for x in v.tolist():
                 try:
                     out.append(self.scalar(x))
@@ -167,25 +187,26 @@ class _XMap:
             return out
 
 
-def _tick_label_mapper(axis):
+def _tick_label_mapper(axis: Any) -> dict[float, str] | None:
     """For bar charts whose categories are tick labels (pandas bar plots): position -> label."""
     from matplotlib.ticker import FixedFormatter, FuncFormatter
+
     if not isinstance(axis.get_major_formatter(), (FixedFormatter, FuncFormatter)):
         return None
-    labels = {}
-    for loc, lab in zip(axis.get_majorticklocs(), axis.get_majorticklabels()):
+    labels: dict[float, str] = {}
+    for loc, lab in zip(axis.get_majorticklocs(), axis.get_majorticklabels(), strict=False):
         t = lab.get_text()
         if t:
             labels[float(loc)] = t
     return labels or None
 
 
-def _floats(vals):
+def _floats(vals: Any) -> np.ndarray:
     """A float array of the values; one that is not a number becomes NaN (and is left out)."""
     try:
         return np.asarray(vals, dtype=float).ravel()
     except (TypeError, ValueError):
-        out = []
+        out: list[float] = []
         for v in np.asarray(vals, dtype=object).ravel():
             try:
                 out.append(float(v))
@@ -194,7 +215,9 @@ def _floats(vals):
         return np.asarray(out, dtype=float)
 
 
-def _series(ax_index, kind, label, xs, ys, xmap, cat=None):
+def _series(
+    ax_index: int, kind: str, label: str | None, xs: Any, ys: Any, xmap: _XMap, cat: dict[float, str] | None = None
+) -> dict[str, Any]:
     """One series: finite points only, the first MAX_POINTS mapped in one step (cat: bar
     positions that carry a tick label, which wins over the axis's own mapping)."""
     if label is not None and (label.startswith("_") or not label.strip()):
@@ -207,12 +230,19 @@ def _series(ax_index, kind, label, xs, ys, xmap, cat=None):
     x, y = x[keep][:MAX_POINTS], y[keep][:MAX_POINTS]
     x_out = xmap.many(x)
     if cat:
-        x_out = [cat.get(v, m) for v, m in zip(x.tolist(), x_out)]
-    return {"axes": ax_index, "kind": kind, "label": label, "x": x_out, "y": y.tolist(), "truncated": total > MAX_POINTS}
+        x_out = [cat.get(v, m) for v, m in zip(x.tolist(), x_out, strict=False)]
+    return {
+        "axes": ax_index,
+        "kind": kind,
+        "label": label,
+        "x": x_out,
+        "y": y.tolist(),
+        "truncated": total > MAX_POINTS,
+    }
 
 
-def _plotted(fig):
-    out = []
+def _plotted(fig: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for i, ax in enumerate(fig.axes):
         xmap = _XMap(ax, ax.xaxis)
         for line in ax.lines:
@@ -222,6 +252,7 @@ def _plotted(fig):
             ys = np.asarray(line.get_ydata(orig=False)).ravel()
             out.append(_series(i, "line", str(line.get_label()), xs, ys, xmap))
         from matplotlib.container import BarContainer
+
         for cont in ax.containers:
             if not isinstance(cont, BarContainer) or len(out) >= MAX_SERIES:
                 continue
@@ -229,7 +260,8 @@ def _plotted(fig):
             axis = ax.yaxis if horizontal else ax.xaxis
             cat = _tick_label_mapper(axis)
             base = _XMap(ax, axis)
-            pos, val = [], []
+            pos: list[float] = []
+            val: list[float] = []
             for r in cont.patches:
                 if horizontal:
                     pos.append(r.get_y() + r.get_height() / 2)
@@ -239,6 +271,7 @@ def _plotted(fig):
                     val.append(r.get_height())
             out.append(_series(i, "bar", cont.get_label(), pos, val, base, cat))
         from matplotlib.collections import PathCollection
+
         for coll in ax.collections:
             if not isinstance(coll, PathCollection) or len(out) >= MAX_SERIES:
                 continue
@@ -249,10 +282,10 @@ def _plotted(fig):
     return out
 
 
-def _colors(fig):
-    seen = []
+def _colors(fig: Any) -> list[str]:
+    seen: list[str] = []
 
-    def add(c):
+    def add(c: Any) -> None:
         h = _hex(c)
         if h and h not in seen and len(seen) < MAX_COLORS:
             seen.append(h)
@@ -273,8 +306,8 @@ def _colors(fig):
     return seen
 
 
-def _texts(fig, ax_list):
-    texts = []
+def _texts(fig: Any, ax_list: list[Any]) -> list[Any]:
+    texts: list[Any] = []
     for ax in ax_list:
         if not ax.get_visible():
             continue
@@ -310,7 +343,7 @@ def _texts(fig, ax_list):
     return [t for t in texts if t is not None and t.get_visible() and t.get_text().strip()][:MAX_TEXTS]
 
 
-def _corners(t, renderer, bb):
+def _corners(t: Any, renderer: Any, bb: tuple[float, float, float, float]) -> list[tuple[float, float]] | None:
     """The text's real (possibly rotated) rectangle as 4 corners. Its axis-aligned box shares
     its centre; the unrotated extent gives its sides."""
     angle = t.get_rotation() % 180
@@ -324,15 +357,18 @@ def _corners(t, renderer, bb):
     cx, cy = (bb[0] + bb[2]) / 2, (bb[1] + bb[3]) / 2
     hw, hh, a = flat.width / 2, flat.height / 2, math.radians(angle)
     ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
-    return [(cx + sx * hw * ux + sy * hh * vx, cy + sx * hw * uy + sy * hh * vy) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    return [
+        (cx + sx * hw * ux + sy * hh * vx, cy + sx * hw * uy + sy * hh * vy)
+        for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    ]
 
 
-def _poly(box):
+def _poly(box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
     x0, y0, x1, y1 = box
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
-def _polys_overlap(p, q):
+def _polys_overlap(p: list[tuple[float, float]], q: list[tuple[float, float]]) -> bool:
     """Separating-axis test for two convex quadrilaterals, needing more than 1 px of overlap."""
     for poly in (p, q):
         for i in range(4):
@@ -347,16 +383,17 @@ def _polys_overlap(p, q):
     return True
 
 
-def _layout(fig, renderer):
+def _layout(fig: Any, renderer: Any) -> tuple[int, int]:
     """(overlapping text pairs, text artists sticking out of the figure), from the renderer's
     bounding boxes of what was just drawn (rotated labels compared as rotated rectangles)."""
-    items = []
+    items: list[tuple[Box, list[tuple[float, float]] | None]] = []
     for t in _texts(fig, fig.axes):
         try:
             bb = t.get_window_extent(renderer)
         except Exception:
             continue
-        box = tuple(float(v) for v in bb.extents)
+        x0, y0, x1, y1 = (float(v) for v in bb.extents)
+        box = (x0, y0, x1, y1)
         if bb.width > 0 and bb.height > 0 and all(math.isfinite(v) for v in box):
             items.append((box, _corners(t, renderer, box)))
     W, H = fig.bbox.width, fig.bbox.height
@@ -364,7 +401,7 @@ def _layout(fig, renderer):
     items.sort(key=lambda it: it[0])
     overlaps = 0
     for i, ((x0, y0, x1, y1), pc) in enumerate(items):
-        for (other, qc) in items[i + 1:]:
+        for other, qc in items[i + 1 :]:
             u0, v0, u1, v1 = other
             if u0 >= x1 - 1:
                 break  # sorted by left edge: nothing further right can overlap
@@ -377,17 +414,22 @@ def _layout(fig, renderer):
     return overlaps, outside
 
 
-def measure(fig, renderer):
+def measure(fig: Any, renderer: Any) -> dict[str, Any]:
     axes = list(fig.axes)
 
-    def has_title(ax):
-        return any(t is not None and t.get_text().strip() for t in (ax.title, getattr(ax, "_left_title", None), getattr(ax, "_right_title", None)))
+    def has_title(ax: Any) -> bool:
+        return any(
+            t is not None and t.get_text().strip()
+            for t in (ax.title, getattr(ax, "_left_title", None), getattr(ax, "_right_title", None))
+        )
 
-    def fig_text(name):
+    def fig_text(name: str) -> int:
         t = getattr(fig, name, None)
         return 1 if t is not None and t.get_visible() and t.get_text().strip() else 0
 
     try:
+        overlapping: int | None
+        outside: int | None
         overlapping, outside = _layout(fig, renderer)
     except Exception as e:  # not measured is null (shown n/a), never a 0 that reads as "no overlap"
         overlapping, outside = None, None

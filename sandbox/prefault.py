@@ -8,43 +8,51 @@ It never delays a request: the supervisor hands the request over and then sends 
 draw stops at the next Python instruction. What it leaves behind is only what any earlier draw
 leaves (filled caches); figures are closed, measurement notes cleared, warnings silenced so
 nothing reaches the snippet's stderr, and no file is written."""
+
+from __future__ import annotations
+
 import io
 import os
 import select
 import signal
 import sys
+from types import FrameType
 
 _active = False  # true only while a draw is in progress: the signal is a no-op at any other time
 
 CSV = "date,stack,build_seconds\n" + "".join(
-    f"2024-09-{d:02d},{s},{100 + d * 3 + i}\n" for d in range(1, 29) for i, s in enumerate(("Go", "Swift", "Kotlin")))
+    f"2024-09-{d:02d},{s},{100 + d * 3 + i}\n" for d in range(1, 29) for i, s in enumerate(("Go", "Swift", "Kotlin"))
+)
 
 
 class _Stop(BaseException):
     """Raised by the signal handler to abandon the draw; never escapes `run`."""
 
 
-def _on_signal(signum, frame):
+def _on_signal(signum: int, frame: FrameType | None) -> None:
     if _active:
         raise _Stop()
 
 
-def install():
+def install() -> None:
     """In the warm parent, before any fork: every child inherits a handler that ignores SIGUSR1
     unless a draw is in progress (the default action would kill a child that gets it early)."""
     signal.signal(signal.SIGUSR1, _on_signal)
 
 
-def release():
+def release() -> None:
     """In the child once its request is read: the snippet gets the default SIGUSR1 action."""
     signal.signal(signal.SIGUSR1, signal.SIG_DFL)
 
 
-def _draw():
+def _draw() -> None:
     import warnings
-    import pandas as pd
+
     import matplotlib.pyplot as plt
+    import pandas as pd
+
     import measure
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         df = pd.read_csv(io.StringIO(CSV), parse_dates=["date"])
@@ -56,10 +64,10 @@ def _draw():
         ax.set_ylabel("seconds")
         ax.legend()
         fig.savefig(io.BytesIO(), format="png")
-        measure.measure(fig, fig.canvas.get_renderer())
+        measure.measure(fig, fig.canvas.get_renderer())  # type: ignore[attr-defined]  # Agg has one
 
 
-def _attempt(request_fd):
+def _attempt(request_fd: int) -> str:
     global _active
     try:
         _active = True
@@ -75,14 +83,16 @@ def _attempt(request_fd):
         _active = False
 
 
-def _clean():
+def _clean() -> None:
     import matplotlib.pyplot as plt
+
     import measure
+
     plt.close("all")  # the snippet's first figure is number 1 and no stray figure gets rendered
     del measure.NOTES[:]
 
 
-def run(request_fd):
+def run(request_fd: int) -> str:
     """Draw once unless the request is already waiting on request_fd. Returns 'done', 'stopped'
     (a request arrived mid-draw), 'skipped' (it was there before the draw began) or 'failed'.
     Clean-up runs with the signal disarmed, so it always completes."""

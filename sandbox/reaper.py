@@ -8,11 +8,16 @@
   to the warm parent, which finds them in /proc and kills and reaps them.
 
 I/O only; no state of its own."""
+
+from __future__ import annotations
+
 import os
 import signal
+from collections.abc import Collection
+from typing import Any
 
 
-def kill_group(pgid):
+def kill_group(pgid: int) -> bool:
     """SIGKILL the process group; True when it still had a member to kill."""
     try:
         os.killpg(pgid, signal.SIGKILL)
@@ -21,7 +26,7 @@ def kill_group(pgid):
         return False
 
 
-def _leftovers(me, spare_pids=(), spare_sids=()):
+def _leftovers(me: int, spare_pids: Collection[int] = (), spare_sids: Collection[int] = ()) -> list[tuple[int, bool]]:
     """(pid, is_zombie) of processes whose parent is this process (orphans of a run are reparented
     here: subreaper), except the children and sessions of runs still going."""
     try:
@@ -35,8 +40,8 @@ def _leftovers(me, spare_pids=(), spare_sids=()):
         try:
             with open(f"/proc/{name}/stat", "rb") as f:
                 st = f.read()
-            state, ppid, _pgrp, sid = st[st.rindex(b")") + 2:].split()[:4]
-            ppid, sid = int(ppid), int(sid)
+            state, ppid_b, _pgrp, sid_b = st[st.rindex(b")") + 2 :].split()[:4]
+            ppid, sid = int(ppid_b), int(sid_b)
         except (OSError, ValueError):
             continue
         pid = int(name)
@@ -45,7 +50,7 @@ def _leftovers(me, spare_pids=(), spare_sids=()):
     return found
 
 
-def sweep_orphans(me, spare_pids=(), spare_sids=()):
+def sweep_orphans(me: int, spare_pids: Collection[int] = (), spare_sids: Collection[int] = ()) -> int:
     """Subreaper sweep: SIGKILL and reap every process still attached to us, except those of runs
     still going (their child pids and session ids are spared; a run's child leads its own
     session). Only named pids are reaped, never waitpid(-1), which could steal another run's exit
@@ -69,7 +74,7 @@ def sweep_orphans(me, spare_pids=(), spare_sids=()):
     return killed
 
 
-def sweep(host, spare_pids=(), spare_sids=()):
+def sweep(host: dict[str, Any], spare_pids: Collection[int] = (), spare_sids: Collection[int] = ()) -> int:
     """The whole-parent sweep (a failed run, or the parent closing): the subreaper sweep where the
     host has it; the portable path has nothing to find beyond the runs' own groups."""
     if host.get("use", {}).get("subreaper"):
@@ -77,7 +82,9 @@ def sweep(host, spare_pids=(), spare_sids=()):
     return 0
 
 
-def after_run(host, pgid, spare_pids=(), spare_sids=()):
+def after_run(
+    host: dict[str, Any], pgid: int, spare_pids: Collection[int] = (), spare_sids: Collection[int] = ()
+) -> str | None:
     """After a run's child was reaped: kill its group's survivors, and with the subreaper also every
     orphan. Returns a note for the result, or None when nothing was left."""
     if host.get("use", {}).get("subreaper"):

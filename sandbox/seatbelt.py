@@ -7,7 +7,11 @@ HOME, the matplotlib cache), reading files outside the Python trees, the sandbox
 the system's library, font and time-zone paths, and executing anything but the Python itself.
 It is applied to the warm parent, so every run inherits it; it does not keep concurrent runs
 apart from each other (they share the base dir). Not run on a Mac by CI: see sandbox/README.md."""
+
+from __future__ import annotations
+
 import os
+from collections.abc import Iterable
 
 SANDBOX_EXEC = "/usr/bin/sandbox-exec"
 
@@ -15,17 +19,28 @@ SANDBOX_EXEC = "/usr/bin/sandbox-exec"
 # linker's shared cache and system libraries (/System, /usr/lib), fonts (/System/Library/Fonts,
 # /Library/Fonts), time zones, /etc (a symlink to /private/etc), /dev, and the two Homebrew roots.
 SYSTEM_READ = (
-    "/System", "/usr/lib", "/usr/share", "/Library/Fonts", "/Library/Frameworks", "/private/etc",
-    "/private/var/db/timezone", "/private/var/db/dyld", "/dev", "/opt/homebrew", "/usr/local",
+    "/System",
+    "/usr/lib",
+    "/usr/share",
+    "/Library/Fonts",
+    "/Library/Frameworks",
+    "/private/etc",
+    "/private/var/db/timezone",
+    "/private/var/db/dyld",
+    "/dev",
+    "/opt/homebrew",
+    "/usr/local",
 )
 
 
-def quote(path):
+def quote(path: str) -> str:
     """An SBPL string literal."""
     return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def profile(write_dir, read_dirs, executables, exec_trees=()):
+def profile(
+    write_dir: str, read_dirs: Iterable[str], executables: Iterable[str], exec_trees: Iterable[str] = ()
+) -> str:
     """The profile text. write_dir: the only tree that may be written (real path: Seatbelt matches
     resolved paths). read_dirs: trees that may be read besides SYSTEM_READ and write_dir.
     executables: files that may be executed (the Python, real and symlink path); exec_trees:
@@ -41,27 +56,32 @@ def profile(write_dir, read_dirs, executables, exec_trees=()):
         "(deny network*)",
         ";; writes only in the sandbox's private base dir",
         "(deny file-write*)",
-        f"(allow file-write* (subpath {quote(write_dir)}) (literal \"/dev/null\"))",
+        f'(allow file-write* (subpath {quote(write_dir)}) (literal "/dev/null"))',
         ";; reads only where Python and its libraries live; metadata (stat) anywhere, for path lookups",
         "(deny file-read*)",
         "(allow file-read-metadata)",
-        "(allow file-read* (literal \"/\")",
+        '(allow file-read* (literal "/")',
     ]
     lines += [f"  (subpath {quote(d)})" for d in reads]
     lines[-1] += ")"
     lines += [
         ";; nothing but the Python itself may be executed",
         "(deny process-exec)",
-        "(allow process-exec " + " ".join([f"(literal {quote(e)})" for e in sorted(set(executables))]
-                                          + [f"(subpath {quote(t)})" for t in sorted(set(exec_trees)) if t and t != "/"]) + ")",
+        "(allow process-exec "
+        + " ".join(
+            [f"(literal {quote(e)})" for e in sorted(set(executables))]
+            + [f"(subpath {quote(t)})" for t in sorted(set(exec_trees)) if t and t != "/"]
+        )
+        + ")",
     ]
     return "\n".join(lines) + "\n"
 
 
-def probe(write_dir):
+def probe(write_dir: str) -> tuple[bool, str]:
     """(on, detail) after the profile was applied: a TCP connect to loopback and creating a file
     beside the writable dir must both be refused. Never reports on because nothing failed."""
     import socket
+
     held = []
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
@@ -84,4 +104,6 @@ def probe(write_dir):
         held.append("writes outside the sandbox's dir denied")
     except OSError as e:
         return False, f"sandbox-exec ran, but the write probe gave {e.strerror or e} instead of a refusal"
-    return True, "Seatbelt profile: " + "; ".join(held) + "; reads limited to Python, the sandbox and system paths; exec of anything but Python denied"
+    return True, "Seatbelt profile: " + "; ".join(
+        held
+    ) + "; reads limited to Python, the sandbox and system paths; exec of anything but Python denied"

@@ -4,6 +4,9 @@ processes, open sockets, trace, unshare, mount, or signal any process but itself
 Denied calls fail with EPERM (a Python exception the snippet sees), not a kill, so a traceback
 names what was refused.
 """
+
+from __future__ import annotations
+
 import ctypes
 import ctypes.util
 import errno
@@ -14,26 +17,71 @@ CLONE_THREAD = 0x00010000
 _CMP_NE, _CMP_MASKED_EQ = 1, 7
 
 
-def _errno_action(e):
+def _errno_action(e: int) -> int:
     return 0x00050000 | (e & 0xFFFF)
 
 
 class _ArgCmp(ctypes.Structure):
-    _fields_ = [("arg", ctypes.c_uint), ("op", ctypes.c_int), ("datum_a", ctypes.c_uint64), ("datum_b", ctypes.c_uint64)]
+    _fields_ = [
+        ("arg", ctypes.c_uint),
+        ("op", ctypes.c_int),
+        ("datum_a", ctypes.c_uint64),
+        ("datum_b", ctypes.c_uint64),
+    ]
 
 
 DENIED = [
-    "execve", "execveat", "fork", "vfork", "socket", "socketpair", "ptrace", "process_vm_readv",
-    "process_vm_writev", "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "bpf",
-    "io_uring_setup", "io_uring_enter", "io_uring_register", "kexec_load", "kexec_file_load",
-    "init_module", "finit_module", "delete_module", "perf_event_open", "userfaultfd", "keyctl",
-    "add_key", "request_key", "open_by_handle_at", "name_to_handle_at", "move_mount", "open_tree",
-    "fsopen", "fsmount", "fspick", "mount_setattr", "pidfd_getfd", "pidfd_send_signal", "tkill",
-    "reboot", "swapon", "swapoff", "acct", "quotactl", "settimeofday", "clock_settime",
+    "execve",
+    "execveat",
+    "fork",
+    "vfork",
+    "socket",
+    "socketpair",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "unshare",
+    "setns",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "bpf",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "kexec_load",
+    "kexec_file_load",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "perf_event_open",
+    "userfaultfd",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "open_by_handle_at",
+    "name_to_handle_at",
+    "move_mount",
+    "open_tree",
+    "fsopen",
+    "fsmount",
+    "fspick",
+    "mount_setattr",
+    "pidfd_getfd",
+    "pidfd_send_signal",
+    "tkill",
+    "reboot",
+    "swapon",
+    "swapoff",
+    "acct",
+    "quotactl",
+    "settimeofday",
+    "clock_settime",
 ]
 
 
-def load_library():
+def load_library() -> tuple[ctypes.CDLL | None, str]:
     name = "libseccomp.so.2"
     try:
         return ctypes.CDLL(name, use_errno=True), ""
@@ -47,18 +95,25 @@ def load_library():
         return None, f"{name} not found ({e}); install the libseccomp2 package"
 
 
-def restrict(lib, own_pid):
+def restrict(lib: ctypes.CDLL, own_pid: int) -> str:
     lib.seccomp_init.restype = ctypes.c_void_p
     lib.seccomp_init.argtypes = [ctypes.c_uint32]
     lib.seccomp_syscall_resolve_name.argtypes = [ctypes.c_char_p]
-    lib.seccomp_rule_add_array.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_int, ctypes.c_uint, ctypes.POINTER(_ArgCmp)]
+    lib.seccomp_rule_add_array.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_uint32,
+        ctypes.c_int,
+        ctypes.c_uint,
+        ctypes.POINTER(_ArgCmp),
+    ]
     lib.seccomp_load.argtypes = [ctypes.c_void_p]
     lib.seccomp_release.argtypes = [ctypes.c_void_p]
     ctx = lib.seccomp_init(SCMP_ACT_ALLOW)
     if not ctx:
         raise OSError("seccomp_init failed")
     try:
-        def rule(name, action, *cmps):
+
+        def rule(name: str, action: int, *cmps: _ArgCmp) -> None:
             nr = lib.seccomp_syscall_resolve_name(name.encode())
             if nr < 0:
                 return  # not a syscall on this architecture

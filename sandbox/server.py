@@ -7,38 +7,61 @@ where Linux has it, and under bubblewrap --die-with-parent takes the whole pid n
 a Mac with sandbox-exec it re-executes itself under the Seatbelt profile (seatbelt.py) first.
 Which facilities are used is decided once (facilities.plan); with every one off, only POSIX calls
 are made and /proc is never read."""
+
+from __future__ import annotations
+
 import ctypes
 import json
 import os
 import signal
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-ALLOWED_ENV = {"MPLBACKEND", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "HOME",
-               "MPLCONFIGDIR", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONDONTWRITEBYTECODE", "PYTHONNOUSERSITE", "PYTHONHASHSEED", "TMPDIR", "PWD", "DUELLAB_SANDBOX_NS"}
+ALLOWED_ENV = {
+    "MPLBACKEND",
+    "OPENBLAS_NUM_THREADS",
+    "OMP_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "HOME",
+    "MPLCONFIGDIR",
+    "LANG",
+    "LC_ALL",
+    "LC_CTYPE",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONNOUSERSITE",
+    "PYTHONHASHSEED",
+    "TMPDIR",
+    "PWD",
+    "DUELLAB_SANDBOX_NS",
+}
 
 
-def _guard_parent(use):
+def _guard_parent(use: dict[str, bool]) -> dict[str, bool]:
     """Returns {facility: armed} for the two prctl facilities (False where not used)."""
     PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
     armed = {"pdeathsig": False, "subreaper": False}
     libc = ctypes.CDLL(None, use_errno=True) if (use["pdeathsig"] or use["subreaper"]) else None
-    if use["pdeathsig"]:
+    if use["pdeathsig"] and libc is not None:
         armed["pdeathsig"] = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
     if os.getppid() == 1 and os.environ.get("DUELLAB_SANDBOX_NS") != "1":
         os._exit(0)  # parent died before the death signal was armed (or, portably, before we looked)
-    if use["subreaper"]:
-        armed["subreaper"] = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0  # a run's orphans come back to us to be killed
+    if use["subreaper"] and libc is not None:
+        # a run's orphans come back to us to be killed
+        armed["subreaper"] = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
     return armed
 
 
-def _seatbelt_reexec(cfg):
+def _seatbelt_reexec(cfg: dict[str, Any]) -> None:
     """Re-execute this process under the Seatbelt profile (same pid). Returns only on failure."""
     import sysconfig
+
     import seatbelt
+
     base = os.path.realpath(cfg["base"])
     trees = {sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["purelib"], HERE}
     reads = sorted({p for t in trees for p in (t, os.path.realpath(t))})
@@ -47,21 +70,30 @@ def _seatbelt_reexec(cfg):
     exec_trees = [t for t in {os.path.realpath(sys.base_prefix)} if t not in broad]
     text = seatbelt.profile(base, reads, exe, exec_trees)
     cfg = dict(cfg, seatbeltApplied=True)
-    os.execv(seatbelt.SANDBOX_EXEC, ["sandbox-exec", "-p", text, sys.executable, "-I", "-B", os.path.abspath(__file__), json.dumps(cfg)])
+    os.execv(
+        seatbelt.SANDBOX_EXEC,
+        ["sandbox-exec", "-p", text, sys.executable, "-I", "-B", os.path.abspath(__file__), json.dumps(cfg)],
+    )
 
 
-def _warm_up():
+def _warm_up() -> None:
     """Touch, once, what chart snippets use, so every forked child inherits it loaded: pandas
     plotting and date converters load lazily, and a lazy import in a child is paid on every run."""
     import io
+
+    import matplotlib
     import numpy as np
     import pandas as pd
-    import matplotlib
+
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     import matplotlib.dates  # noqa: F401
+    import matplotlib.pyplot as plt
+
     csv = "date,stack,build_seconds,cache_enabled\n" + "".join(
-        f"2024-09-{d:02d},{s},{100 + d * 3 + i},{int(d > 15)}\n" for d in range(2, 28) for i, s in enumerate(["Go", "Swift"]))
+        f"2024-09-{d:02d},{s},{100 + d * 3 + i},{int(d > 15)}\n"
+        for d in range(2, 28)
+        for i, s in enumerate(["Go", "Swift"])
+    )
     for _ in range(1):
         df = pd.read_csv(io.StringIO(csv), parse_dates=["date"])
         daily = df.groupby("date")["build_seconds"].mean()
@@ -71,7 +103,10 @@ def _warm_up():
         ax.plot(daily.index, daily.values, label="daily")
         roll.plot(ax=ax, label="rolling", legend=True)
         ax.axvline(pd.Timestamp("2024-09-15"), color="red", linestyle="--")
-        ax.set_title("warm"); ax.set_xlabel("date"); ax.set_ylabel("s"); ax.legend()
+        ax.set_title("warm")
+        ax.set_xlabel("date")
+        ax.set_ylabel("s")
+        ax.legend()
         fig.autofmt_xdate()
         fig.tight_layout()
         fig.savefig(io.BytesIO(), format="png")
@@ -84,13 +119,31 @@ def _warm_up():
         fig2.savefig(io.BytesIO(), format="png", dpi=50)
         _warm_seaborn(df)
         plt.close("all")
-    import socket, tempfile, traceback, linecache, base64, selectors, resource, shutil, stat  # noqa: F401,E401
-    import measure, harness, static_check, supervisor, confine, frames, pngscan, prefault  # noqa: F401,E401
+    # loaded now so no forked child pays for them (the names are not used here)
+    import base64  # noqa: F401
+    import linecache  # noqa: F401
+    import resource  # noqa: F401
+    import selectors  # noqa: F401
+    import shutil  # noqa: F401
+    import socket  # noqa: F401
+    import stat  # noqa: F401
+    import tempfile  # noqa: F401
+    import traceback  # noqa: F401
+
+    import confine  # noqa: F401
+    import frames  # noqa: F401
+    import harness  # noqa: F401
+    import measure  # noqa: F401
+    import pngscan  # noqa: F401
+    import prefault
+    import static_check  # noqa: F401
+    import supervisor  # noqa: F401
+
     prefault._draw()  # once here too, so its code paths are loaded before any fork
     prefault._clean()
 
 
-def _warm_seaborn(df):
+def _warm_seaborn(df: Any) -> None:
     """Model code often imports seaborn (which imports scipy.stats): loaded here once, a warm run
     that uses it skips an import that costs about as much as pandas and pyplot together. No
     bootstrap (errorbar=None), so numpy's global random state stays as a fresh process has it."""
@@ -98,20 +151,24 @@ def _warm_seaborn(df):
         import seaborn as sns
     except ImportError:
         return  # not installed here: such snippets fail with the real ModuleNotFoundError
-    import matplotlib.pyplot as plt
     import io
+
+    import matplotlib.pyplot as plt
+
     fig, (a, b) = plt.subplots(1, 2)
     sns.barplot(data=df, x="stack", y="build_seconds", errorbar=None, ax=a)
     sns.histplot(data=df, x="build_seconds", bins=5, ax=b)
     fig.savefig(io.BytesIO(), format="png", dpi=40)
 
 
-def _host_probe(cfg, home, plan, armed):
+def _host_probe(
+    cfg: dict[str, Any], home: str, plan: dict[str, tuple[bool, str]], armed: dict[str, bool]
+) -> dict[str, Any]:
     """What this host offers, probed for real (the child re-probes Landlock and seccomp). Nothing
     Linux-only is touched for a facility the plan does not use."""
     use = {k: v[0] for k, v in plan.items()}
     why = {k: v[1] for k, v in plan.items()}
-    ns = {"net": None, "pid": None, "mnt": None}
+    ns: dict[str, str | None] = {"net": None, "pid": None, "mnt": None}
     if use["proc"]:
         for kind in ns:
             try:
@@ -121,11 +178,23 @@ def _host_probe(cfg, home, plan, armed):
     outer = cfg.get("outerNs") or {}
     new = [k for k in ("net", "pid", "mnt") if ns[k] and outer.get(k) and ns[k] != outer[k]]
     if cfg.get("bwrap") and not use["proc"]:
-        namespaces = {"on": False, "detail": "bubblewrap ran, but /proc is not used here, so its namespaces could not be verified"}
+        namespaces = {
+            "on": False,
+            "detail": "bubblewrap ran, but /proc is not used here, so its namespaces could not be verified",
+        }
     elif cfg.get("bwrap") and {"net", "pid"} <= set(new):
-        namespaces = {"on": True, "detail": f"bubblewrap: new {', '.join(new)} namespaces (no network beyond its own loopback, its own process tree, a private read-only filesystem view)"}
+        namespaces = {
+            "on": True,
+            "detail": (
+                f"bubblewrap: new {', '.join(new)} namespaces (no network beyond its own "
+                "loopback, its own process tree, a private read-only filesystem view)"
+            ),
+        }
     elif cfg.get("bwrap"):
-        namespaces = {"on": False, "detail": f"bubblewrap ran but only these namespaces differ from the parent's: {', '.join(new) or 'none'}"}
+        namespaces = {
+            "on": False,
+            "detail": f"bubblewrap ran but only these namespaces differ from the parent's: {', '.join(new) or 'none'}",
+        }
     else:
         namespaces = {"on": False, "detail": cfg.get("bwrapWhy") or "bubblewrap was not used"}
     stray = sorted(k for k in os.environ if k not in ALLOWED_ENV)
@@ -138,53 +207,108 @@ def _host_probe(cfg, home, plan, armed):
             pass
     raw_stray = [k for k in raw_keys if k not in ALLOWED_ENV]
     if stray or raw_stray:
-        cleanenv = {"on": False, "detail": f"unexpected variables in the sandbox environment: {', '.join(sorted(set(stray + raw_stray)))}"}
+        cleanenv = {
+            "on": False,
+            "detail": f"unexpected variables in the sandbox environment: {', '.join(sorted(set(stray + raw_stray)))}",
+        }
     else:
         cleanenv = {"on": True, "detail": f"the warm parent started with only {', '.join(raw_keys)}"}
     if use["landlock"]:
         import landlock
+
         abi, lwhy = landlock.abi_version()
     else:
         abi, lwhy = 0, why["landlock"]
     if use["seccomp"]:
         import seccomp
+
         lib, swhy = seccomp.load_library()
     else:
         lib, swhy = None, why["seccomp"]
     import facilities
+
     off = facilities.expand_off(cfg.get("off"))
     if cfg.get("seatbeltApplied"):
         import seatbelt
+
         on, detail = seatbelt.probe(os.path.realpath(cfg["base"]))
         seatbelt_layer = {"on": on, "detail": detail}
     elif use["seatbelt"]:
         seatbelt_layer = {"on": False, "detail": "sandbox-exec could not be started"}
     else:
         seatbelt_layer = {"on": False, "detail": why["seatbelt"]}
-    pidfd = {"on": use["pidfd"], "detail": "the supervisor learns of a run's exit at once through a pidfd" if use["pidfd"] else f"{why['pidfd']}; portable fallback: waitpid(WNOHANG) polled (every 2 ms once the child's pipes close)"}
-    pdeathsig = {"on": armed["pdeathsig"], "detail": "PR_SET_PDEATHSIG: the warm parent and every child die with their parent" if armed["pdeathsig"] else f"{why['pdeathsig'] or 'prctl failed'}; portable fallback: stdin EOF ends the warm parent, a lifeline pipe ends each child"}
-    subreaper = {"on": armed["subreaper"], "detail": "PR_SET_CHILD_SUBREAPER and /proc: orphans and setsid daemons of a run come back to the warm parent and are killed" if armed["subreaper"] else f"{why['subreaper'] or 'prctl failed'}; portable fallback: the run's process group is killed (a process that left it with setsid is not found)"}
+    pidfd = {
+        "on": use["pidfd"],
+        "detail": "the supervisor learns of a run's exit at once through a pidfd"
+        if use["pidfd"]
+        else f"{why['pidfd']}; portable fallback: waitpid(WNOHANG) polled (every 2 ms once the child's pipes close)",
+    }
+    pdeathsig = {
+        "on": armed["pdeathsig"],
+        "detail": "PR_SET_PDEATHSIG: the warm parent and every child die with their parent"
+        if armed["pdeathsig"]
+        else f"{why['pdeathsig'] or 'prctl failed'}; "
+        "portable fallback: stdin EOF ends the warm parent, a lifeline pipe ends each child",
+    }
+    subreaper = {
+        "on": armed["subreaper"],
+        "detail": (
+            "PR_SET_CHILD_SUBREAPER and /proc: orphans and setsid "
+            "daemons of a run come back to the warm parent and are killed"
+        )
+        if armed["subreaper"]
+        else f"{why['subreaper'] or 'prctl failed'}; "
+        "portable fallback: the run's process group is killed (a process that left it with setsid is not found)",
+    }
     lifeline = None
     if not armed["pdeathsig"]:
         lifeline, keep = os.pipe()  # the parent holds the write end until it dies; never written
         _LIFELINE.append(keep)
     import sysconfig
-    ro = {sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["purelib"], "/usr", "/lib", "/lib64",
-          "/etc/fonts", "/etc/ld.so.cache", "/etc/localtime", "/dev/urandom", "/dev/zero", os.environ.get("MPLCONFIGDIR", home)}
-    ro = sorted(p for p in ro if p and os.path.exists(p))
+
+    ro = {
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        sysconfig.get_paths()["purelib"],
+        "/usr",
+        "/lib",
+        "/lib64",
+        "/etc/fonts",
+        "/etc/ld.so.cache",
+        "/etc/localtime",
+        "/dev/urandom",
+        "/dev/zero",
+        os.environ.get("MPLCONFIGDIR", home),
+    }
+    read_only = sorted(p for p in ro if p and os.path.exists(p))
     return {
-        "namespaces": namespaces, "cleanenv": cleanenv, "landlockAbi": abi, "landlockWhy": lwhy,
-        "seccompLib": lib, "seccompWhy": swhy, "readOnly": ro, "readWriteFiles": ["/dev/null"],
-        "runsDir": os.path.join(cfg["base"], "runs"), "runCounter": 0, "parentPid": os.getpid(), "off": sorted(off),
-        "use": dict(use, pdeathsig=armed["pdeathsig"], subreaper=armed["subreaper"]), "why": why, "lifeline": lifeline,
-        "seatbelt": seatbelt_layer, "pidfd": pidfd, "pdeathsig": pdeathsig, "subreaper": subreaper,
+        "namespaces": namespaces,
+        "cleanenv": cleanenv,
+        "landlockAbi": abi,
+        "landlockWhy": lwhy,
+        "seccompLib": lib,
+        "seccompWhy": swhy,
+        "readOnly": read_only,
+        "readWriteFiles": ["/dev/null"],
+        "runsDir": os.path.join(cfg["base"], "runs"),
+        "runCounter": 0,
+        "parentPid": os.getpid(),
+        "off": sorted(off),
+        "use": dict(use, pdeathsig=armed["pdeathsig"], subreaper=armed["subreaper"]),
+        "why": why,
+        "lifeline": lifeline,
+        "seatbelt": seatbelt_layer,
+        "pidfd": pidfd,
+        "pdeathsig": pdeathsig,
+        "subreaper": subreaper,
     }
 
 
-_LIFELINE = []  # write end of the children's lifeline pipe, held for the life of this process
+_LIFELINE: list[int] = []  # write end of the children's lifeline pipe, held for the life of this process
 
 
-def _finite(v):
+def _finite(v: Any) -> Any:
     if isinstance(v, float):
         return v if v == v and v not in (float("inf"), float("-inf")) else None
     if isinstance(v, dict):
@@ -194,10 +318,13 @@ def _finite(v):
     return v
 
 
-def main():
+def main() -> int:
     cfg = json.loads(sys.argv[1])
     import facilities
-    plan = facilities.plan(sys.platform, cfg.get("off"), hasattr(os, "pidfd_open"), os.path.exists("/usr/bin/sandbox-exec"))
+
+    plan = facilities.plan(
+        sys.platform, cfg.get("off"), hasattr(os, "pidfd_open"), os.path.exists("/usr/bin/sandbox-exec")
+    )
     if plan["seatbelt"][0] and not cfg.get("seatbeltApplied"):
         try:
             _seatbelt_reexec(cfg)
@@ -211,7 +338,7 @@ def main():
     os.makedirs(os.path.join(cfg["base"], "runs"), 0o700, exist_ok=True)
     os.makedirs(home, 0o700, exist_ok=True)
 
-    def reply(obj):
+    def reply(obj: dict[str, Any]) -> None:
         try:
             text = json.dumps(obj, allow_nan=False)
         except ValueError:  # a NaN/inf from a measurement: JSON has none, so it becomes null
@@ -219,183 +346,56 @@ def main():
         data = (text + "\n").encode()
         view = memoryview(data)
         while view:
-            view = view[os.write(proto, view):]
+            view = view[os.write(proto, view) :]
 
     t0 = time.monotonic()
     try:
         import warnings
+
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             _warm_up()
-        import supervisor
+
         host = _host_probe(cfg, home, plan, armed)
     except BaseException as e:
         reply({"type": "fatal", "message": f"the sandbox could not warm up: {type(e).__name__}: {e}"})
         return 1
     import prefault
+
     prefault.install()  # before the first fork: a child must never die of an early SIGUSR1
     import gc
+
     gc.collect()
     gc.freeze()  # fewer copy-on-write page faults in every forked child
     public = {k: host[k] for k in ("namespaces", "cleanenv", "seatbelt", "pidfd", "pdeathsig", "subreaper")}
-    public["landlock"] = {"on": host["landlockAbi"] > 0, "detail": f"kernel ABI {host['landlockAbi']}" if host["landlockAbi"] else host["landlockWhy"]}
-    public["seccomp"] = {"on": host["seccompLib"] is not None, "detail": "libseccomp.so.2 loaded" if host["seccompLib"] else host["seccompWhy"]}
+    public["landlock"] = {
+        "on": host["landlockAbi"] > 0,
+        "detail": f"kernel ABI {host['landlockAbi']}" if host["landlockAbi"] else host["landlockWhy"],
+    }
+    public["seccomp"] = {
+        "on": host["seccompLib"] is not None,
+        "detail": "libseccomp.so.2 loaded" if host["seccompLib"] else host["seccompWhy"],
+    }
     limit = max(1, min(int(cfg.get("concurrency") or 2), 16))
-    reply({"type": "ready", "warmMs": round((time.monotonic() - t0) * 1000), "python": sys.version.split()[0], "host": public,
-           "readOnly": host["readOnly"], "concurrency": limit})
+    reply(
+        {
+            "type": "ready",
+            "warmMs": round((time.monotonic() - t0) * 1000),
+            "python": sys.version.split()[0],
+            "host": public,
+            "readOnly": host["readOnly"],
+            "concurrency": limit,
+        }
+    )
     return _serve(host, reply, limit)
 
 
-def _serve(host, reply, limit):
-    """The request loop: up to `limit` runs at once, each forked and watched without blocking the
-    others; requests beyond the limit wait in order. Replies carry the request id, so they may
-    come back in any order."""
-    import collections
-    import selectors
-    import reaper
-    import supervisor
-    stdin = 0
-    sel = selectors.DefaultSelector()
-    sel.register(stdin, selectors.EVENT_READ, None)
-    active, waiting = {}, collections.deque()  # active: run id -> Run; waiting: Runs not started
-    pending = b""
-    spare = None  # a child forked and confined ahead of the next request
-    prefaulting = "prefault" not in (host.get("off") or ())
-    cores = None
-    if host["use"]["proc"]:  # Linux: the cores this process may really use
-        try:
-            cores = len(os.sched_getaffinity(0))
-        except (AttributeError, OSError):
-            pass
-    cores = cores or os.cpu_count() or 1
+def _serve(host: dict[str, Any], reply: Callable[[dict[str, Any]], None], limit: int) -> int:
+    """The request loop (request_loop.py) until stdin closes."""
+    import request_loop
 
-    def let_spare_draw():
-        """The spare's throwaway draw (prefault.py) only while a core is free of running snippets."""
-        if spare is not None and len(active) < cores and prefaulting:
-            spare.prefault()
+    return request_loop.RequestLoop(host, reply, limit).serve()
 
-    def refill():
-        nonlocal spare
-        if spare is None:
-            try:
-                spare = supervisor.Spare(host)
-            except Exception:
-                spare = None  # the next run forks its own child; same isolation, a little slower
-        let_spare_draw()
-
-    def untouchable():
-        """Children (and sessions) a run's sweep must leave alone: other runs and the spare."""
-        return [r.pid for r in active.values()] + ([spare.pid] if spare else [])
-
-    def finish(run):
-        for fd in run.fds:
-            try:
-                sel.unregister(fd)
-            except (KeyError, ValueError):
-                pass
-        active.pop(run.id, None)
-        let_spare_draw()
-        others = untouchable()
-        try:
-            res = run.finish(spare_pids=others, spare_sids=others)
-            reply({"type": "result", "id": run.id, "result": res})
-        except Exception as e:
-            reaper.sweep(host, others, others)
-            reply({"type": "error", "id": run.id, "message": f"the sandbox supervisor failed: {type(e).__name__}: {e}"})
-
-    def begin(run):
-        nonlocal spare
-        if run.blocked:
-            reply({"type": "result", "id": run.id, "result": run.finish()})
-            return
-        taken, spare = spare, None
-        try:
-            fds = run.start(taken)
-        except Exception as e:
-            reply({"type": "error", "id": run.id, "message": f"the sandbox could not start the run: {type(e).__name__}: {e}"})
-            return
-        active[run.id] = run
-        for fd in fds:
-            sel.register(fd, selectors.EVENT_READ, run)
-        refill()  # the next request finds a child already forked and confined
-
-    def handle(line):
-        try:
-            req = json.loads(line)
-        except ValueError:
-            reply({"type": "error", "id": None, "message": "the request line was not JSON"})
-            return
-        if not isinstance(req, dict):
-            reply({"type": "error", "id": None, "message": "the request line was not a JSON object"})
-            return
-        rid = req.get("id")
-        if req.get("op") == "ping":
-            reply({"type": "pong", "id": rid, "active": len(active), "waiting": len(waiting)})
-            return
-        if req.get("op") == "cancel":
-            if rid in active:
-                active[rid].cancel()
-                return
-            for run in waiting:
-                if run.id == rid:
-                    waiting.remove(run)
-                    res = run.result
-                    res.update(status="killed", layers={"supervisor": {"on": True, "detail": "cancelled while waiting for a free slot; the snippet never ran"}})
-                    res["notes"].append("cancelled by the caller before it started; the snippet never ran")
-                    reply({"type": "result", "id": rid, "result": res})
-                    return
-            return  # arrived after its run ended
-        if rid in active or any(r.id == rid for r in waiting):
-            reply({"type": "error", "id": rid, "message": f"a run with id {rid!r} is already in progress; each request needs its own id"})
-            return
-        try:
-            run = supervisor.Run(req, host)
-        except supervisor.BadRequest as e:
-            reply({"type": "error", "id": rid, "message": str(e)})
-            return
-        if run.blocked or len(active) < limit:
-            begin(run)
-        else:
-            waiting.append(run)
-
-    refill()
-    while True:
-        now = time.monotonic()
-        wake = now + 1.0
-        for run in list(active.values()):
-            wake = min(wake, run.tick(now))
-            if run.done:
-                finish(run)
-        while waiting and len(active) < limit:
-            begin(waiting.popleft())
-        if any(r.done for r in active.values()):
-            continue
-        timeout = max(0.0, wake - time.monotonic()) if active else None
-        for key, _ in sel.select(timeout):
-            if key.data is None:
-                chunk = os.read(stdin, 1 << 20)
-                if not chunk:  # the parent is gone: end every run, then ourselves
-                    if spare is not None:
-                        spare.discard()
-                        spare = None
-                    for run in list(active.values()):
-                        run.parent_went_away()
-                    for run in list(active.values()):
-                        try:
-                            finish(run)
-                        except OSError:
-                            pass  # nobody reads the replies any more
-                    reaper.sweep(host)
-                    return 0
-                pending += chunk
-                while b"\n" in pending:
-                    line, _, pending = pending.partition(b"\n")
-                    if line.strip():
-                        handle(line)
-            else:
-                run = key.data
-                if run.id in active and run.on_ready(key.fd):
-                    sel.unregister(key.fd)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,18 +1,22 @@
 """One run: fork a child from the warm parent, confine it, watch it, and collect what it left.
 The wall clock, output caps, file cap and the leftover-process sweep live here, outside the
 child, so nothing the snippet does can switch them off."""
+
+from __future__ import annotations
+
 import base64
 import errno
 import json
 import os
 import re
 import select
-import selectors
 import shutil
 import signal
 import stat
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 import confine
 import frames
@@ -23,10 +27,20 @@ import reaper
 import verdict
 
 DEFAULTS = {
-    "timeoutMs": 20000, "memoryMb": 1024, "fileSizeMb": 64, "maxFiles": 256, "diskMb": 256,
-    "maxPngs": 16, "maxPngBytes": 8 * 1024 * 1024, "textCap": 64 * 1024,
-    "stdoutHardCap": 48 * 1024 * 1024, "stderrHardCap": 8 * 1024 * 1024, "reportCap": 96 * 1024 * 1024,
+    "timeoutMs": 20000,
+    "memoryMb": 1024,
+    "fileSizeMb": 64,
+    "maxFiles": 256,
+    "diskMb": 256,
+    "maxPngs": 16,
+    "maxPngBytes": 8 * 1024 * 1024,
+    "textCap": 64 * 1024,
+    "stdoutHardCap": 48 * 1024 * 1024,
+    "stderrHardCap": 8 * 1024 * 1024,
+    "reportCap": 96 * 1024 * 1024,
 }
+Host = dict[str, Any]  # what server._host_probe found, shared by every run
+PngInfo = dict[str, int]  # pngscan.parse's info
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 
 
@@ -34,7 +48,7 @@ class BadRequest(Exception):
     pass
 
 
-def _vm_bytes(host):
+def _vm_bytes(host: Host) -> int | None:
     """The warm parent's address-space size from /proc, or None where /proc is not used (the
     child then measures its own: confine.probe_address_space)."""
     if not host["use"]["proc"]:
@@ -46,7 +60,7 @@ def _vm_bytes(host):
     return 0
 
 
-def _dir_usage(root, limit):
+def _dir_usage(root: str, limit: int) -> tuple[int, int]:
     """(entries, bytes) under root, counting at most limit+1 entries; never follows links."""
     count, size, stack = 0, 0, [root]
     while stack and count <= limit:
@@ -68,10 +82,12 @@ def _dir_usage(root, limit):
     return count, size
 
 
-def _read_outputs(run_dir, inputs, cfg, notes):
+def _read_outputs(
+    run_dir: str, inputs: set[str], cfg: dict[str, Any], notes: list[str]
+) -> list[tuple[bytes, PngInfo, str]]:
     """PNG files the snippet wrote, read without following links and only if they are regular
     files with a single link (a hard link could point at a file outside the run dir)."""
-    out = []
+    out: list[tuple[bytes, PngInfo, str]] = []
     stack = [""]
     seen = 0
     while stack:
@@ -107,7 +123,9 @@ def _read_outputs(run_dir, inputs, cfg, notes):
                     notes.append(f"{name} is not a regular file; refused")
                     continue
                 if st.st_nlink != 1:
-                    notes.append(f"{name} has {st.st_nlink} hard links (it may be a file from outside the run dir); refused")
+                    notes.append(
+                        f"{name} has {st.st_nlink} hard links (it may be a file from outside the run dir); refused"
+                    )
                     continue
                 if st.st_size > cfg["maxPngBytes"]:
                     notes.append(f"{name} is {st.st_size} bytes, over the {cfg['maxPngBytes']} byte cap; refused")
@@ -126,23 +144,28 @@ def _read_outputs(run_dir, inputs, cfg, notes):
             if info is None:
                 notes.append(f"{name} is not a PNG ({why}); refused")
                 continue
-            out.append((data[:info["length"]], info, name))
+            out.append((data[: info["length"]], info, name))
     return out
 
 
-def _png_entry(data, info):
-    return {"base64": base64.b64encode(data).decode(), "width": info["width"], "height": info["height"],
-            "bitDepth": info["bitDepth"], "colorType": info["colorType"]}
+def _png_entry(data: bytes, info: PngInfo) -> dict[str, Any]:
+    return {
+        "base64": base64.b64encode(data).decode(),
+        "width": info["width"],
+        "height": info["height"],
+        "bitDepth": info["bitDepth"],
+        "colorType": info["colorType"],
+    }
 
 
-def _text(data, cap, what, notes):
+def _text(data: bytes, cap: int, what: str, notes: list[str]) -> str:
     if len(data) > cap:
         notes.append(f"{what} was cut at {cap} bytes (it wrote {len(data)})")
         data = data[:cap]
     return data.decode("utf-8", "replace")
 
 
-def _spare_child(host, run_dir, pipes, parent_vm):
+def _spare_child(host: Host, run_dir: str, pipes: dict[str, int], parent_vm: int | None) -> NoReturn:
     """In the forked child. Confines itself (Landlock, seccomp) before any request exists, then
     waits for its one request on fd 4, sets the request's limits and runs the snippet. Never
     returns."""
@@ -152,6 +175,7 @@ def _spare_child(host, run_dir, pipes, parent_vm):
         lifeline = None
         if host.get("lifeline") is not None:
             import fcntl
+
             # moved out of the way first: the dup2s below may reuse its number (POSIX F_DUPFD)
             lifeline = fcntl.fcntl(host["lifeline"], fcntl.F_DUPFD, 64)
         devnull = os.open("/dev/null", os.O_RDONLY)
@@ -173,6 +197,7 @@ def _spare_child(host, run_dir, pipes, parent_vm):
         os.chdir(run_dir)
         os.environ["TMPDIR"] = run_dir
         import tempfile
+
         tempfile.tempdir = run_dir
         # The throwaway draw starts only when the parent says a core is free (a byte on fd 5), so
         # it never competes with running snippets; a request that comes first skips it.
@@ -190,8 +215,9 @@ def _spare_child(host, run_dir, pipes, parent_vm):
         if not chunks:
             os._exit(0)  # retired unused (the parent is closing)
         req = json.loads(b"".join(chunks))
-        layers = confine._ordered(layers, confine.apply_limits(req["cfg"], parent_vm))
+        layers = confine.ordered_layers(layers, confine.apply_limits(req["cfg"], parent_vm))
         import gc
+
         gc.set_threshold(50000, 20, 100)  # a short-lived child: fewer young-generation collections (about 5% CPU)
         frames.write(3, b"L", layers)
         code = harness.run(req["code"], 3)
@@ -209,9 +235,9 @@ class Spare:
     the fork and the Landlock/seccomp set-up (about 10-15 ms). It has its own empty run dir and
     pipes, like any run; it leads its own session, which sweeps spare."""
 
-    def __init__(self, host):
+    def __init__(self, host: Host) -> None:
         host["runCounter"] += 1
-        self.run_dir = os.path.join(host["runsDir"], f"run-{host['runCounter']}")
+        self.run_dir: str = os.path.join(host["runsDir"], f"run-{host['runCounter']}")
         os.mkdir(self.run_dir, 0o700)
         out_r, out_w = os.pipe()
         err_r, err_w = os.pipe()
@@ -223,13 +249,17 @@ class Spare:
         sys.stderr.flush()
         pid = os.fork()
         if pid == 0:
-            _spare_child(host, self.run_dir, {"out": out_w, "err": err_w, "rep": rep_w, "req": req_r, "go": go_r}, self.parent_vm)
+            _spare_child(
+                host, self.run_dir, {"out": out_w, "err": err_w, "rep": rep_w, "req": req_r, "go": go_r}, self.parent_vm
+            )
         for fd in (out_w, err_w, rep_w, req_r, go_r):
             os.close(fd)
-        self.pid, self.out_r, self.err_r, self.rep_r, self.req_w = pid, out_r, err_r, rep_r, req_w
-        self.go_w = go_w
+        self.pid: int = pid
+        self.out_r, self.err_r, self.rep_r = out_r, err_r, rep_r
+        self.req_w: int | None = req_w  # the request goes here (hand_over), then it is closed
+        self.go_w: int | None = go_w  # one byte lets it start its throwaway draw (prefault)
 
-    def prefault(self):
+    def prefault(self) -> None:
         """Let it draw its throwaway chart now (prefault.py); once only."""
         if self.go_w is not None:
             try:
@@ -238,25 +268,42 @@ class Spare:
                 pass  # it died; the run that takes it will notice
             self._close_go()
 
-    def _close_go(self):
+    def _close_go(self) -> None:
         if self.go_w is not None:
             os.close(self.go_w)
             self.go_w = None
 
-    def alive(self):
+    def alive(self) -> bool:
         try:
             return os.waitpid(self.pid, os.WNOHANG)[0] == 0
         except ChildProcessError:
             return False
 
-    def discard(self):
+    def hand_over(self, request: bytes) -> None:
+        """Give the waiting child its one request: stop its throwaway draw, write the request, and
+        close the request and go pipes (its end-of-file starts the run). Raises BrokenPipeError if
+        the child died first. From here on the run owns the child and its output pipes."""
+        assert self.req_w is not None, "a spare takes one request only"
+        os.kill(self.pid, signal.SIGUSR1)  # stop its throwaway draw (prefault.py)
+        view = memoryview(request)
+        while view:
+            view = view[os.write(self.req_w, view) :]
+        os.kill(self.pid, signal.SIGUSR1)  # again once the request is readable: see prefault.run
+        os.close(self.req_w)
+        self.req_w = None
+        self._close_go()
+
+    def discard(self) -> None:
         """Kill and reap an unused spare and remove its run dir."""
         self._close_go()
         for fd in (self.out_r, self.err_r, self.rep_r, self.req_w):
+            if fd is None:
+                continue
             try:
                 os.close(fd)
             except OSError:
                 pass
+        self.req_w = None
         try:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
@@ -271,10 +318,10 @@ class Run:
     result once `done`. Everything a run owns is its own: run dir, pipes, process group, wall
     clock, output caps and file cap."""
 
-    def __init__(self, req, host):
+    def __init__(self, req: dict[str, Any], host: Host) -> None:
         self.t0 = time.monotonic()
         self.req, self.host = req, host
-        self.id = req.get("id")
+        self.id: Any = req.get("id")
         cfg = dict(DEFAULTS)
         if req.get("timeoutMs") is not None:
             cfg["timeoutMs"] = max(100, min(int(req["timeoutMs"]), 600000))
@@ -282,23 +329,56 @@ class Run:
         code = req.get("code")
         if not isinstance(code, str):
             raise BadRequest("the request has no code string")
-        self.files = req.get("files") or {}
+        self.files: dict[str, str] = req.get("files") or {}
         for name in self.files:
             if not NAME_RE.match(name):
-                raise BadRequest(f"file name {name!r} is not allowed: use a plain name like data.csv (letters, digits, _ . -)")
-        self.result = {"status": "ok", "pngs": [], "figures": [], "stdout": "", "stderr": "", "traceback": None,
-                       "violations": [], "durationMs": 0, "layers": {}, "notes": []}
-        self.pid = None
-        self.fds = []
+                raise BadRequest(
+                    f"file name {name!r} is not allowed: use a plain name like data.csv (letters, digits, _ . -)"
+                )
+        self.result: dict[str, Any] = {
+            "status": "ok",
+            "pngs": [],
+            "figures": [],
+            "stdout": "",
+            "stderr": "",
+            "traceback": None,
+            "violations": [],
+            "durationMs": 0,
+            "layers": {},
+            "notes": [],
+        }
+        # The child and its pipes: set by start().
+        self.pid: int | None = None
+        self.run_dir = ""
+        self.out_r = self.err_r = self.rep_r = -1
+        self.pidfd: int | None = None  # exit is noticed through it where Linux has one
+        self.fds: list[int] = []  # what the loop watches: the three pipes and the pidfd
+        self.bufs: dict[int, bytearray] = {}
+        self.caps: dict[int, int] = {}
+        self.names: dict[int, str] = {}
+        self.open_fds: set[int] = set()
+        # How it is going and how it ended.
+        self.deadline = float("inf")
+        self.wstatus: int | None = None
+        self.why_killed: str | None = None
+        self.timed_out = self.parent_gone = self.exited = self.cancelled = False
+        self.drain_until: float | None = None
+        self.next_poll = 0.0
+        self.next_reap = 0.0
         self.blocked = False
         if req.get("staticCheck", True):
             import static_check
+
             v = static_check.check(code)
             if v:
                 self.blocked = True
-                self.result.update(status="blocked", violations=v, layers={"static": {"on": True, "detail": "blocked before running; the snippet never ran"}})
+                self.result.update(
+                    status="blocked",
+                    violations=v,
+                    layers={"static": {"on": True, "detail": "blocked before running; the snippet never ran"}},
+                )
 
-    def start(self, spare=None):
+    def start(self, spare: Spare | None = None) -> list[int]:
         """Hand the request to a spare child (forking one now if none is given). Returns the fds
         (pipes and pidfd) the loop must watch."""
         host, cfg = self.host, self.cfg
@@ -313,12 +393,7 @@ class Run:
                 for name, b64 in self.files.items():
                     with open(os.path.join(self.run_dir, name), "wb") as f:
                         f.write(base64.b64decode(b64))
-                data = json.dumps({"code": self.req["code"], "cfg": cfg}).encode()
-                os.kill(spare.pid, signal.SIGUSR1)  # stop its throwaway draw (prefault.py)
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(spare.req_w, view):]
-                os.kill(spare.pid, signal.SIGUSR1)  # again once the request is readable: see prefault.run
+                spare.hand_over(json.dumps({"code": self.req["code"], "cfg": cfg}).encode())
                 break
             except BrokenPipeError:
                 spare.discard()  # it died between the check and the write: one more try
@@ -328,8 +403,7 @@ class Run:
             except BaseException:
                 spare.discard()  # never leave a confined child waiting for a request that will not come
                 raise
-        os.close(spare.req_w)
-        spare._close_go()
+        assert spare is not None
         pid, out_r, err_r, rep_r = spare.pid, spare.out_r, spare.err_r, spare.rep_r
         self.pid = pid
         self.out_r, self.err_r, self.rep_r = out_r, err_r, rep_r
@@ -338,17 +412,13 @@ class Run:
         self.names = {out_r: "stdout", err_r: "stderr", rep_r: "the report pipe"}
         # Exit is noticed through a pidfd where Linux has one, else by polling waitpid (POSIX).
         self.pidfd = os.pidfd_open(pid) if host["use"]["pidfd"] else None
-        self.wstatus = None
         self.open_fds = set(self.bufs)
         self.deadline = self.t0 + cfg["timeoutMs"] / 1000
-        self.why_killed, self.timed_out, self.parent_gone, self.exited, self.cancelled = None, False, False, False, False
-        self.drain_until = None
-        self.next_poll = 0.0
-        self.next_reap = 0.0
         self.fds = [out_r, err_r, rep_r] + ([self.pidfd] if self.pidfd is not None else [])
         return self.fds
 
-    def kill_tree(self):
+    def kill_tree(self) -> None:
+        assert self.pid is not None
         try:
             os.killpg(self.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
@@ -358,20 +428,32 @@ class Run:
         except ProcessLookupError:
             pass
 
-    def cancel(self):
+    def cancel(self) -> None:
         self.cancelled = True
         self.kill_tree()
 
-    def parent_went_away(self):
+    def cancelled_while_waiting(self) -> dict[str, Any]:
+        """The result of a run cancelled before it got a slot: it never started."""
+        res = self.result
+        res.update(
+            status="killed",
+            layers={
+                "supervisor": {"on": True, "detail": "cancelled while waiting for a free slot; the snippet never ran"}
+            },
+        )
+        res["notes"].append("cancelled by the caller before it started; the snippet never ran")
+        return res
+
+    def parent_went_away(self) -> None:
         self.parent_gone = True
         self.kill_tree()
 
-    def _exited_now(self):
+    def _exited_now(self) -> None:
         self.exited = True
         # descendants that keep our pipes open get one second, then the sweep kills them
         self.drain_until = time.monotonic() + 1.0
 
-    def on_ready(self, fd):
+    def on_ready(self, fd: int) -> bool:
         """fd is readable. Returns True when the fd is finished and must be unregistered."""
         if fd == self.pidfd:
             self._exited_now()
@@ -393,7 +475,7 @@ class Run:
         self.bufs[fd] += data
         return False
 
-    def tick(self, now):
+    def tick(self, now: float) -> float:
         """Wall clock and file cap. Returns the time this run next needs a tick."""
         cfg = self.cfg
         if not self.exited and now >= self.deadline:
@@ -404,11 +486,15 @@ class Run:
             count, size = _dir_usage(self.run_dir, cfg["maxFiles"])
             if count > cfg["maxFiles"] or size > cfg["diskMb"] * 1024 * 1024:
                 if self.why_killed is None:
-                    self.why_killed = (f"the snippet created more than {cfg['maxFiles']} files in the run dir; stopped"
-                                       if count > cfg["maxFiles"] else f"the snippet wrote more than {cfg['diskMb']} MB to the run dir; stopped")
+                    self.why_killed = (
+                        f"the snippet created more than {cfg['maxFiles']} files in the run dir; stopped"
+                        if count > cfg["maxFiles"]
+                        else f"the snippet wrote more than {cfg['diskMb']} MB to the run dir; stopped"
+                    )
                 self.kill_tree()
             self.next_poll = now + 0.05
         if self.pidfd is None and not self.exited and now >= self.next_reap:
+            assert self.pid is not None
             try:
                 pid, wstatus = os.waitpid(self.pid, os.WNOHANG)
             except ChildProcessError:
@@ -428,12 +514,12 @@ class Run:
         return min(wake)
 
     @property
-    def done(self):
+    def done(self) -> bool:
         if not self.exited:
             return False
-        return not self.open_fds or time.monotonic() >= self.drain_until
+        return not self.open_fds or (self.drain_until is not None and time.monotonic() >= self.drain_until)
 
-    def finish(self, spare_pids=(), spare_sids=()):
+    def finish(self, spare_pids: Sequence[int] = (), spare_sids: Sequence[int] = ()) -> dict[str, Any]:
         """Close the run's fds, reap its child, sweep what it left, read its outputs and return
         the SandboxRun dict. spare_pids/spare_sids: children and sessions of runs still going,
         which this run's sweep must not touch."""
@@ -441,6 +527,54 @@ class Run:
         if self.blocked:
             result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
             return result
+        wstatus = self._reap(spare_pids, spare_sids)
+        layers, report, rendered = self._read_report()
+        result["layers"] = layers or {
+            "harness": {
+                "on": False,
+                "detail": "the child never reported its layers (it died before the snippet started)",
+            }
+        }
+        out_pngs, out_text, out_notes = pngscan.split_stream(bytes(self.bufs[self.out_r]))
+        notes += out_notes
+        kept = self._keep_pngs(out_pngs, rendered)
+        result["pngs"] = kept
+        result["stdout"] = _text(out_text, cfg["textCap"], "stdout", notes)
+        result["stderr"] = _text(bytes(self.bufs[self.err_r]), cfg["textCap"], "stderr", notes)
+        if report is not None:
+            figs = report.get("figures")
+            result["figures"] = figs if isinstance(figs, list) else []
+            tb = report.get("traceback")
+            result["traceback"] = tb if isinstance(tb, str) else None
+            for n in report.get("notes") or []:
+                notes.append(str(n)[:500])
+
+        status, note = verdict.decide(
+            parent_gone=self.parent_gone,
+            cancelled=self.cancelled,
+            timed_out=self.timed_out,
+            why_killed=self.why_killed,
+            term_signal=os.WTERMSIG(wstatus) if os.WIFSIGNALED(wstatus) else None,
+            exit_code=os.WEXITSTATUS(wstatus) if os.WIFEXITED(wstatus) else None,
+            report=report,
+            pngs=len(kept),
+            timeout_ms=cfg["timeoutMs"],
+            memory_mb=cfg["memoryMb"],
+        )
+        result["status"] = status
+        if note:
+            notes.append(note)
+
+        shutil.rmtree(self.run_dir, ignore_errors=True)
+        if os.path.exists(self.run_dir):
+            _force_remove(self.run_dir)
+        result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
+        return result
+
+    def _reap(self, spare_pids: Sequence[int], spare_sids: Sequence[int]) -> int:
+        """Close the run's fds, reap its child (returns its wait status) and sweep what it left
+        running (a note says what was killed)."""
+        assert self.pid is not None
         if self.pidfd is not None:
             os.close(self.pidfd)
         for fd in self.bufs:
@@ -448,10 +582,13 @@ class Run:
         wstatus = self.wstatus if self.wstatus is not None else os.waitpid(self.pid, 0)[1]
         left = reaper.after_run(self.host, self.pid, spare_pids, spare_sids)
         if left:
-            notes.append(left)
-        bufs, files, run_dir = self.bufs, self.files, self.run_dir
+            self.result["notes"].append(left)
+        return wstatus
 
-        frame_list, frame_err = frames.parse(bufs[self.rep_r])
+    def _read_report(self) -> tuple[Any, dict[str, Any] | None, list[bytes]]:
+        """The harness's frames: its layers (L), its report (J) and the PNGs it rendered (P).
+        A damaged stream keeps what could be read, with a note."""
+        frame_list, frame_err = frames.parse(self.bufs[self.rep_r])
         layers, report, rendered = None, None, []
         for kind, payload in frame_list:
             try:
@@ -464,22 +601,23 @@ class Run:
             except ValueError:
                 frame_err = frame_err or "unreadable JSON"
         if frame_err:
-            notes.append(f"the harness report was damaged ({frame_err}); what could be read is kept")
-        result["layers"] = layers or {"harness": {"on": False, "detail": "the child never reported its layers (it died before the snippet started)"}}
+            self.result["notes"].append(f"the harness report was damaged ({frame_err}); what could be read is kept")
+        return layers, report, rendered
 
-        pngs = []
-        out_pngs, out_text, out_notes = pngscan.split_stream(bytes(bufs[self.out_r]))
-        notes += out_notes
-        pngs += [(d, i) for d, i in out_pngs]
-        for d, i, _name in _read_outputs(run_dir, set(files), cfg, notes):
+    def _keep_pngs(self, out_pngs: list[tuple[bytes, PngInfo]], rendered: list[bytes]) -> list[dict[str, Any]]:
+        """Every PNG of the run, re-checked here (stdout, files in the run dir, the harness's
+        renders), within the count and size caps."""
+        cfg, notes = self.cfg, self.result["notes"]
+        pngs = list(out_pngs)
+        for d, i, _name in _read_outputs(self.run_dir, set(self.files), cfg, notes):
             pngs.append((d, i))
         for d in rendered:
             info, why = pngscan.parse(d)
             if info is None:
                 notes.append(f"a figure rendered by the sandbox is not a valid PNG ({why}); refused")
             else:
-                pngs.append((d[:info["length"]], info))
-        kept = []
+                pngs.append((d[: info["length"]], info))
+        kept: list[dict[str, Any]] = []
         for d, i in pngs:
             if len(d) > cfg["maxPngBytes"]:
                 notes.append(f"a PNG of {len(d)} bytes is over the {cfg['maxPngBytes']} byte cap; refused")
@@ -488,34 +626,10 @@ class Run:
                 break
             else:
                 kept.append(_png_entry(d, i))
-        result["pngs"] = kept
-        result["stdout"] = _text(out_text, cfg["textCap"], "stdout", notes)
-        result["stderr"] = _text(bytes(bufs[self.err_r]), cfg["textCap"], "stderr", notes)
-        if report is not None:
-            figs = report.get("figures")
-            result["figures"] = figs if isinstance(figs, list) else []
-            tb = report.get("traceback")
-            result["traceback"] = tb if isinstance(tb, str) else None
-            for n in report.get("notes") or []:
-                notes.append(str(n)[:500])
-
-        status, note = verdict.decide(
-            parent_gone=self.parent_gone, cancelled=self.cancelled, timed_out=self.timed_out, why_killed=self.why_killed,
-            term_signal=os.WTERMSIG(wstatus) if os.WIFSIGNALED(wstatus) else None,
-            exit_code=os.WEXITSTATUS(wstatus) if os.WIFEXITED(wstatus) else None,
-            report=report, pngs=len(kept), timeout_ms=cfg["timeoutMs"], memory_mb=cfg["memoryMb"])
-        result["status"] = status
-        if note:
-            notes.append(note)
-
-        shutil.rmtree(run_dir, ignore_errors=True)
-        if os.path.exists(run_dir):
-            _force_remove(run_dir)
-        result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
-        return result
+        return kept
 
 
-def _force_remove(path):
+def _force_remove(path: str) -> None:
     for root, dirs, _files in os.walk(path):
         for d in dirs:
             try:

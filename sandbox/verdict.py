@@ -2,19 +2,35 @@
 (what the supervisor did, how the child ended, what the harness reported), so every branch is
 unit-tested (test/sandbox/py/test_verdict.py). The order is the order of trust: what the
 supervisor itself did first, then the kernel's word (a signal), then the harness's report."""
+
+from __future__ import annotations
+
 import signal
+from typing import Any
 
 _EXTRA = {"SIGXCPU": " (CPU-time limit)", "SIGXFSZ": " (file-size limit)", "SIGSEGV": " (often the memory limit)"}
 
 
-def signal_name(sig):
+def signal_name(sig: int) -> str:
     try:
         return signal.Signals(sig).name
     except ValueError:
         return str(sig)
 
 
-def decide(*, parent_gone, cancelled, timed_out, why_killed, term_signal, exit_code, report, pngs, timeout_ms, memory_mb):
+def decide(
+    *,
+    parent_gone: bool,
+    cancelled: bool,
+    timed_out: bool,
+    why_killed: str | None,
+    term_signal: int | None,
+    exit_code: int | None,
+    report: dict[str, Any] | None,
+    pngs: int,
+    timeout_ms: int,
+    memory_mb: int,
+) -> tuple[str, str | None]:
     """(status, note or None). term_signal: the signal that ended the child, or None; exit_code:
     its exit status when it exited; report: the harness's J frame (dict) or None; pngs: how many
     PNGs were kept."""
@@ -23,14 +39,20 @@ def decide(*, parent_gone, cancelled, timed_out, why_killed, term_signal, exit_c
     if cancelled:
         return "killed", "cancelled by the caller; the process tree was killed"
     if timed_out:
-        return "timeout", f"the wall-clock limit of {timeout_ms} ms was reached; the process tree was killed with SIGKILL"
+        return (
+            "timeout",
+            f"the wall-clock limit of {timeout_ms} ms was reached; the process tree was killed with SIGKILL",
+        )
     if why_killed:
         return "killed", why_killed
     if term_signal is not None:
         name = signal_name(term_signal)
         return "killed", f"the snippet's process was killed by {name}{_EXTRA.get(name, '')}"
     if report is not None and report.get("memoryError"):
-        return "killed", f"the snippet hit the memory limit ({memory_mb} MB above the warm parent) and raised MemoryError"
+        return (
+            "killed",
+            f"the snippet hit the memory limit ({memory_mb} MB above the warm parent) and raised MemoryError",
+        )
     if report is not None and report.get("traceback"):
         return "error", None
     if report is None:

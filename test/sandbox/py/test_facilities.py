@@ -1,5 +1,6 @@
 """Unit tests of facilities.plan (pure): which OS facilities the sandbox uses on which host.
 Run by test/sandbox/python-units.test.ts."""
+
 import os
 import sys
 import unittest
@@ -29,7 +30,10 @@ class Plan(unittest.TestCase):
         self.assertEqual(p["seatbelt"], (True, ""))
         for k in LINUX:
             self.assertEqual(p[k], (False, "Linux only; this host is darwin"), k)
-        self.assertEqual(facilities.plan("darwin", [], False, False)["seatbelt"], (False, "/usr/bin/sandbox-exec is missing on this Mac"))
+        self.assertEqual(
+            facilities.plan("darwin", [], False, False)["seatbelt"],
+            (False, "/usr/bin/sandbox-exec is missing on this Mac"),
+        )
         self.assertFalse(facilities.plan("darwin", ["seatbelt"], False, True)["seatbelt"][0])
 
     def test_subreaper_needs_proc_and_pidfd_needs_pidfd_open(self):

@@ -1,5 +1,6 @@
 """Unit tests of the Seatbelt profile text (sandbox/seatbelt.py profile(), pure). Run by
 test/sandbox/python-units.test.ts; the profile itself is not run on a Mac by CI."""
+
 import os
 import sys
 import unittest
@@ -12,14 +13,18 @@ PY = "/opt/homebrew/opt/python@3.12/Frameworks/Python.framework/Versions/3.12"
 
 
 def make(**kw):
-    args = dict(write_dir=BASE, read_dirs=["/Users/ada/proj/.venv", PY, "/Users/ada/proj/node_modules/duellab/sandbox"],
-                executables=["/Users/ada/proj/.venv/bin/python", PY + "/bin/python3.12"], exec_trees=[PY])
+    args = dict(
+        write_dir=BASE,
+        read_dirs=["/Users/ada/proj/.venv", PY, "/Users/ada/proj/node_modules/duellab/sandbox"],
+        executables=["/Users/ada/proj/.venv/bin/python", PY + "/bin/python3.12"],
+        exec_trees=[PY],
+    )
     args.update(kw)
     return seatbelt.profile(**args)
 
 
 def rules(text):
-    return [l.strip() for l in text.splitlines() if l.strip() and not l.strip().startswith(";")]
+    return [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith(";")]
 
 
 class ProfileText(unittest.TestCase):
@@ -27,12 +32,12 @@ class ProfileText(unittest.TestCase):
         r = rules(make())
         self.assertEqual(r[0], "(version 1)")
         self.assertIn("(deny network*)", r)
-        self.assertFalse(any(l.startswith("(allow network") for l in r), "no network exception of any kind")
+        self.assertFalse(any(ln.startswith("(allow network") for ln in r), "no network exception of any kind")
 
     def test_writes_only_in_the_base_dir_and_dev_null(self):
         r = rules(make())
         self.assertIn("(deny file-write*)", r)
-        allows = [l for l in r if l.startswith("(allow file-write")]
+        allows = [ln for ln in r if ln.startswith("(allow file-write")]
         self.assertEqual(allows, [f'(allow file-write* (subpath "{BASE}") (literal "/dev/null"))'])
         # the deny comes before the allow: in SBPL the last matching rule wins
         self.assertLess(r.index("(deny file-write*)"), r.index(allows[0]))
@@ -41,7 +46,16 @@ class ProfileText(unittest.TestCase):
         text = make()
         self.assertIn("(deny file-read*)", text)
         self.assertIn("(allow file-read-metadata)", text)
-        for p in ["/Users/ada/proj/.venv", PY, "/Users/ada/proj/node_modules/duellab/sandbox", BASE, "/System", "/usr/lib", "/Library/Fonts", "/private/var/db/timezone"]:
+        for p in [
+            "/Users/ada/proj/.venv",
+            PY,
+            "/Users/ada/proj/node_modules/duellab/sandbox",
+            BASE,
+            "/System",
+            "/usr/lib",
+            "/Library/Fonts",
+            "/private/var/db/timezone",
+        ]:
             self.assertIn(f'(subpath "{p}")', text, p)
         self.assertNotIn('(subpath "/Users")', text)
         self.assertNotIn('(subpath "/")', text, "never the whole disk")
@@ -50,14 +64,14 @@ class ProfileText(unittest.TestCase):
     def test_exec_only_python(self):
         r = rules(make())
         self.assertIn("(deny process-exec)", r)
-        ex = [l for l in r if l.startswith("(allow process-exec")]
+        ex = [ln for ln in r if ln.startswith("(allow process-exec")]
         self.assertEqual(len(ex), 1)
         self.assertIn('(literal "/Users/ada/proj/.venv/bin/python")', ex[0])
         self.assertIn(f'(subpath "{PY}")', ex[0])
         self.assertNotIn('(subpath "/usr")', ex[0])
 
     def test_parentheses_balance(self):
-        text = "".join(l.split(";")[0] for l in make().splitlines())
+        text = "".join(ln.split(";")[0] for ln in make().splitlines())
         depth = 0
         for ch in text:
             depth += {"(": 1, ")": -1}.get(ch, 0)
