@@ -144,7 +144,7 @@ function isComm(frames: Buffer[]): boolean {
   const at = frames.findIndex((f) => f.length === 9 && f.toString() === "<IDS|MSG>");
   if (at < 0 || !frames[at + 2]) return false;
   try {
-    return COMM_TYPES.has(JSON.parse(frames[at + 2].toString("utf8")).msg_type);
+    return COMM_TYPES.has(JSON.parse(frames[at + 2]!.toString("utf8")).msg_type);
   } catch {
     return false;
   }
