@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { SandboxRun, Layer } from "../schema/sandbox";
+import { SandboxRun, type Layer } from "../schema/sandbox";
 import { LineSplitter } from "./lines";
 import { launchPlan } from "./launch";
 import { defaultPython, findBwrap, pythonTrees, repoRoot } from "./paths";
@@ -339,7 +339,7 @@ let shared: Promise<Sandbox> | null = null;
 export async function sharedSandbox(): Promise<Sandbox> {
   if (shared) {
     const sb = await shared.catch(() => null);
-    if (sb && sb.alive) return sb;
+    if (sb?.alive) return sb;
   }
   shared = Sandbox.start();
   return shared;
