@@ -125,7 +125,10 @@ export class CommLayer {
         return;
       case "comm_msg": {
         const comm = this.comms.get(String(c.comm_id));
-        if (!comm) return log(`comm_msg for unknown comm ${String(c.comm_id)}`);
+        if (!comm) {
+          log(`comm_msg for unknown comm ${String(c.comm_id)}`);
+          return;
+        }
         comm.onMessage(decodeCommData(c.data, msg.buffers), msg);
         return;
       }
