@@ -89,9 +89,9 @@ async function main() {
     const rung = read.ok ? `read by "${read.rung}"` : `not read: ${read.error}`;
     const jsonOk = jsonParse(input.text) !== undefined ? "parses" : "throws";
     console.log(`\n  ${input.name} (${(input.text.length / 1024).toFixed(1)} KB; JSON.parse ${jsonOk}; ladder ${rung})`);
-    parsers.forEach((p, k) =>
-      console.log(`    ${p.name.padEnd(11)} median ${med[k]!.toFixed(2).padStart(9)} µs (${(med[k]! / med[0]!).toFixed(2)}x JSON.parse)   best ${best[k]!.toFixed(2).padStart(9)} µs (${(best[k]! / best[0]!).toFixed(2)}x)`),
-    );
+    parsers.forEach((p, k) => {
+      console.log(`    ${p.name.padEnd(11)} median ${med[k]!.toFixed(2).padStart(9)} µs (${(med[k]! / med[0]!).toFixed(2)}x JSON.parse)   best ${best[k]!.toFixed(2).padStart(9)} µs (${(best[k]! / best[0]!).toFixed(2)}x)`);
+    });
     if (baselinePath) {
       const limit = input === INPUTS[0] ? `  (valid input must stay within ${VALID_LIMIT}x: ${best[1]! / best[2]! <= VALID_LIMIT ? "within" : "OVER"}, by best)` : "";
       console.log(`    ladder / baseline   median ${(med[1]! / med[2]!).toFixed(2)}x   best ${(best[1]! / best[2]!).toFixed(2)}x${limit}`);

@@ -9,5 +9,5 @@ if (!fs.existsSync(cli)) {
 }
 require(cli).main(process.argv.slice(2)).then(
   (code) => process.exit(code ?? 0),
-  (err) => { process.stderr.write(`duellab: ${err && err.message ? err.message : err}\n`); process.exit(1); },
+  (err) => { process.stderr.write(`duellab: ${err?.message ? err.message : err}\n`); process.exit(1); },
 );

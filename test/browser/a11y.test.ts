@@ -53,7 +53,7 @@ async function assertNoViolations(page: Page, where: string, include?: string): 
 }
 
 /** Opens every <details> so axe sees (and checks) what is folded away. */
-const openAllDetails = (page: Page) => page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+const openAllDetails = (page: Page) => page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
 
 for (const scheme of ["light", "dark"] as const) {
   test(`exported pages, ${scheme}: proper documents, zero axe violations on every tab and in every fold`, async (t) => {

@@ -96,7 +96,7 @@ test("weave: re-rendering with a new run state keeps the panels and their settle
   assert.match((await p.locator('[data-panel="a"] .dl-settle-text').textContent()) ?? "", /reduced motion/);
   const snap = () => p.evaluate(() => Array.from(document.querySelectorAll("[data-panel] .dl-node")).map((g) => g.getAttribute("transform")).join(";"));
   const before = await snap();
-  await p.evaluate(() => { document.querySelectorAll("[data-panel] svg").forEach((s) => ((s as any).__mark = 1)); });
+  await p.evaluate(() => { document.querySelectorAll("[data-panel] svg").forEach((s) => { (s as any).__mark = 1; }); });
   for (let i = 0; i < 5; i++) await render(p, { view: "weave", run: { ...done, title: `weave ${i}` }, result: structuredClone(r), pending: [] });
   assert.equal(await p.evaluate(() => Array.from(document.querySelectorAll("[data-panel] svg")).filter((s) => (s as any).__mark === 1).length), 3, "same SVG elements");
   assert.equal(await snap(), before, "positions untouched");

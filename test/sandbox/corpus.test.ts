@@ -41,7 +41,7 @@ async function sandboxFor(pass: (typeof PASSES)[number]): Promise<Sandbox> {
   let sb = sandboxes.get(pass.tag);
   // one failure must not take the rest of the corpus down; the first pass's sandbox is closed
   // before the second starts, so the two never compete
-  if (!sb || !sb.alive) {
+  if (!sb?.alive) {
     for (const [tag, other] of sandboxes) if (tag !== pass.tag) { await other.close(); sandboxes.delete(tag); }
     sb = await Sandbox.start({ off: pass.off });
     sandboxes.set(pass.tag, sb);

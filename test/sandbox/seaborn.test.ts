@@ -46,7 +46,9 @@ test("a seaborn bar chart with 95% confidence intervals: every layer on, bars me
   const bars = fig.data.filter((s) => s.kind === "bar");
   assert.equal(bars.length, 1);
   assert.deepEqual([...bars[0]!.x].sort(), [...STACKS].sort());
-  bars[0]!.x.forEach((s, i) => assert.ok(Math.abs(bars[0]!.y[i]! - meanOf(String(s))) < 1e-9, `${s}: ${bars[0]!.y[i]} vs ${meanOf(String(s))}`));
+  bars[0]!.x.forEach((s, i) => {
+    assert.ok(Math.abs(bars[0]!.y[i]! - meanOf(String(s))) < 1e-9, `${s}: ${bars[0]!.y[i]} vs ${meanOf(String(s))}`);
+  });
   // one confidence interval per bar: a vertical line at the bar's category, around its mean
   const cis = fig.data.filter((s) => s.kind === "line");
   assert.equal(cis.length, STACKS.length);

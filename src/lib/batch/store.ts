@@ -28,7 +28,7 @@ export async function openResults(file: string, want: FileHeader): Promise<Resul
   let previous = new Map<string, BatchItem>();
   const warnings: string[] = [];
   if (text !== null && text.trim() !== "") {
-    let parsed;
+    let parsed: ReturnType<typeof parseResultsFile>;
     try {
       parsed = parseResultsFile(text, p);
     } catch (e) {

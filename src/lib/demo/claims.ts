@@ -238,7 +238,7 @@ export interface ClaimRef {
 }
 
 const index = new Map<string, ClaimRef>();
-for (const bank of CLAIM_BANK) for (const who of ANSWERERS) bank.claims[who].forEach((text, i) => index.set(norm(text), { bank, who, i }));
+for (const bank of CLAIM_BANK) for (const who of ANSWERERS) for (const [i, text] of bank.claims[who].entries()) index.set(norm(text), { bank, who, i });
 
 /** Which bank claim a piece of text is, if any (case and punctuation do not matter). */
 export function findClaim(text: string): ClaimRef | null {

@@ -75,14 +75,14 @@ export interface ChartScore {
 
 /** Score one chart from its measured facts only, the way a careful judge would read them. */
 export function scoreChart(side: "A" | "B", f: ChartFacts): ChartScore {
-  const status = (f["status"] ?? "unknown").split(/\s/)[0]!;
+  const status = (f.status ?? "unknown").split(/\s/)[0]!;
   if (status !== "ok") return { insight: 1, clarity: 1, verdict: `Chart ${side} did not render (status ${status}), so there is nothing to ship.` };
   const lines = int(f["line objects"]);
   const patches = int(f["patch objects"]);
   const overlap = int(f["overlapping text"]);
   const labels = [f["title present"], f["x-axis label present"], f["y-axis label present"]].filter(yes).length;
   const legend = yes(f["legend present"]);
-  const faith = (f["faithfulness"] ?? "").toLowerCase();
+  const faith = (f.faithfulness ?? "").toLowerCase();
   const unfaithful = /unfaithful|not from the data|mismatch|wrong/.test(faith);
   let insight = 5;
   let why = "a plain view of the data";
@@ -107,8 +107,8 @@ export function scoreChart(side: "A" | "B", f: ChartFacts): ChartScore {
 export function judgeCharts(a: ChartFacts, b: ChartFacts): { a: ChartScore; b: ChartScore; ship: "a" | "b" | "neither" } {
   const sa = scoreChart("A", a);
   const sb = scoreChart("B", b);
-  const okA = (a["status"] ?? "").startsWith("ok");
-  const okB = (b["status"] ?? "").startsWith("ok");
+  const okA = (a.status ?? "").startsWith("ok");
+  const okB = (b.status ?? "").startsWith("ok");
   const ship = !okA && !okB ? "neither" : !okB ? "a" : !okA ? "b" : sb.insight + sb.clarity > sa.insight + sa.clarity ? "b" : "a";
   return { a: sa, b: sb, ship };
 }

@@ -53,7 +53,7 @@ const SPECS: Record<string, Spec> = {
 };
 
 export function isDemoModel(model: string): boolean {
-  return Object.prototype.hasOwnProperty.call(SPECS, model);
+  return Object.hasOwn(SPECS, model);
 }
 
 /** Text nobody downstream may ever see: tests search results for this marker. */

@@ -68,7 +68,7 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     const keys = xKeys(s, p);
     // A scatter's numeric x is data, not a position: one column against another is read first;
     // points all at one category (box plot outliers) are values of that category.
-    const numericX = s.x.every((x) => typeof x === "number") && !(keys && keys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)));
+    const numericX = s.x.every((x) => typeof x === "number") && !(keys?.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)));
     const shapeFirst = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : (s.kind !== "bar" ? explainOneCategory(s, p, scale) : null);
     let found = shapeFirst ? null : explain(s, keys, p, scale);
     // ...and y alone in order explains such a scatter only when its x are row positions.

@@ -96,9 +96,7 @@ export function readJudgeValue(value: unknown): JudgeRead {
   return { ok: true, value: { a, b, ship: ship ?? "neither" }, notes };
 }
 
-export interface JudgeAsk {
-  (attempt: 1 | 2): Promise<string>;
-}
+export type JudgeAsk = (attempt: 1 | 2) => Promise<string>;
 
 /**
  * json, then json-retry with a fresh sample, then the labelled fallback. A call that throws

@@ -85,12 +85,12 @@ export function lexicalRelation(a: string, b: string): { relation: "agree" | "co
 /** Every cross pair the lexical rule relates, strongest MAX_PAIRS kept, sorted by (a, b). */
 export function lexicalPairs(claimsA: readonly string[], claimsB: readonly string[], max = MAX_PAIRS): Pair[] {
   const out: Pair[] = [];
-  claimsA.forEach((ca, a) =>
+  claimsA.forEach((ca, a) => {
     claimsB.forEach((cb, b) => {
       const r = lexicalRelation(ca, cb);
       if (r) out.push({ a, b, relation: r.relation, strength: r.strength, sourceKind: "lexical" });
-    }),
-  );
+    });
+  });
   return out
     .sort((x, y) => y.strength - x.strength || x.a - y.a || x.b - y.b)
     .slice(0, max)

@@ -125,7 +125,10 @@ export class CommLayer {
         return;
       case "comm_msg": {
         const comm = this.comms.get(String(c.comm_id));
-        if (!comm) return log(`comm_msg for unknown comm ${String(c.comm_id)}`);
+        if (!comm) {
+          log(`comm_msg for unknown comm ${String(c.comm_id)}`);
+          return;
+        }
         comm.onMessage(decodeCommData(c.data, msg.buffers), msg);
         return;
       }
@@ -144,7 +147,7 @@ function isComm(frames: Buffer[]): boolean {
   const at = frames.findIndex((f) => f.length === 9 && f.toString() === "<IDS|MSG>");
   if (at < 0 || !frames[at + 2]) return false;
   try {
-    return COMM_TYPES.has(JSON.parse(frames[at + 2].toString("utf8")).msg_type);
+    return COMM_TYPES.has(JSON.parse(frames[at + 2]!.toString("utf8")).msg_type);
   } catch {
     return false;
   }

@@ -46,7 +46,8 @@ export function inTslabKernel(): boolean {
 
 function configPath(): string | null {
   const i = process.argv.indexOf("--config-path");
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : null;
+  const value = i >= 0 ? process.argv[i + 1] : undefined;
+  return value ? value : null;
 }
 
 function versionOf(file: string): string {

@@ -45,10 +45,10 @@ export function parseFrames(key: string, frames: Buffer[]): WireMessage {
   const json = (b: Buffer) => JSON.parse(b.toString("utf8"));
   return {
     identities: frames.slice(0, at),
-    header: json(body[0]),
-    parent: json(body[1]),
-    metadata: json(body[2]),
-    content: json(body[3]),
+    header: json(body[0]!),
+    parent: json(body[1]!),
+    metadata: json(body[2]!),
+    content: json(body[3]!),
     buffers: frames.slice(at + 6),
   };
 }

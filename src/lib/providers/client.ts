@@ -137,7 +137,7 @@ async function completeOnce(ctx: Ctx, maxTokens: number): Promise<Completion> {
   for (let attempt = 1; ; ) {
     const left = ctx.deadline - performance.now();
     if (left <= 0) throw transportFailure(ctx, new TransportError({ phase: "connect", how: "timeout", detail: `no answer within ${ctx.timeoutMs} ms` }));
-    let ex;
+    let ex: Awaited<ReturnType<typeof exchange>>;
     try {
       ex = await exchange(ctx.url, { method: "POST", headers: authHeaders(slot), body }, { signal: req.signal, timeoutMs: left });
     } catch (e) {

@@ -34,7 +34,7 @@ async function fetchIds(slot: Slot, baseUrl: string, timeoutMs: number, signal?:
   const err = (kind: ProviderError["kind"], message: string, status: number | null = null) =>
     new ProviderError({ kind, slotName: "models", provider: slot.provider, model: slot.model, message, status });
   const h = `Could not list ${slot.provider} models at ${url}`;
-  let ex;
+  let ex: Awaited<ReturnType<typeof exchange>>;
   try {
     ex = await exchange(url, { method: "GET", headers: authHeaders(slot) }, { signal, timeoutMs });
   } catch (e) {

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { SandboxRun, Layer } from "../schema/sandbox";
+import { SandboxRun, type Layer } from "../schema/sandbox";
 import { LineSplitter } from "./lines";
 import { launchPlan } from "./launch";
 import { defaultPython, findBwrap, pythonTrees, repoRoot } from "./paths";
@@ -50,6 +50,20 @@ interface Pending {
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
 }
+
+/** One JSON line from the sandbox process as parsed, before any validation: only the fields that route it.
+ *  The run's result itself is checked against the SandboxRun schema where the run awaits it. */
+interface Reply {
+  type?: string;
+  id: number; // every reply to a run names it; the ready line has none and is never routed by id
+  message?: string;
+  result?: unknown;
+  host?: unknown;
+  concurrency?: unknown;
+}
+
+/** A child's stdio stream as Node really makes it (a net.Socket), whose ref/unref the Writable/Readable types omit. */
+type RefCounted = { ref?: () => void; unref?: () => void } | null;
 
 const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_CONCURRENCY = 2;
@@ -183,10 +197,10 @@ export class Sandbox {
     child.stderr?.on("data", (d: string) => {
       stderr = (stderr + d).slice(-4000);
     });
-    const first = await new Promise<{ ok: true; msg: any } | { ok: false; why: string }>((resolve) => {
+    const first = await new Promise<{ ok: true; msg: Reply } | { ok: false; why: string }>((resolve) => {
       const onData = (d: Buffer | string) => {
         for (const l of lines.push(String(d))) {
-          let msg: any;
+          let msg: Reply;
           try {
             msg = JSON.parse(l);
           } catch {
@@ -222,7 +236,7 @@ export class Sandbox {
   }
 
   private onLine(l: string): void {
-    let msg: any;
+    let msg: Reply;
     try {
       msg = JSON.parse(l);
     } catch {
@@ -252,12 +266,12 @@ export class Sandbox {
   /** A warm sandbox must not keep a script alive when nothing is running. */
   private idle(): void {
     this.child.unref();
-    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as any[]) s?.unref?.();
+    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as unknown as RefCounted[]) s?.unref?.();
   }
 
   private busy(): void {
     this.child.ref();
-    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as any[]) s?.ref?.();
+    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as unknown as RefCounted[]) s?.ref?.();
   }
 
   /** Run one snippet. Resolves with the validated SandboxRun whatever the snippet did; rejects
@@ -339,7 +353,7 @@ let shared: Promise<Sandbox> | null = null;
 export async function sharedSandbox(): Promise<Sandbox> {
   if (shared) {
     const sb = await shared.catch(() => null);
-    if (sb && sb.alive) return sb;
+    if (sb?.alive) return sb;
   }
   shared = Sandbox.start();
   return shared;

@@ -1,7 +1,7 @@
 // The one widget model's synced state. The view renders from this and nothing else, so a saved
 // notebook, an nbclient run and an exported HTML file all show the same thing.
 import { z } from "zod";
-import { RunState } from "./common";
+import type { RunState } from "./common";
 
 export const WIDGET_MODULE = "duellab";
 export const WIDGET_VERSION = "0.1.0";

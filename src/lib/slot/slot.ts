@@ -1,7 +1,7 @@
 // A slot: one model, where it lives and how to reach it. Validated once at the boundary with
 // messages a person understands; everything inside trusts the parsed value.
 import { z } from "zod";
-import { Provider, PROVIDERS, type SlotPublic } from "../schema/common";
+import { type Provider, PROVIDERS, type SlotPublic } from "../schema/common";
 import { PRESETS } from "./presets";
 import { redact } from "../errors/redact";
 import { InputError } from "../errors/errors";

@@ -12,6 +12,7 @@ export type ModuleLoader = (moduleName: string, moduleVersion: string) => Promis
 
 export function bundledLoader(modules: Record<string, BundledModule>): ModuleLoader {
   return async (moduleName, moduleVersion) => {
+    // biome-ignore lint/suspicious/noPrototypeBuiltins: this runs in whatever browser opens the notebook; Object.hasOwn is newer than some of them.
     const m = Object.prototype.hasOwnProperty.call(modules, moduleName) ? modules[moduleName] : undefined;
     const carried = Object.entries(modules).map(([n, b]) => `${n}@${b.version}`).join(", ") || "none";
     if (!m) {

@@ -9,12 +9,12 @@ type Edge = { a: number; b: number; relation: "agree" | "contradict"; strength: 
 
 function edges(bank: QuestionBank, x: Answerer, y: Answerer): Edge[] {
   const out: Edge[] = [];
-  bank.claims[x].forEach((_, a) =>
+  bank.claims[x].forEach((_, a) => {
     bank.claims[y].forEach((_, b) => {
       const r = relationBetween({ bank, who: x, i: a }, { bank, who: y, i: b });
       if (r) out.push({ a, b, ...r });
-    }),
-  );
+    });
+  });
   return out;
 }
 

@@ -19,7 +19,7 @@ function classify(outputs: string[]): { o: JudgeStepOptions<Pair[]>; asked: numb
       },
       read: (v) => {
         const p = coercePairs(v, 3, 3);
-        return p && p.pairs.length ? { ok: true, value: p.pairs } : { ok: false, reason: "no pairs in it" };
+        return p?.pairs.length ? { ok: true, value: p.pairs } : { ok: false, reason: "no pairs in it" };
       },
       fallback: () => [],
       fallbackLabel: "word overlap between claims (lexical)",

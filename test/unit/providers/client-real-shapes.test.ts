@@ -22,11 +22,20 @@ const refuseTemp = (t: unknown) => refuse(`Unsupported value: 'temperature' does
 /** Like OpenAI's o1-mini: refuses max_tokens, any temperature but 1, and the system role. */
 function strictReasoner({ hit }: { hit: Hit }, res: import("node:http").ServerResponse): void {
   const b = hit.body ?? {};
-  if ("max_tokens" in b) return json(res, 400, REFUSE_MAXTOK);
-  if ("temperature" in b && b.temperature !== 1) return json(res, 400, refuseTemp(b.temperature));
+  if ("max_tokens" in b) {
+    json(res, 400, REFUSE_MAXTOK);
+    return;
+  }
+  if ("temperature" in b && b.temperature !== 1) {
+    json(res, 400, refuseTemp(b.temperature));
+    return;
+  }
   const msgs = (b.messages as Array<{ role: string }>) ?? [];
   const sys = msgs.findIndex((m) => m.role === "system");
-  if (sys >= 0) return json(res, 400, { error: { ...REFUSE_SYSTEM.error, message: `Unsupported value: 'messages[${sys}].role' does not support 'system' with this model.`, param: `messages[${sys}].role` } });
+  if (sys >= 0) {
+    json(res, 400, { error: { ...REFUSE_SYSTEM.error, message: `Unsupported value: 'messages[${sys}].role' does not support 'system' with this model.`, param: `messages[${sys}].role` } });
+    return;
+  }
   json(res, 200, completion("adapted answer", { usage: { completion_tokens_details: { reasoning_tokens: 64 } } }));
 }
 

@@ -127,7 +127,7 @@ test("the dates read as ISO strings: date alone at midnight, else to the second 
   ]);
   assert.equal(got["period daily"].fast[0], "2024-12-01");
   assert.equal(got["period hourly"].fast[1], "2025-01-01T01:00:00");
-  assert.equal(got["categories"].fast.join(","), "Go,Swift,Kotlin");
+  assert.equal(got.categories.fast.join(","), "Go,Swift,Kotlin");
 });
 
 test("a daily period axis centuries away maps in the vector step; past year 9999 it falls back per point", () => {

@@ -65,7 +65,7 @@ test("the same attributes on os, posix or a socket are still reported, naming th
   assert.deepEqual(got["socket object"].map((v) => v.detail), ["import of blocked module 'socket'", "use of blocked attribute 'socket.connect'"]);
   assert.deepEqual(got["socket object"].map((v) => v.line), [1, 3]);
   assert.ok(got["socket call result"].some((v) => v.detail === "use of blocked attribute 'socket.connect'"));
-  assert.ok(got["create_connection"].some((v) => v.detail === "use of blocked attribute 'socket.create_connection'"));
+  assert.ok(got.create_connection.some((v) => v.detail === "use of blocked attribute 'socket.create_connection'"));
   assert.deepEqual(got["ctypes via numpy"], [{ rule: "blocked-attribute", detail: "use of module 'ctypes' through 'np.ctypeslib.ctypes'", line: 2 }]);
   assert.deepEqual(got["subprocess via matplotlib"], [{ rule: "blocked-attribute", detail: "use of module 'subprocess' through 'matplotlib.subprocess'", line: 2 }]);
 });

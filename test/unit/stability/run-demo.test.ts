@@ -37,7 +37,7 @@ test("judge-unstable over 4 runs (2 swapped): the designed share, flip and kept 
   assert.deepEqual([st.consensusSpread.min, st.consensusSpread.median, st.consensusSpread.max], [20, 29.8, 41.2]);
   // The headline comes from the kept edges only, and every kept pair says how stable it is.
   assert.equal(r.pairs.length, 9);
-  assert.ok(r.pairs.every((p) => p.stability && p.stability.kept));
+  assert.ok(r.pairs.every((p) => p.stability?.kept));
   assert.deepEqual([r.consensus.sharedPairs, r.consensus.consensusByNodes, r.consensus.contradictions], [5, 26.3, 3]);
   assert.equal(r.parseMode, "json");
   assert.equal(r.judge.classifyRuns!.length, 4);

@@ -33,6 +33,7 @@ export function* rollings(desc: string, keys: string[] | null, v: number[], dayK
     yield fromAt(`${w}-row centred rolling mean of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), w));
     yield fromAt(`${w}-row centred rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), 1));
   }
+  // biome-ignore lint/complexity/useOptionalChain: the explicit null test is what lets TypeScript narrow dayKeys under `if (sorted)`.
   const sorted = dayKeys !== null && dayKeys.every((d, i) => i === 0 || d > dayKeys[i - 1]!);
   if (sorted) {
     for (let span = 2; span <= MAX_WINDOW; span++) {

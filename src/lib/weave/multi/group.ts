@@ -49,7 +49,9 @@ export function groupClaims(
 
   // Every claim starts as its own group.
   const groupOf = new Map<string, Set<string>>();
-  for (const side of sides) (claims[side] ?? []).forEach((_, i) => groupOf.set(claimKey(side, i), new Set([claimKey(side, i)])));
+  for (const side of sides) (claims[side] ?? []).forEach((_, i) => {
+    groupOf.set(claimKey(side, i), new Set([claimKey(side, i)]));
+  });
   const sideOf = (key: string) => key.slice(0, key.lastIndexOf(":"));
 
   const candidate = (sp: SidePairs, a: number, b: number, strength: number): Candidate => ({
