@@ -34,7 +34,9 @@ export type Walk =
 export function walkArgs(
   args: string[],
   options: Options,
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers only store the value and return nothing; a string is a mistake to report
   onOption: (flag: Flag) => string | null | void,
+  // biome-ignore lint/suspicious/noConfusingVoidType: as above
   onPositional?: (value: string) => string | null | void,
 ): Walk {
   const config = Object.fromEntries(Object.entries(options).map(([k, o]) => [k, o.short ? { type: o.type, short: o.short } : { type: o.type }]));

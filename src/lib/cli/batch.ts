@@ -3,6 +3,7 @@
 // `duellab batch report results.jsonl -o report.html` for a report from the file alone.
 import type { Command } from "./types";
 import type { SlotInput } from "../slot/slot";
+import type { BatchResult } from "../schema/batch";
 import { mistake, type Options, walkArgs, wantsHelp } from "./args";
 import { parseSlotSpec } from "./slot-spec";
 
@@ -104,7 +105,7 @@ export const batchCommand: Command = async (args) => {
       return 2;
     }
     const common = { ...parsed.slots, resultsFile: parsed.results, display: false, ...(parsed.concurrency !== undefined ? { concurrency: parsed.concurrency } : {}) };
-    let batch;
+    let batch: BatchResult;
     if (parsed.kind === "weave") {
       const { weaveMany } = await import("../batch/weave-many.js");
       batch = await weaveMany({ path: parsed.tasks }, common);

@@ -36,7 +36,7 @@ export async function mockServerCommand(args: string[]): Promise<number> {
     return 2;
   }
   const host = given.host ?? "127.0.0.1";
-  let server;
+  let server: Awaited<ReturnType<typeof startDemoServer>> | undefined;
   try {
     server = await startDemoServer({ port, host, latencyMs });
   } catch (e) {

@@ -73,7 +73,7 @@ async function runCommand(args: string[]): Promise<number> {
     const r = await sb.run({ code: fs.readFileSync(p.snippet, "utf8"), files, timeoutMs: p.timeoutMs ?? undefined, staticCheck: p.staticCheck });
     if (p.pngDir) {
       fs.mkdirSync(p.pngDir, { recursive: true });
-      r.pngs.forEach((png, i) => fs.writeFileSync(path.join(p.pngDir!, `chart-${i + 1}.png`), Buffer.from(png.base64, "base64")));
+      for (const [i, png] of r.pngs.entries()) fs.writeFileSync(path.join(p.pngDir, `chart-${i + 1}.png`), Buffer.from(png.base64, "base64"));
     }
     process.stdout.write((p.json ? JSON.stringify(r, null, 2) : formatRun(r)) + "\n");
     return 0;

@@ -94,7 +94,7 @@ export function validateWeaveOptions(options: unknown): Validated {
     if (!list.success) throw new WeaveInputError(firstIssue(list.error));
     const sides = sideKeys(list.data.length);
     const slots: Record<string, Slot> = {};
-    sides.forEach((side, i) => (slots[side] = parseSlot(side, list.data[i])));
+    for (const [i, side] of sides.entries()) slots[side] = parseSlot(side, list.data[i]);
     slots.judge = judge;
     return { question, maxClaims, judgeRuns, keepRule, sides, multi: true, slots };
   }

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { parseSlotSpec, parseWeaveArgs, weaveCommand } from "../../../src/lib/cli/weave";
+import { parseSlotSpec, parseWeaveArgs } from "../../../src/lib/cli/weave";
 import { duellabMany } from "../../support/cli";
 
 test("slot specs: provider:model with an optional @baseUrl; a bad one says what to type", () => {
