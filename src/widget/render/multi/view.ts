@@ -6,7 +6,7 @@
 import type { ClaimGroup, MultiWeave, PairwiseWeave, Spread, WeaveResult } from "../../../lib/schema/weave";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, s, fill, SVG_NS } from "../dom";
-import { GRAPH, hslHex, inkOn } from "../../../lib/export/palette";
+import { GRAPH, hslHex, inkOn } from "../../../lib/theme/palette";
 import { pct, plural } from "../format";
 import type { ViewHost } from "../view";
 import { cellLightness, layoutRings, MULTI_SIZE, ringColour } from "./layout";
