@@ -6,7 +6,6 @@ import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill } from "../dom";
 import type { View, ViewHost } from "../view";
 import { render, unmount } from "../index";
-import { injectBatchStyle } from "./css";
 import { estimate, fixed1, interval, ms, NA, pClause, pct, tokens } from "../../../lib/format";
 import { runFromResult } from "../../../lib/run/stored";
 import { runKind } from "./text";
@@ -41,7 +40,6 @@ export class BatchView implements View {
   }
 
   update(state: WidgetState): void {
-    injectBatchStyle(this.el);
     const r = state.result as BatchResult | null;
     this.last = r && r.kind === "batch" ? r : null;
     this.draw();
