@@ -30,18 +30,32 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/**
- * A duration in milliseconds: "412 ms" below a second, "1.4 s" (one decimal) below a minute, then
- * "2 min 5 s". Rounded to the unit shown first, so 59,960 ms reads "1 min 0 s", not "60.0 s".
- */
-export function ms(v: Maybe): string {
+/** Milliseconds in words; `step` is the resolution below a minute: 100 (tenths) or 1000 (whole). */
+function duration(v: Maybe, step: 100 | 1000): string {
   if (absent(v)) return NA;
+  // Rounded to the unit shown before the unit is chosen, so 59,960 ms never reads "60.0 s".
   const whole = Math.round(v);
   if (whole < 1000) return `${whole} ms`;
-  const tenths = Math.round(v / 100);
-  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  const steps = Math.round(v / step);
+  if (steps * step < 60_000) return step === 100 ? `${(steps / 10).toFixed(1)} s` : `${steps} s`;
   const s = Math.round(v / 1000);
   return `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+/**
+ * A measured duration (a stage, a call): "412 ms" below a second, "1.4 s" (one decimal) below a
+ * minute, then "2 min 5 s".
+ */
+export function ms(v: Maybe): string {
+  return duration(v, 100);
+}
+
+/**
+ * A batch's elapsed time and ETA: the same, but whole seconds below a minute ("ETA 12 s"): an
+ * estimate to a tenth of a second would claim a precision it does not have.
+ */
+export function msWhole(v: Maybe): string {
+  return duration(v, 1000);
 }
 
 /** A p-value's number: three decimals, and "< 0.001" below that (0.000 would claim certainty). */

@@ -2,7 +2,7 @@
 // the views. Each rule is checked at its boundaries, and absent values read "n/a", never 0.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { estimate, estimateWithCi, fixed1, interval, ms, NA, num, pClause, pct, plural, pValue, tokens, yesNo } from "../../src/lib/format";
+import { estimate, estimateWithCi, fixed1, interval, ms, msWhole, NA, num, pClause, pct, plural, pValue, tokens, yesNo } from "../../src/lib/format";
 
 const absent = [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
 
@@ -61,6 +61,21 @@ test("ms: milliseconds, then seconds with one decimal, then minutes and whole se
   assert.equal(ms(119_600), "2 min 0 s");
   assert.equal(ms(3_600_000), "60 min 0 s");
   for (const v of absent) assert.equal(ms(v), NA);
+});
+
+test("msWhole: a batch's ETA and elapsed time, whole seconds below a minute", () => {
+  assert.equal(msWhole(0), "0 ms");
+  assert.equal(msWhole(412), "412 ms");
+  assert.equal(msWhole(999.6), "1 s");
+  assert.equal(msWhole(1400), "1 s");
+  assert.equal(msWhole(1500), "2 s");
+  assert.equal(msWhole(12_345), "12 s");
+  assert.equal(msWhole(59_400), "59 s");
+  // Not "60 s".
+  assert.equal(msWhole(59_600), "1 min 0 s");
+  assert.equal(msWhole(125_000), "2 min 5 s");
+  assert.equal(msWhole(119_600), "2 min 0 s");
+  for (const v of absent) assert.equal(msWhole(v), NA);
 });
 
 test("pValue: three decimals, and < 0.001 below that", () => {

@@ -6,7 +6,7 @@ import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill } from "../dom";
 import type { View, ViewHost } from "../view";
 import { render, unmount } from "../index";
-import { estimate, fixed1, interval, ms, NA, pClause, pct, tokens } from "../../../lib/format";
+import { estimate, fixed1, interval, msWhole, NA, pClause, pct, tokens } from "../../../lib/format";
 import { runFromResult } from "../../../lib/run/stored";
 import { runKind } from "./text";
 
@@ -70,7 +70,7 @@ export class BatchView implements View {
   private drawProgress(r: BatchResult): void {
     const g = r.progress;
     const part = (cls: string, n: number) => h("span", { class: cls, style: `width:${g.total ? (100 * n) / g.total : 0}%` });
-    const eta = r.status === "running" ? `ETA ${ms(g.etaMs)}` : r.status === "done" ? `took ${ms(g.elapsedMs)}` : "cancelled";
+    const eta = r.status === "running" ? `ETA ${msWhole(g.etaMs)}` : r.status === "done" ? `took ${msWhole(g.elapsedMs)}` : "cancelled";
     fill(
       this.progressEl,
       h("div", { class: "dl-batch-bar", role: "progressbar", "aria-label": "Runs finished", "aria-valuemin": 0, "aria-valuemax": g.total, "aria-valuenow": g.done + g.failed },
