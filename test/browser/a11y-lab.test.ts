@@ -3,7 +3,7 @@
 // theme, the palette's dark colours really applied, and no landmark added by the widget.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DARK, LIGHT } from "../../src/lib/export/palette";
+import { DARK, LIGHT } from "../../src/lib/theme/palette";
 import { chromiumOrSkip } from "../support/chromium";
 import { notebook, openNotebook, startLab, type Lab, type NotebookPage } from "./support/lab";
 import { axe } from "./views.support";

@@ -12,7 +12,7 @@ import { weaveMany } from "../../src/lib/batch/weave-many";
 import { DEMO_QUESTIONS } from "../../src/lib/demo/questions";
 import { exportHtml } from "../../src/lib/export/html";
 import { exportBatchReport } from "../../src/lib/export/report";
-import { contrast, DARK, LIGHT } from "../../src/lib/export/palette";
+import { contrast, DARK, LIGHT } from "../../src/lib/theme/palette";
 import { DEMO } from "../unit/batch/support";
 import { multiFixture } from "../unit/multi/fixture";
 import { axe, fixture, launch, offlinePage, standaloneBundle, tabWalk, viewPage, type Offline } from "./views.support";

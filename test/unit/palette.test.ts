@@ -3,7 +3,7 @@
 // (theme-independent) against both themes' panel paper.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { contrast, DARK, EDGE_OPACITY, GRAPH, GRAPH_USES, LIGHT, luminance, over, paletteCss, REQUIRED, THEMES, USES } from "../../src/lib/export/palette";
+import { contrast, DARK, EDGE_OPACITY, GRAPH, GRAPH_USES, LIGHT, luminance, over, paletteCss, REQUIRED, THEMES, USES } from "../../src/lib/theme/palette";
 
 test("contrast() matches WCAG's reference values", () => {
   assert.equal(contrast("#000000", "#ffffff").toFixed(2), "21.00");
@@ -54,7 +54,7 @@ test("paletteCss: light by default, dark under JupyterLab's dark theme and, outs
 
 test("the N-model view's ring colours and heat-map ink read on both themes", async () => {
   const { cellLightness, ringColour } = await import("../../src/widget/render/multi/layout");
-  const { hslHex, inkOn } = await import("../../src/lib/export/palette");
+  const { hslHex, inkOn } = await import("../../src/lib/theme/palette");
   assert.equal(hslHex(0, 100, 50), "#ff0000");
   assert.equal(hslHex(212, 60, 96).length, 7);
   const failures: string[] = [];
@@ -72,7 +72,7 @@ test("the N-model view's ring colours and heat-map ink read on both themes", asy
 });
 
 test("exported notebooks: the code colours that replace nbconvert's read at 4.5:1 on the cell and on white", async () => {
-  const { NOTEBOOK_CODE_LIGHT, NOTEBOOK_CODE_BG, notebookCss } = await import("../../src/lib/export/palette");
+  const { NOTEBOOK_CODE_LIGHT, NOTEBOOK_CODE_BG, notebookCss } = await import("../../src/lib/theme/palette");
   const failures = Object.entries(NOTEBOOK_CODE_LIGHT).flatMap(([k, v]) => [NOTEBOOK_CODE_BG, "#ffffff"].filter((bg) => contrast(v, bg) < 4.5).map((bg) => `${k} ${v} on ${bg}`));
   assert.deepEqual(failures, []);
   assert.match(notebookCss(), /^body\[data-jp-theme-light="true"\] \{ --jp-mirror-editor-atom-color: #5c5cd6;.* --jp-cell-prompt-not-active-opacity: 1; \}$/);

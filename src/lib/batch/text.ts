@@ -1,20 +1,17 @@
 // The one-line summary of a batch: what a notebook without the widget shows, and String(batch).
+// Numbers are written by lib/format.ts, like every other view of them. Pure.
+import { estimateWithCi, NA, pClause, pct, tokens } from "../format";
 import type { BatchResult, Estimate } from "../schema/batch";
 
-const p1 = (v: number) => (Math.round(v * 10) / 10).toFixed(1);
-const pctOf = (v: number | null) => (v === null ? "n/a" : `${p1(v * 100)}%`);
+const pctOf = (v: number | null) => (v === null ? NA : pct(v * 100));
 
-export function ciText(e: Estimate, scale: 1 | 100, unit = "%"): string {
-  if (e.value === null) return "n/a (no runs)";
-  const f = (v: number) => `${p1(v * scale)}${unit}`;
-  return e.lo === null || e.hi === null ? `${f(e.value)} (no interval, n=${e.n})` : `${f(e.value)} (95% CI ${f(e.lo)}–${f(e.hi)}, n=${e.n})`;
+/** "43.4% (95% CI 41.2%–45.5%, n=6)": the summary writes the unit on both ends of the interval. */
+export function ciText(e: Estimate, scale: 1 | 100): string {
+  return estimateWithCi(e, scale, { unitEach: true, none: `${NA} (no runs)` });
 }
 
 export function tokensText(r: BatchResult): string {
-  const c = r.cost;
-  if (c.totalTokens === null) return c.calls ? `tokens n/a (${c.calls} calls reported no usage)` : "no calls yet";
-  const lower = c.callsWithoutUsage ? ` (at least: ${c.callsWithoutUsage} of ${c.calls} calls reported no usage)` : "";
-  return `${c.totalTokens.toLocaleString("en-US")} tokens in ${c.calls} calls${lower}`;
+  return tokens(r.cost);
 }
 
 export function batchSummary(r: BatchResult): string {
@@ -30,8 +27,7 @@ export function batchSummary(r: BatchResult): string {
   if (a?.kind === "weave") stats = a.coreShare ? ` · core ${ciText(a.coreShare, 1)} · A–B consensus ${ciText(a.consensus, 1)}` : ` · consensus ${ciText(a.consensus, 1)}`;
   if (a?.kind === "graphite") {
     const w = a.winRate;
-    const p = w.signTestP === null ? "n/a" : w.signTestP < 0.001 ? "<0.001" : w.signTestP.toFixed(3);
-    stats = ` · A's win rate ${w.value === null ? "n/a" : `${pctOf(w.value)} (95% CI ${pctOf(w.lo)}–${pctOf(w.hi)}, ${w.aWins.length}–${w.bWins.length}, sign test p=${p})`}`;
+    stats = ` · A's win rate ${w.value === null ? NA : `${pctOf(w.value)} (95% CI ${pctOf(w.lo)}–${pctOf(w.hi)}, ${w.aWins.length}–${w.bWins.length}, sign test ${pClause(w.signTestP, true)})`}`;
   }
   return `${head}${stats} · ${tokensText(r)}`;
 }

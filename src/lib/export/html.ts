@@ -3,10 +3,10 @@
 // no-script fallback carries the static snapshot.
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { RunState } from "../schema/common";
+import { runFromResult } from "../run/stored";
 import type { ViewKind, WidgetState } from "../schema/widget";
 import { esc } from "./escape";
-import { DARK, LIGHT } from "./palette";
+import { DARK, LIGHT } from "../theme/palette";
 import { staticHtml } from "./static-html";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -29,19 +29,6 @@ export function scriptSafeJs(js: string): string {
 function isWidgetState(x: unknown): x is WidgetState {
   const s = x as Partial<WidgetState> | null;
   return !!s && typeof s === "object" && typeof s.view === "string" && "run" in s && "result" in s;
-}
-
-/** A finished run header rebuilt from the result's measured stage timings. */
-export function runFromResult(result: unknown): RunState {
-  const r = result as { kind?: string; createdAt?: string; timings?: { stages?: Record<string, number> } } | null;
-  const t0 = r?.createdAt ? Date.parse(r.createdAt) : 0;
-  let t = Number.isFinite(t0) ? t0 : 0;
-  const stages = Object.entries(r?.timings?.stages ?? {}).map(([id, dur]) => {
-    const st = { id, label: id.charAt(0).toUpperCase() + id.slice(1), status: "done" as const, startedAt: t, endedAt: t + dur, detail: null };
-    t += dur;
-    return st;
-  });
-  return { title: r?.kind === "graphite" ? "graphite" : r?.kind === "weave" ? "weave" : "duellab", status: "done", stages, startedAt: stages.length ? t0 : null, endedAt: stages.length ? t : null, error: null, cancellable: false };
 }
 
 export function stateForResult(result: unknown): WidgetState {

@@ -3,7 +3,7 @@
 // script or stylesheet the page would fetch from the network is removed and listed. Pure: text in,
 // text out.
 
-import { notebookCss } from "./palette.js";
+import { notebookCss } from "../theme/palette.js";
 
 /** What we pass nbconvert as `HTMLExporter.widget_renderer_url`, so its loader script is findable. */
 export const RENDERER_SENTINEL = "duellab-inline-renderer:dist/widget/html-manager.js";

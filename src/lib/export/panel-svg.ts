@@ -1,11 +1,11 @@
 // A claim panel as a standalone SVG string: the settled force layout computed in Node, drawn with
 // presentation attributes only, so it renders wherever SVG does (no CSS, no script). Pure.
 import type { Panel } from "../schema/weave";
-import {
-  LABEL_FONT_PX, PANEL_SIZE, panelLabel, edgeOpacity, edgeStyle, edgeWidth, labelAnchor, nodePaint, placeLabels, settledLayout, type LayoutNode,
-} from "./layout";
+import { LABEL_FONT_PX, labelAnchor, panelLabel, placeLabels } from "../graph/labels";
+import { PANEL_SIZE, settledLayout, type LayoutNode } from "../graph/layout";
+import { edgeOpacity, edgeStyle, edgeWidth, nodePaint } from "../graph/paint";
+import { GRAPH } from "../theme/palette";
 import { esc } from "./escape";
-import { GRAPH } from "./palette";
 
 
 const f1 = (n: number | undefined) => (n ?? 0).toFixed(1);

@@ -4,6 +4,7 @@
 import type { BatchResult, Estimate } from "../schema/batch";
 import type { WidgetState } from "../schema/widget";
 import { readBatchFile } from "../batch/from-file";
+import { estimateWithCi, pClause } from "../format";
 import { exportHtml } from "./html";
 import { esc } from "./escape";
 import fs from "node:fs/promises";
@@ -29,12 +30,7 @@ export function batchReportState(batch: BatchResult): WidgetState {
   };
 }
 
-const f1 = (v: number) => (Math.round(v * 10) / 10).toFixed(1);
-function est(e: Estimate, scale: 1 | 100): string {
-  if (e.value === null) return "n/a";
-  const ci = e.lo === null || e.hi === null ? "no interval" : `95% CI ${f1(e.lo * scale)}–${f1(e.hi * scale)}%`;
-  return `${f1(e.value * scale)}% (${ci}, n=${e.n})`;
-}
+const est = (e: Estimate, scale: 1 | 100) => estimateWithCi(e, scale);
 
 /** What a reader without JavaScript sees: the counts and every aggregate with its interval. */
 export function batchStaticHtml(b: BatchResult): string {
@@ -46,7 +42,7 @@ export function batchStaticHtml(b: BatchResult): string {
   }
   if (a?.kind === "graphite") {
     const p = a.winRate.signTestP;
-    rows.push([`A's paired win rate`, `${est(a.winRate, 100)}; A ${a.winRate.aWins.length} – B ${a.winRate.bWins.length}, neither ${a.winRate.neither.length}; sign test p = ${p === null ? "n/a" : p.toFixed(3)}`]);
+    rows.push([`A's paired win rate`, `${est(a.winRate, 100)}; A ${a.winRate.aWins.length} – B ${a.winRate.bWins.length}, neither ${a.winRate.neither.length}; sign test ${pClause(p)}`]);
     for (const side of ["a", "b"]) rows.push([`${side.toUpperCase()} first try / after repair`, `${est(a.firstTry[side]!, 100)} / ${est(a.afterRepair[side]!, 100)}`]);
     rows.push(["Grid (both / only A / only B / neither rendered)", `${a.grid.bothSucceeded.length} / ${a.grid.onlyA.length} / ${a.grid.onlyB.length} / ${a.grid.bothFailed.length}`]);
   }

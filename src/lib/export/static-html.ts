@@ -3,8 +3,9 @@
 // images, the headline numbers. Inline styles only, because viewers strip <style>. Pure.
 import type { GraphiteResult } from "../schema/graphite";
 import type { WeaveResult } from "../schema/weave";
+import { num as n, pct } from "../format";
 import { esc } from "./escape";
-import { LIGHT as P } from "./palette";
+import { LIGHT as P } from "../theme/palette";
 import { staticMultiWeave } from "./static-multi-weave";
 
 type PanelSvg = typeof import("./panel-svg").panelSvg;
@@ -30,8 +31,6 @@ const BOX = `font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-s
 const MUTED = `color:${P.muted}`;
 const STAT = `display:inline-block;margin:0 8px 6px 0;padding:6px 10px;border:1px solid ${P.border};border-radius:8px;vertical-align:top`;
 
-const pct = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : `${v.toFixed(1)}%`);
-const n = (v: number | null | undefined) => (v === null || v === undefined ? "n/a" : String(v));
 const stat = (value: string, label: string, color = P.fg) =>
   `<span style="${STAT}"><b style="font-size:18px;color:${color}">${esc(value)}</b><br><span style="font-size:11px;${MUTED}">${esc(label)}</span></span>`;
 

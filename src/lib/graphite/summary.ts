@@ -1,9 +1,8 @@
 // The one line a notebook cell shows for a graphite result: who the judge would ship, both
 // scores, both statuses. Recomputed from the result every time, so it never disagrees with it.
+import { num as n } from "../format";
 import type { GraphiteResult, Score } from "../schema/graphite";
 import { adaptationText } from "../weave/summary";
-
-const n = (v: number | null) => (v === null ? "n/a" : String(v));
 
 function side(r: GraphiteResult, s: "a" | "b"): string {
   const chart = r.charts[s];

@@ -1,13 +1,13 @@
 // The one line a notebook cell shows for a weave result. Pure.
+import { pct } from "../format";
 import type { CallRecord, ParseMode } from "../schema/common";
 import type { Consensus, MultiWeave, Spread, Stability } from "../schema/weave";
 
-const pctText = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(1)}%`);
 
 /** "20.0–41.2% (median 29.8%)": a spread is never shown as one number. */
 export function spreadText(s: Spread): string {
   if (s.min === null || s.max === null) return "n/a";
-  return `${pctText(s.min)}–${pctText(s.max)} (median ${pctText(s.median)})`;
+  return `${pct(s.min)}–${pct(s.max)} (median ${pct(s.median)})`;
 }
 
 /** What a model refused and what was sent instead, each once: " · ⚠ judge o3-mini refuses temperature 0: judged at its default". */
@@ -23,9 +23,9 @@ export function weaveSummary(r: { consensus: Consensus; parseMode: ParseMode; mu
 function weaveLine(r: { consensus: Consensus; parseMode: ParseMode; multi?: MultiWeave; stability?: Stability }): string {
   if (r.multi) return multiSummary(r.multi, r.parseMode);
   const c = r.consensus;
-  const pct = c.consensusByNodes === null ? "n/a" : `${c.consensusByNodes.toFixed(1)}%`;
+  const consensus = pct(c.consensusByNodes);
   const contra = `${c.contradictions} contradiction${c.contradictions === 1 ? "" : "s"}`;
-  const line = `Weave ${pct} consensus · ${c.sharedPairs} shared / ${c.aOnly} A-only / ${c.bOnly} B-only · ${contra} · judge: ${r.parseMode}`;
+  const line = `Weave ${consensus} consensus · ${c.sharedPairs} shared / ${c.aOnly} A-only / ${c.bOnly} B-only · ${contra} · judge: ${r.parseMode}`;
   return r.stability ? `${line} · ${stabilityText(r.stability)}` : line;
 }
 

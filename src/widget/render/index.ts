@@ -4,7 +4,7 @@
 // touches what changed.
 import type { WidgetState, ViewEvent } from "../../lib/schema/widget";
 import css from "../style.css";
-import { paletteCss } from "../../lib/export/palette";
+import { paletteCss } from "../../lib/theme/palette";
 import { h } from "./dom";
 import { GraphiteView } from "./graphite/view";
 import { RunHeader } from "./header";

@@ -2,12 +2,12 @@
 // their intervals, and the runs. Every aggregate has a button listing the runs it comes from;
 // clicking a run renders that run's own stored result inline with the ordinary weave/graphite view.
 import type { BatchItem, BatchResult, Estimate, GraphiteAggregates, WeaveAggregates } from "../../../lib/schema/batch";
-import type { RunState } from "../../../lib/schema/common";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill } from "../dom";
 import type { View, ViewHost } from "../view";
-import { injectBatchStyle } from "./css";
-import { costText, durationText, estimateText, intervalText, NA, pValueText, runKind } from "./text";
+import { estimate, fixed1, interval, msWhole, NA, pClause, pct, tokens } from "../../../lib/format";
+import { runFromResult } from "../../../lib/run/stored";
+import { runKind } from "./text";
 
 // Table headers always say what they head (an empty header reads as nothing to a screen reader).
 const col = (c: string | HTMLElement) => h("th", { scope: "col" }, c);
@@ -17,20 +17,6 @@ const srOnly = (text: string) => h("span", { class: "dl-sr-only" }, text);
 interface Filter {
   label: string;
   runs: string[];
-}
-
-/** A settled run header for a stored result (its measured stage timings, shown as done). */
-export function storedRunState(result: unknown, title: string): RunState {
-  const r = result as { createdAt?: string; timings?: { stages?: Record<string, number> } } | null;
-  let t = r?.createdAt ? Date.parse(r.createdAt) : 0;
-  if (!Number.isFinite(t)) t = 0;
-  const t0 = t;
-  const stages = Object.entries(r?.timings?.stages ?? {}).map(([id, dur]) => {
-    const st = { id, label: id.charAt(0).toUpperCase() + id.slice(1), status: "done" as const, startedAt: t, endedAt: t + dur, detail: null };
-    t += dur;
-    return st;
-  });
-  return { title, status: "done", stages, startedAt: stages.length ? t0 : null, endedAt: stages.length ? t : null, error: null, cancellable: false };
 }
 
 export class BatchView implements View {
@@ -53,7 +39,6 @@ export class BatchView implements View {
   }
 
   update(state: WidgetState): void {
-    injectBatchStyle(this.el);
     const r = state.result as BatchResult | null;
     this.last = r && r.kind === "batch" ? r : null;
     this.draw();
@@ -84,7 +69,7 @@ export class BatchView implements View {
   private drawProgress(r: BatchResult): void {
     const g = r.progress;
     const part = (cls: string, n: number) => h("span", { class: cls, style: `width:${g.total ? (100 * n) / g.total : 0}%` });
-    const eta = r.status === "running" ? `ETA ${durationText(g.etaMs)}` : r.status === "done" ? `took ${durationText(g.elapsedMs)}` : "cancelled";
+    const eta = r.status === "running" ? `ETA ${msWhole(g.etaMs)}` : r.status === "done" ? `took ${msWhole(g.elapsedMs)}` : "cancelled";
     fill(
       this.progressEl,
       h("div", { class: "dl-batch-bar", role: "progressbar", "aria-label": "Runs finished", "aria-valuemin": 0, "aria-valuemax": g.total, "aria-valuenow": g.done + g.failed },
@@ -97,7 +82,7 @@ export class BatchView implements View {
         g.resumed ? h("span", {}, h("b", {}, `${g.resumed}`), " read back from the results file") : null,
         g.retries ? h("span", {}, h("b", {}, `${g.retries}`), " retries") : null,
         h("span", { "data-eta": "" }, eta),
-        h("span", { "data-cost": "" }, `cost so far: ${costText(r)}`),
+        h("span", { "data-cost": "" }, `cost so far: ${tokens(r.cost)}`),
         h("span", { class: "dl-muted" }, `${r.concurrency} at a time`),
       ),
     );
@@ -125,8 +110,8 @@ export class BatchView implements View {
   private estimateRow(label: string, e: Estimate, scale: 1 | 100, extra: string | null = null): HTMLElement {
     return h("tr", { "data-estimate": label },
       h("th", { scope: "row", class: "dl-batch-rowhead" }, label),
-      h("td", { class: "num" }, estimateText(e, scale)),
-      h("td", { class: "num" }, intervalText(e, scale)),
+      h("td", { class: "num" }, estimate(e, scale)),
+      h("td", { class: "num" }, interval(e, scale)),
       h("td", { class: "num" }, `${e.n}`),
       h("td", {}, extra ?? "", this.runsButton(label, e.runs)),
     );
@@ -139,7 +124,7 @@ export class BatchView implements View {
   }
 
   private weaveAggregates(a: WeaveAggregates): HTMLElement[] {
-    const spread = (s: WeaveAggregates["consensusSpread"]) => (s ? `min ${s.min.toFixed(1)} · median ${s.median.toFixed(1)} · max ${s.max.toFixed(1)} ` : "");
+    const spread = (s: WeaveAggregates["consensusSpread"]) => (s ? `min ${fixed1(s.min)} · median ${fixed1(s.median)} · max ${fixed1(s.max)} ` : "");
     const rows = [
       // With N models the run's own consensus number is the A–B pair's; say so.
       this.estimateRow(a.coreShare ? "Consensus of A and B (mean)" : "Consensus (mean)", a.consensus, 1, spread(a.consensusSpread)),
@@ -161,8 +146,8 @@ export class BatchView implements View {
   private graphiteAggregates(a: GraphiteAggregates): HTMLElement[] {
     const w = a.winRate;
     const win = h("div", { class: "dl-batch-win", "data-win-rate": w.value === null ? "" : String(w.value) },
-      h("b", {}, `A's paired win rate: ${estimateText(w, 100)}`),
-      ` (95% CI ${intervalText(w, 100)}; sign test p = ${pValueText(w.signTestP)}) — `,
+      h("b", {}, `A's paired win rate: ${estimate(w, 100)}`),
+      ` (95% CI ${interval(w, 100)}; sign test ${pClause(w.signTestP)}) — `,
       this.runsButton("A won", w.aWins, `A won ${w.aWins.length}`), " · ",
       this.runsButton("B won", w.bWins, `B won ${w.bWins.length}`), " · ",
       this.runsButton("Judge shipped neither", w.neither, `neither ${w.neither.length}`), " · ",
@@ -193,8 +178,8 @@ export class BatchView implements View {
     const s = item.summary;
     const tokens = item.calls.reduce<number | null>((t, c) => (c.usage.totalTokens === null ? t : (t ?? 0) + c.usage.totalTokens), null);
     let numbers = NA;
-    if (s?.consensus !== undefined) numbers = `consensus ${s.consensus === null ? NA : `${s.consensus.toFixed(1)}%`}`;
-    if (s?.coreShare !== undefined) numbers = `core ${s.coreShare === null ? NA : `${s.coreShare.toFixed(1)}%`} · A–B consensus ${s.consensus == null ? NA : `${s.consensus.toFixed(1)}%`}`;
+    if (s?.consensus !== undefined) numbers = `consensus ${pct(s.consensus)}`;
+    if (s?.coreShare !== undefined) numbers = `core ${pct(s.coreShare)} · A–B consensus ${pct(s.consensus)}`;
     if (s?.ship !== undefined) numbers = `ship ${s.ship === null ? "no verdict" : s.ship.toUpperCase()} · rendered A ${s.finalOk?.a ? "yes" : "no"}, B ${s.finalOk?.b ? "yes" : "no"}`;
     return [
       `${item.index + 1}`,
@@ -245,7 +230,7 @@ export class BatchView implements View {
     this.detailEl.hidden = false;
     this.detailEl.replaceChildren();
     const title = `Run ${item.index + 1}: ${item.question}`;
-    this.host.render(this.detailEl, { view: kind, run: storedRunState(item.result, title), result: item.result, pending: [] });
+    this.host.render(this.detailEl, { view: kind, run: runFromResult(item.result, title), result: item.result, pending: [] });
     this.shown = { key: item.key, runId };
   }
 }

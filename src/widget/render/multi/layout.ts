@@ -2,7 +2,7 @@
 // the core, one made by k of N on the ring for k, one made by a single model on the outer ring.
 // Settled synchronously (no animation: 96 nodes settle in a few milliseconds) and deterministic:
 // nodes start on their ring at an angle fixed by their order. Pure: no DOM.
-import { contrast, hslHex, LIGHT } from "../../../lib/export/palette";
+import { contrast, hslHex, LIGHT } from "../../../lib/theme/palette";
 import { forceCollide, forceManyBody, forceRadial, forceSimulation, type SimulationNodeDatum } from "d3-force";
 import type { ClaimGroup } from "../../../lib/schema/weave";
 

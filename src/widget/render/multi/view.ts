@@ -6,11 +6,10 @@
 import type { ClaimGroup, MultiWeave, PairwiseWeave, Spread, WeaveResult } from "../../../lib/schema/weave";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, s, fill, SVG_NS } from "../dom";
-import { GRAPH, hslHex, inkOn } from "../../../lib/export/palette";
+import { GRAPH, hslHex, inkOn } from "../../../lib/theme/palette";
 import { pct, plural } from "../format";
 import type { ViewHost } from "../view";
 import { cellLightness, layoutRings, MULTI_SIZE, ringColour } from "./layout";
-import { MULTI_CSS } from "./style";
 
 export function isMultiWeave(r: unknown): r is WeaveResult & { multi: MultiWeave } {
   const x = r as Partial<WeaveResult> | null;
@@ -41,7 +40,7 @@ export class MultiWeaveView {
     const key = JSON.stringify(r);
     if (key === this.key) return;
     this.key = key;
-    fill(this.el, h("style", {}, MULTI_CSS), headline(r), this.body(r));
+    fill(this.el, headline(r), this.body(r));
   }
 
   dispose(): void {

@@ -1,12 +1,13 @@
 // One force-directed claim panel (A, B or Both) on SVG. The layout itself lives in
-// lib/export/layout.ts; this file animates it, draws it, and handles hover and drag. A panel is
+// lib/graph/ (layout, labels, paint); this file animates it, draws it, and handles hover and drag. A panel is
 // built once per distinct panel data and then only moves: state updates never restart it.
 import type { GraphEdge, GraphNode, Panel } from "../../../lib/schema/weave";
+import { LABEL_FONT_PX, labelAnchor, panelLabel, placeLabels, shortLabel } from "../../../lib/graph/labels";
 import {
-  PANEL_SIZE, LABEL_FONT_PX, clampNodes, createPanelLayout, edgeStyle, edgeWidth, expectedTicks,
-  edgeOpacity, labelAnchor, nodePaint, panelLabel, placeLabels, settleSync, shortLabel, type LayoutNode, type PanelLayout,
-} from "../../../lib/export/layout";
-import { GRAPH } from "../../../lib/export/palette";
+  PANEL_SIZE, clampNodes, createPanelLayout, expectedTicks, settleSync, type LayoutNode, type PanelLayout,
+} from "../../../lib/graph/layout";
+import { edgeOpacity, edgeStyle, edgeWidth, nodePaint } from "../../../lib/graph/paint";
+import { GRAPH } from "../../../lib/theme/palette";
 import { h, s, fill, SVG_NS, uid } from "../dom";
 import { plural, sideLabel } from "../format";
 
