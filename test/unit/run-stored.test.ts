@@ -2,7 +2,7 @@
 // the batch view's "open this run" alike: measured durations end to end, titled by kind or caller.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runFromResult } from "../../src/lib/run/stored";
+import { runFromResult } from "../../src/lib/export/stored-run";
 
 test("stages are laid end to end from createdAt with their measured durations", () => {
   const t0 = Date.parse("2026-01-02T03:04:05.000Z");

@@ -3,7 +3,7 @@
 // no-script fallback carries the static snapshot.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { runFromResult } from "../run/stored";
+import { runFromResult } from "./stored-run";
 import type { ViewKind, WidgetState } from "../schema/widget";
 import { esc } from "./escape";
 import { DARK, LIGHT } from "../theme/palette";

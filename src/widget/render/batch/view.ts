@@ -6,7 +6,7 @@ import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill } from "../dom";
 import type { View, ViewHost } from "../view";
 import { estimate, fixed1, interval, msWhole, NA, pClause, pct, tokens } from "../../../lib/format";
-import { runFromResult } from "../../../lib/run/stored";
+import { runFromResult } from "../../../lib/export/stored-run";
 import { runKind } from "./text";
 
 // Table headers always say what they head (an empty header reads as nothing to a screen reader).

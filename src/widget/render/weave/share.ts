@@ -41,7 +41,7 @@ export async function shareCardPng(r: WeaveResult, panelSvgs: Array<{ title: str
   ctx.fillText(`duellab · weave${r.demo ? " · demo models" : ""}`, 36, 44);
   ctx.fillStyle = "#1f2328";
   ctx.font = `600 24px ${font}`;
-  wrap(ctx, r.question, W - 72, 2).forEach((line, i) => ctx.fillText(line, 36, 82 + i * 30));
+  for (const [i, line] of wrap(ctx, r.question, W - 72, 2).entries()) ctx.fillText(line, 36, 82 + i * 30);
   const c = r.consensus;
   ctx.font = `700 44px ${font}`;
   const big = `${pct(recomputeConsensus(c))} consensus`;

@@ -37,7 +37,7 @@ export class WeaveView {
   private lastSeen: unknown = undefined;
   private lastRunning = false;
 
-  constructor(private readonly host: ViewHost) {
+  constructor(_host: ViewHost) {
     // The WAI-ARIA tabs pattern: one tab stop for the bar (the selected tab), arrows and Home/End
     // move between tabs and select them, each panel is labelled by its tab and reachable with Tab.
     const base = uid("weave");
@@ -148,7 +148,7 @@ export class WeaveView {
 
 function partial(r: Partial<WeaveResult> | null, running: boolean): HTMLElement {
   const waiting = running ? "The graph appears when the judge has classified both answers." : "No weave result to show.";
-  if (!r || r.kind !== "weave") return h("p", { class: "dl-muted dl-waiting" }, waiting);
+  if (r?.kind !== "weave") return h("p", { class: "dl-muted dl-waiting" }, waiting);
   const sides = r.sides ?? ["a", "b"];
   return h("section", { class: "dl-partial" },
     r.question ? h("p", { class: "dl-question" }, r.question) : null,
