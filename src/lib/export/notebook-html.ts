@@ -37,9 +37,9 @@ function scriptSafe(js: string): string {
 function countModels(html: string): number {
   let n = 0;
   for (const m of html.matchAll(SCRIPT)) {
-    if (attr(m[1], "type") !== "application/vnd.jupyter.widget-state+json") continue;
+    if (attr(m[1] ?? "", "type") !== "application/vnd.jupyter.widget-state+json") continue;
     try {
-      const parsed = JSON.parse(m[2]) as { state?: Record<string, unknown> };
+      const parsed = JSON.parse(m[2] ?? "") as { state?: Record<string, unknown> };
       n += Object.keys(parsed.state ?? {}).length;
     } catch {
       throw new Error("the widget state nbconvert wrote into the page is not valid JSON; re-save the notebook and export again");
@@ -81,7 +81,7 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
   const notes: string[] = [];
   let loaders = 0;
   const widgetModels = countModels(html);
-  const widgetViews = [...html.matchAll(SCRIPT)].filter((m) => attr(m[1], "type") === "application/vnd.jupyter.widget-view+json").length;
+  const widgetViews = [...html.matchAll(SCRIPT)].filter((m) => attr(m[1] ?? "", "type") === "application/vnd.jupyter.widget-view+json").length;
 
   // Stylesheets and images first, on nbconvert's page alone: the renderer inlined below is
   // minified JavaScript whose strings may look like tags.
@@ -112,7 +112,7 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
     }
     // nbconvert's Mermaid loader imports mermaid.js from a CDN when the page has a diagram.
     const remoteImport = /\bimport\(\s*["']((?:https?:)?\/\/[^"']+)["']\s*\)/i.exec(body);
-    if (remoteImport) {
+    if (remoteImport?.[1]) {
       removed.push(remoteImport[1]);
       return `<!-- duellab export: removed a loader for ${remoteImport[1].replace(/--/g, "- -")} (this file works offline) -->`;
     }

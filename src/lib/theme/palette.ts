@@ -194,7 +194,7 @@ export const GRAPH_USES: Array<{ what: string; colors: string[]; opacity?: numbe
 
 function channels(hex: string): [number, number, number] {
   const m = /^#([0-9a-f]{6})$/i.exec(hex);
-  if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
+  if (!m?.[1]) throw new Error(`not a #rrggbb colour: ${hex}`);
   const n = parseInt(m[1], 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
@@ -204,16 +204,17 @@ const hex2 = (v: number) => Math.round(Math.max(0, Math.min(255, v))).toString(1
 /** `fg` painted at `alpha` over `bg`, as the browser composites it (in sRGB). */
 export function over(fg: string, bg: string, alpha: number): string {
   const f = channels(fg), b = channels(bg);
-  return `#${[0, 1, 2].map((i) => hex2(f[i] * alpha + b[i] * (1 - alpha))).join("")}`;
+  return `#${([0, 1, 2] as const).map((i) => hex2(f[i] * alpha + b[i] * (1 - alpha))).join("")}`;
 }
 
 /** WCAG 2.1 relative luminance. */
 export function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => {
+  const lin = (c: number) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [r, g, b] = channels(hex);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
 /** WCAG 2.1 contrast ratio, 1 to 21. */
