@@ -39,9 +39,17 @@ async function main() {
     const floor = Math.ceil(ITEMS / CONCURRENCY) * DEPTH * LATENCY_MS;
     console.log(`  item-granular floor   ${s(floor)}  (${Math.ceil(ITEMS / CONCURRENCY)} waves of whole items; floor / ideal ${(floor / ideal).toFixed(3)})`);
     console.log(`  same batch at 0 ms    ${s(zero.ms)}  (the batch's own cost with no model time)`);
-    console.log(`  per item at 300 ms    ${(real.ms / ITEMS).toFixed(0)} ms wall / item; ${((real.ms * CONCURRENCY) / ITEMS).toFixed(0)} ms per item per slot (ideal ${DEPTH * LATENCY_MS})`);
-    console.log(`  load average          ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores (other work on the box slows the 300 ms batch too)`);
-    if (real.r.progress.done !== ITEMS) console.log(`  note: only ${real.r.progress.done} of ${ITEMS} items finished: ${real.r.items.find((i) => i.error)?.error ?? ""}`);
+    console.log(
+      `  per item at 300 ms    ${(real.ms / ITEMS).toFixed(0)} ms wall / item; ${((real.ms * CONCURRENCY) / ITEMS).toFixed(0)} ms per item per slot (ideal ${DEPTH * LATENCY_MS})`,
+    );
+    console.log(
+      `  load average          ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${os.cpus().length} cores (other work on the box slows the 300 ms batch too)`,
+    );
+    if (real.r.progress.done !== ITEMS)
+      console.log(`  note: only ${real.r.progress.done} of ${ITEMS} items finished: ${real.r.items.find((i) => i.error)?.error ?? ""}`);
   } finally {
     await slow.close();
     await fast.close();

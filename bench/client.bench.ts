@@ -84,7 +84,13 @@ async function main(): Promise<void> {
   // For scale: the demo server's persona work (answer + claim lookup) through the same client.
   const demo = parseSlot("a", { provider: "demo", model: "atlas" });
   const tDemo = await time(async () => {
-    await callModel({ slotName: "a", slot: demo, role: "bench-demo", messages: [{ role: "user", content: `${DEMO_QUESTIONS[0]}\n\n[run-nonce: bench-${++n}]` }], maxTokens: 1600 });
+    await callModel({
+      slotName: "a",
+      slot: demo,
+      role: "bench-demo",
+      messages: [{ role: "user", content: `${DEMO_QUESTIONS[0]}\n\n[run-nonce: bench-${++n}]` }],
+      maxTokens: 1600,
+    });
   }, 200);
   console.log(`demo persona "atlas" through callModel: ${(tDemo * 1000).toFixed(0)} µs per call`);
 

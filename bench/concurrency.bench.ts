@@ -24,7 +24,8 @@ const ask = (baseUrl: string, model: string) =>
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function ratio(baseUrl: string, model: string, k: number): Promise<{ one: number; many: number }> {
-  const one: number[] = [], many: number[] = [];
+  const one: number[] = [],
+    many: number[] = [];
   await ask(baseUrl, model); // warm the connection and the modules
   for (let i = 0; i < ROUNDS; i++) {
     let t = performance.now();
@@ -42,17 +43,26 @@ async function main(): Promise<number> {
   const plain = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => {
-      const body = JSON.stringify({ id: "b", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } });
+      const body = JSON.stringify({
+        id: "b",
+        object: "chat.completion",
+        choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      });
       setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(body), 300);
     });
   });
   await new Promise<void>((r) => plain.listen(0, "127.0.0.1", r));
   try {
     const d = await ratio(demo.url, "atlas", 3);
-    console.log(`demo server, every call 250 ms: one ${d.one.toFixed(0)} ms, three at once ${d.many.toFixed(0)} ms = ${(d.many / d.one).toFixed(2)}× one (1.0 = full overlap, 3.0 = one after another; median of ${ROUNDS})`);
+    console.log(
+      `demo server, every call 250 ms: one ${d.one.toFixed(0)} ms, three at once ${d.many.toFixed(0)} ms = ${(d.many / d.one).toFixed(2)}× one (1.0 = full overlap, 3.0 = one after another; median of ${ROUNDS})`,
+    );
     const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/v1`;
     const c = await ratio(url, "m", 6);
-    console.log(`client, server answers after 300 ms: one ${c.one.toFixed(0)} ms, six at once ${c.many.toFixed(0)} ms = ${(c.many / c.one).toFixed(2)}× one (1.0 = full overlap, 6.0 = one after another; median of ${ROUNDS})`);
+    console.log(
+      `client, server answers after 300 ms: one ${c.one.toFixed(0)} ms, six at once ${c.many.toFixed(0)} ms = ${(c.many / c.one).toFixed(2)}× one (1.0 = full overlap, 6.0 = one after another; median of ${ROUNDS})`,
+    );
     return 0;
   } finally {
     await demo.close();

@@ -61,7 +61,9 @@ function plainNbconvert(): { ms: number; html: string } {
   console.log(`plain nbconvert --to html (CDN widgets, blank offline): ${med(plain).toFixed(0)} ms, ${kb(Buffer.byteLength(plainHtml))}`);
   console.log(`duellab export (one offline file):                     ${med(ours).toFixed(0)} ms, ${kb(bytes)}`);
   console.log(`ratio export / plain nbconvert: ${(med(ours) / med(plain)).toFixed(2)}x time, ${(bytes / Buffer.byteLength(plainHtml)).toFixed(1)}x size`);
-  console.log(`making the page offline (pure: inline the renderer, drop CDN tags): ${pureMs.toFixed(2)} ms per page = ${((pureMs / med(ours)) * 100).toFixed(2)}% of the export`);
+  console.log(
+    `making the page offline (pure: inline the renderer, drop CDN tags): ${pureMs.toFixed(2)} ms per page = ${((pureMs / med(ours)) * 100).toFixed(2)}% of the export`,
+  );
   console.log(`inlined renderer: ${kb(Buffer.byteLength(renderer))} = ${((Buffer.byteLength(renderer) / bytes) * 100).toFixed(0)}% of the exported file`);
   fs.rmSync(dir, { recursive: true, force: true });
 })().catch((e: unknown) => {

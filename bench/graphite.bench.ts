@@ -27,7 +27,14 @@ async function main(): Promise<void> {
   const files = { "data.csv": csv };
   // Warm-up: first sandbox runs and the first model calls (server start) are not what we measure.
   for (const code of codes) await sb.run({ code, files });
-  await graphite({ csv, question: "warm-up", a: { provider: "demo", model: "raw-bars" }, b: { provider: "demo", model: "analyst" }, judge: { provider: "demo", model: "judge" }, display: false });
+  await graphite({
+    csv,
+    question: "warm-up",
+    a: { provider: "demo", model: "raw-bars" },
+    b: { provider: "demo", model: "analyst" },
+    judge: { provider: "demo", model: "judge" },
+    display: false,
+  });
 
   // What "a 300 ms call" really costs here: a bare undici request to the same server, same run.
   // (On this kind of VM a 300 ms timer fires a few percent late, and waking from idle adds more.)
@@ -68,7 +75,14 @@ async function main(): Promise<void> {
     slower.push(slow);
     sums.push(times[0]! + times[1]!);
     const t0 = performance.now();
-    const r = await graphite({ csv, question: `Which stack is slowest? (round ${i + 1})`, a: { provider: "demo", model: "raw-bars" }, b: { provider: "demo", model: "analyst" }, judge: { provider: "demo", model: "judge" }, display: false });
+    const r = await graphite({
+      csv,
+      question: `Which stack is slowest? (round ${i + 1})`,
+      a: { provider: "demo", model: "raw-bars" },
+      b: { provider: "demo", model: "analyst" },
+      judge: { provider: "demo", model: "judge" },
+      display: false,
+    });
     const total = performance.now() - t0;
     if (r.charts.a.run.status !== "ok" || r.charts.b.run.status !== "ok" || !r.judge) throw new Error("the benchmark run did not complete");
     totals.push(total);
@@ -81,14 +95,22 @@ async function main(): Promise<void> {
   console.log(`  sandbox, one run each (slower of the two), median: ${f(median(slower))}`);
   console.log(`  sandbox, both submitted concurrently, median:       ${f(median(both))}`);
   console.log(`  graphite() total, median:                           ${f(median(totals))}`);
-  console.log(`  stages, median: ${Object.entries(stages).map(([k, v]) => `${k} ${f(median(v))}`).join(", ")}`);
+  console.log(
+    `  stages, median: ${Object.entries(stages)
+      .map(([k, v]) => `${k} ${f(median(v))}`)
+      .join(", ")}`,
+  );
   const ratios = totals.map((t, i) => t / budgets[i]!);
   console.log(`  budget 2 x ${LATENCY} + slower sandbox run + 60 ms, median: ${f(median(budgets))}`);
-  console.log(`  ratio total / nominal budget: median ${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}) — ${median(ratios) <= 1 ? "within budget" : "OVER budget"}`);
+  console.log(
+    `  ratio total / nominal budget: median ${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}) — ${median(ratios) <= 1 ? "within budget" : "OVER budget"}`,
+  );
   const measuredRatios = totals.map((t, i) => t / budgetsMeasured[i]!);
   console.log(`  a bare undici request to the same ${LATENCY} ms server, same rounds, median: ${f(median(bare))}`);
   console.log(`  budget 2 x bare call + slower sandbox run + 60 ms, median: ${f(median(budgetsMeasured))}`);
-  console.log(`  ratio total / measured budget: median ${median(measuredRatios).toFixed(2)} (min ${Math.min(...measuredRatios).toFixed(2)}, max ${Math.max(...measuredRatios).toFixed(2)}) — ${median(measuredRatios) <= 1 ? "within budget" : "OVER budget"}`);
+  console.log(
+    `  ratio total / measured budget: median ${median(measuredRatios).toFixed(2)} (min ${Math.min(...measuredRatios).toFixed(2)}, max ${Math.max(...measuredRatios).toFixed(2)}) — ${median(measuredRatios) <= 1 ? "within budget" : "OVER budget"}`,
+  );
   // The two sandbox runs overlap (the sandbox runs up to two at once): back to back would cost more.
   console.log(`  the two sandbox runs back to back would take, median: ${f(median(sums))}; submitted together: ${f(median(both))}`);
   // graphite()'s own work alone: instant scripted models and the two recorded sandbox runs.
@@ -98,18 +120,46 @@ async function main(): Promise<void> {
   const instant = async (req: CallRequest): Promise<CallResult> => {
     const content = req.slotName === "judge" ? judgeJson : codes[req.slotName === "a" ? 0 : 1]!;
     const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
-    return { content, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 0, retriedEmpty: false, promptSha256: "0".repeat(64), record: { role: req.role, slot: req.slotName, model: "m", usage, reasoningTokens: null, finishReason: "stop", latencyMs: 0, retriedEmpty: false, error: null } };
+    return {
+      content,
+      usage,
+      reasoningTokens: null,
+      finishReason: "stop",
+      latencyMs: 0,
+      retriedEmpty: false,
+      promptSha256: "0".repeat(64),
+      record: {
+        role: req.role,
+        slot: req.slotName,
+        model: "m",
+        usage,
+        reasoningTokens: null,
+        finishReason: "stop",
+        latencyMs: 0,
+        retriedEmpty: false,
+        error: null,
+      },
+    };
   };
   const own: number[] = [];
   for (let i = 0; i < 2 * ROUNDS; i++) {
     const t = performance.now();
     await runGraphite(
-      { csv, question: "overhead", a: { provider: "demo", model: "raw-bars" }, b: { provider: "demo", model: "analyst" }, judge: { provider: "demo", model: "judge" }, display: false },
+      {
+        csv,
+        question: "overhead",
+        a: { provider: "demo", model: "raw-bars" },
+        b: { provider: "demo", model: "analyst" },
+        judge: { provider: "demo", model: "judge" },
+        display: false,
+      },
       { callModel: instant, sandbox: async () => ({ run: async (req) => recorded[req.code === codes[0] ? 0 : 1]! }) },
     );
     own.push(performance.now() - t);
   }
-  console.log(`  graphite()'s own work (instant models, recorded sandbox runs: CSV, prompts, faithfulness, facts, judge parse), median: ${f(median(own))} (budget slack: 60 ms)`);
+  console.log(
+    `  graphite()'s own work (instant models, recorded sandbox runs: CSV, prompts, faithfulness, facts, judge parse), median: ${f(median(own))} (budget slack: 60 ms)`,
+  );
   await sb.close();
 }
 

@@ -33,7 +33,12 @@ async function runSide(): Promise<void> {
     const variants: Array<{ name: string; o: WeaveOptions; depth: number; why: string }> = [
       { name: "2 slots (a, b)", o: { ...base, a: slot("atlas"), b: slot("beacon") }, depth: 3, why: "answer, extract, classify" },
       { name: "models × 3", o: { ...base, models: who.slice(0, 3).map(slot) }, depth: 3, why: "3 classify calls run side by side" },
-      { name: "models × 8", o: { ...base, models: who.map(slot) }, depth: 2 + Math.ceil(pairs8 / CLASSIFY_CONCURRENCY), why: `28 classify calls, ${CLASSIFY_CONCURRENCY} at a time` },
+      {
+        name: "models × 8",
+        o: { ...base, models: who.map(slot) },
+        depth: 2 + Math.ceil(pairs8 / CLASSIFY_CONCURRENCY),
+        why: `28 classify calls, ${CLASSIFY_CONCURRENCY} at a time`,
+      },
       { name: "2 slots, judgeRuns 4", o: { ...base, a: slot("atlas"), b: slot("beacon"), judgeRuns: 4 }, depth: 3, why: "4 classify runs side by side" },
     ];
     await weave(variants[0]!.o); // warm-up: module loading, connections
@@ -50,7 +55,9 @@ async function runSide(): Promise<void> {
     variants.forEach((v, k) => {
       const ms = med(times[k]!);
       const critical = v.depth * LATENCY_MS;
-      console.log(`  run    ${v.name.padEnd(22)} ${ms.toFixed(0).padStart(5)} ms   ${(ms / critical).toFixed(2)}× its critical path (${v.depth} calls deep: ${v.why})   ${(ms / two).toFixed(2)}× the 2-slot run`);
+      console.log(
+        `  run    ${v.name.padEnd(22)} ${ms.toFixed(0).padStart(5)} ms   ${(ms / critical).toFixed(2)}× its critical path (${v.depth} calls deep: ${v.why})   ${(ms / two).toFixed(2)}× the 2-slot run`,
+      );
     });
   } finally {
     await server.close();
@@ -86,11 +93,20 @@ function nodeSide(multi: ReturnType<typeof multiFixture>, two: any): { group: nu
 
 async function main(): Promise<number> {
   const exe = findChromium();
-  if (!exe) { console.error("multi bench: no Chromium found; cannot run"); return 1; }
+  if (!exe) {
+    console.error("multi bench: no Chromium found; cannot run");
+    return 1;
+  }
   const bundlePath = path.join(ROOT, "dist/widget/standalone.js");
-  if (!fs.existsSync(bundlePath)) { console.error("multi bench: dist/widget/standalone.js missing: run npm run build"); return 1; }
+  if (!fs.existsSync(bundlePath)) {
+    console.error("multi bench: dist/widget/standalone.js missing: run npm run build");
+    return 1;
+  }
   const bundle = fs.readFileSync(bundlePath, "utf8");
-  if (!bundle.includes("dl-multi")) { console.error("multi bench: the bundle has no N-model view: run node scripts/build.mjs"); return 1; }
+  if (!bundle.includes("dl-multi")) {
+    console.error("multi bench: the bundle has no N-model view: run node scripts/build.mjs");
+    return 1;
+  }
   const two = JSON.parse(fs.readFileSync(path.join(ROOT, "test/fixtures/results/weave-12x12.json"), "utf8"));
   const run = { title: "weave", status: "done", stages: [], startedAt: null, endedAt: null, error: null, cancellable: false };
   console.log(`multi bench: 8 models × 12 claims (96 claims), ${ROUNDS} rounds each, medians; baselines measured in the same loop`);
@@ -101,7 +117,9 @@ async function main(): Promise<number> {
     const n = nodeSide(multi, two);
     console.log(`  [${m.groups.length} groups: ${m.distribution.all} core, ${m.distribution.one} made by one, ${m.groupEdges.length} group edges]`);
     console.log(`  node   group 96 claims over 28 pairs       ${n.group.toFixed(2)} ms`);
-    console.log(`  node   ring layout of ${String(m.groups.length).padStart(2)} groups          ${n.rings.toFixed(2)} ms   ratio ${(n.rings / n.both).toFixed(2)}× the 12+12 Both panel settle (${n.both.toFixed(2)} ms)`);
+    console.log(
+      `  node   ring layout of ${String(m.groups.length).padStart(2)} groups          ${n.rings.toFixed(2)} ms   ratio ${(n.rings / n.both).toFixed(2)}× the 12+12 Both panel settle (${n.both.toFixed(2)} ms)`,
+    );
     const file = path.join(os.tmpdir(), `duellab-multi-bench-${process.pid}.html`);
     fs.writeFileSync(file, `<!doctype html><meta charset="utf-8"><body><div id="host"></div><script>${bundle.replace(/<\/script/gi, "<\\/script")}</script>`);
     const { chromium } = await import("playwright-core");
@@ -111,7 +129,10 @@ async function main(): Promise<number> {
       const page = await ctx.newPage();
       await page.addInitScript("window.__name = (f) => f");
       await page.goto(`file://${file}`);
-      const texts = { multi: JSON.stringify({ view: "weave", run, result: multi, pending: [] }), two: JSON.stringify({ view: "weave", run, result: two, pending: [] }) };
+      const texts = {
+        multi: JSON.stringify({ view: "weave", run, result: multi, pending: [] }),
+        two: JSON.stringify({ view: "weave", run, result: two, pending: [] }),
+      };
       const out: Record<string, number[]> = { dump: [], multi: [], two: [] };
       for (let i = 0; i < ROUNDS + 2; i++) {
         const r = await page.evaluate(async (t) => {
@@ -130,12 +151,25 @@ async function main(): Promise<number> {
             return ms;
           };
           const v = (window as any).duellabView;
-          const dump = await paint((el) => { const pre = document.createElement("pre"); pre.textContent = JSON.stringify(JSON.parse(t.multi), null, 2); el.append(pre); }, () => true);
+          const dump = await paint(
+            (el) => {
+              const pre = document.createElement("pre");
+              pre.textContent = JSON.stringify(JSON.parse(t.multi), null, 2);
+              el.append(pre);
+            },
+            () => true,
+          );
           const groups = JSON.parse(t.multi).result.multi.groups.length;
-          const multi = await paint((el) => v.render(el, JSON.parse(t.multi), {}), () => document.querySelectorAll(".dl-multi-consensus circle.dl-multi-node").length === groups);
+          const multi = await paint(
+            (el) => v.render(el, JSON.parse(t.multi), {}),
+            () => document.querySelectorAll(".dl-multi-consensus circle.dl-multi-node").length === groups,
+          );
           const s2 = JSON.parse(t.two);
           const want = ["a", "b", "both"].map((k) => s2.result.panels[k].nodes.length);
-          const two = await paint((el) => v.render(el, JSON.parse(t.two), {}), () => ["a", "b", "both"].every((k, j) => document.querySelectorAll(`.dl-panel[data-panel="${k}"] circle`).length === want[j]));
+          const two = await paint(
+            (el) => v.render(el, JSON.parse(t.two), {}),
+            () => ["a", "b", "both"].every((k, j) => document.querySelectorAll(`.dl-panel[data-panel="${k}"] circle`).length === want[j]),
+          );
           return { dump, multi, two };
         }, texts);
         if (i < 2) continue;
@@ -144,9 +178,13 @@ async function main(): Promise<number> {
         out.two!.push(r.two);
       }
       await ctx.close();
-      const dump = med(out.dump!), mv = med(out.multi!), tv = med(out.two!);
+      const dump = med(out.dump!),
+        mv = med(out.multi!),
+        tv = med(out.two!);
       console.log(`  chrome JSON dump of the same state painted      ${dump.toFixed(1)} ms`);
-      console.log(`  chrome N-model view, every node on screen        ${mv.toFixed(1)} ms   ratio ${(mv / dump).toFixed(1)}× dump, ${(mv / tv).toFixed(2)}× the two-model 12+12 view (${tv.toFixed(1)} ms, reduced motion)`);
+      console.log(
+        `  chrome N-model view, every node on screen        ${mv.toFixed(1)} ms   ratio ${(mv / dump).toFixed(1)}× dump, ${(mv / tv).toFixed(2)}× the two-model 12+12 view (${tv.toFixed(1)} ms, reduced motion)`,
+      );
     } finally {
       await browser.close();
       fs.rmSync(file, { force: true });
@@ -155,4 +193,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then((code) => process.exit(code), (e) => { console.error(`multi bench could not run: ${(e as Error).message}`); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`multi bench could not run: ${(e as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -16,7 +16,12 @@ const VALID_LIMIT = 1.2;
 type Parser = (text: string) => unknown;
 
 function pair(i: number, reasonWords = 0): Record<string, unknown> {
-  const p: Record<string, unknown> = { a: i % 12, b: (i * 7) % 12, relation: i % 4 === 0 ? "contradict" : "agree", strength: Math.round((0.95 - i * 0.01) * 100) / 100 };
+  const p: Record<string, unknown> = {
+    a: i % 12,
+    b: (i * 7) % 12,
+    relation: i % 4 === 0 ? "contradict" : "agree",
+    strength: Math.round((0.95 - i * 0.01) * 100) / 100,
+  };
   if (reasonWords) p.reason = Array.from({ length: reasonWords }, (_, k) => `word${(i + k) % 17}`).join(" ");
   return p;
 }
@@ -52,7 +57,8 @@ function calibrate(fn: Parser, text: string): number {
   for (;;) {
     const t = performance.now();
     for (let i = 0; i < n; i++) fn(text);
-    if (performance.now() - t >= TARGET_MS_PER_BATCH / 4 || n >= 1 << 20) return Math.max(1, Math.round((n * TARGET_MS_PER_BATCH) / Math.max(0.001, performance.now() - t)));
+    if (performance.now() - t >= TARGET_MS_PER_BATCH / 4 || n >= 1 << 20)
+      return Math.max(1, Math.round((n * TARGET_MS_PER_BATCH) / Math.max(0.001, performance.now() - t)));
     n *= 2;
   }
 }
@@ -90,10 +96,13 @@ async function main() {
     const jsonOk = jsonParse(input.text) !== undefined ? "parses" : "throws";
     console.log(`\n  ${input.name} (${(input.text.length / 1024).toFixed(1)} KB; JSON.parse ${jsonOk}; ladder ${rung})`);
     parsers.forEach((p, k) => {
-      console.log(`    ${p.name.padEnd(11)} median ${med[k]!.toFixed(2).padStart(9)} µs (${(med[k]! / med[0]!).toFixed(2)}x JSON.parse)   best ${best[k]!.toFixed(2).padStart(9)} µs (${(best[k]! / best[0]!).toFixed(2)}x)`);
+      console.log(
+        `    ${p.name.padEnd(11)} median ${med[k]!.toFixed(2).padStart(9)} µs (${(med[k]! / med[0]!).toFixed(2)}x JSON.parse)   best ${best[k]!.toFixed(2).padStart(9)} µs (${(best[k]! / best[0]!).toFixed(2)}x)`,
+      );
     });
     if (baselinePath) {
-      const limit = input === INPUTS[0] ? `  (valid input must stay within ${VALID_LIMIT}x: ${best[1]! / best[2]! <= VALID_LIMIT ? "within" : "OVER"}, by best)` : "";
+      const limit =
+        input === INPUTS[0] ? `  (valid input must stay within ${VALID_LIMIT}x: ${best[1]! / best[2]! <= VALID_LIMIT ? "within" : "OVER"}, by best)` : "";
       console.log(`    ladder / baseline   median ${(med[1]! / med[2]!).toFixed(2)}x   best ${(best[1]! / best[2]!).toFixed(2)}x${limit}`);
     }
   }

@@ -13,7 +13,10 @@ import { Sandbox } from "../src/lib/sandbox";
 import { defaultPython, repoRoot } from "../src/lib/sandbox/paths";
 import { buildLogCsv } from "../src/lib/graphite/buildlog";
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 // Drawing vs measuring, in-process: pandas (period axis) and matplotlib (date axis) charts of four
@@ -67,7 +70,10 @@ print(json.dumps(out))
 async function main(): Promise<number> {
   const csv = buildLogCsv();
   const chartsDir = path.join(repoRoot(), "bench", "charts");
-  const snippets = fs.readdirSync(chartsDir).filter((f) => f.endsWith(".py")).sort();
+  const snippets = fs
+    .readdirSync(chartsDir)
+    .filter((f) => f.endsWith(".py"))
+    .sort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-bench-realcharts-"));
   fs.writeFileSync(path.join(dir, "data.csv"), csv);
   const freshEnv = { MPLBACKEND: "Agg", OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1", HOME: dir, MPLCONFIGDIR: path.join(dir, "mpl") };
@@ -80,18 +86,29 @@ async function main(): Promise<number> {
   for (const [i, f] of snippets.entries()) {
     const code = fs.readFileSync(path.join(chartsDir, f), "utf8");
     fs.writeFileSync(path.join(dir, "snippet.py"), code);
-    let warm = NaN, fresh = NaN;
+    let warm = NaN,
+      fresh = NaN;
     for (const which of i % 2 ? ["fresh", "warm"] : ["warm", "fresh"]) {
       if (which === "warm") {
         const t = performance.now();
         const r = await sb.run({ code, files: { "data.csv": csv }, timeoutMs: 120_000 });
         warm = performance.now() - t;
-        if (r.status !== "ok") { console.error(`realcharts bench: ${f} ended ${r.status} in the sandbox: ${r.traceback ?? r.violations.map((v) => v.detail).join("; ") ?? r.notes.join("; ")}`); await sb.close(); return 1; }
+        if (r.status !== "ok") {
+          console.error(
+            `realcharts bench: ${f} ended ${r.status} in the sandbox: ${r.traceback ?? r.violations.map((v) => v.detail).join("; ") ?? r.notes.join("; ")}`,
+          );
+          await sb.close();
+          return 1;
+        }
       } else {
         const t = performance.now();
         const p = spawnSync(defaultPython(), ["snippet.py"], { cwd: dir, env: freshEnv, maxBuffer: 64 << 20 });
         fresh = performance.now() - t;
-        if (p.status !== 0) { console.error(`realcharts bench: ${f} failed in a fresh Python: ${String(p.stderr).slice(-300)}`); await sb.close(); return 1; }
+        if (p.status !== 0) {
+          console.error(`realcharts bench: ${f} failed in a fresh Python: ${String(p.stderr).slice(-300)}`);
+          await sb.close();
+          return 1;
+        }
       }
     }
     rows.push({ name: f.replace(/\.py$/, ""), warm, fresh, ratio: fresh / warm });
@@ -101,26 +118,55 @@ async function main(): Promise<number> {
 
   const m = spawnSync(defaultPython(), ["-c", MEASURE_SCRIPT, path.join(repoRoot(), "sandbox")], { env: freshEnv, encoding: "utf8", maxBuffer: 16 << 20 });
   fs.rmSync(dir, { recursive: true, force: true });
-  if (m.status !== 0) { console.error(`realcharts bench: the measurement timing failed: ${m.stderr.slice(-400)}`); return 1; }
+  if (m.status !== 0) {
+    console.error(`realcharts bench: the measurement timing failed: ${m.stderr.slice(-400)}`);
+    return 1;
+  }
   const timing = JSON.parse(m.stdout) as Record<string, { draw: number; measure: number; perpoint: number }>;
 
   const ratios = rows.map((r) => r.ratio);
   const worst = rows.reduce((a, b) => (b.ratio < a.ratio ? b : a));
-  const on = Object.entries(layers).filter(([, l]) => l.on).map(([k]) => k);
-  const off = Object.entries(layers).filter(([, l]) => !l.on).map(([k]) => k);
-  console.log(`realcharts: ${rows.length} snippets from bench/charts (date axes, bars, histograms, subplots, images, seaborn, pandas .plot), each once warm and once fresh, alternating`);
+  const on = Object.entries(layers)
+    .filter(([, l]) => l.on)
+    .map(([k]) => k);
+  const off = Object.entries(layers)
+    .filter(([, l]) => !l.on)
+    .map(([k]) => k);
+  console.log(
+    `realcharts: ${rows.length} snippets from bench/charts (date axes, bars, histograms, subplots, images, seaborn, pandas .plot), each once warm and once fresh, alternating`,
+  );
   console.log(`realcharts: layers on: ${on.join(", ")}${off.length ? `; OFF: ${off.join(", ")}` : ""}; sandbox start ${ms(startMs)}`);
   console.log(`realcharts: warm median ${ms(median(rows.map((r) => r.warm)))}, fresh median ${ms(median(rows.map((r) => r.fresh)))}`);
-  console.log(`realcharts: fresh/warm ratio median ${median(ratios).toFixed(1)}x, worst ${worst.ratio.toFixed(2)}x (${worst.name}: warm ${ms(worst.warm)}, fresh ${ms(worst.fresh)}) (target: every chart > 1.0x) ${worst.ratio > 1 ? "PASS" : "MISS"}`);
-  const slowest = [...rows].sort((a, b) => a.ratio - b.ratio).slice(0, 4).map((r) => `${r.name} ${r.ratio.toFixed(1)}x`).join(", ");
+  console.log(
+    `realcharts: fresh/warm ratio median ${median(ratios).toFixed(1)}x, worst ${worst.ratio.toFixed(2)}x (${worst.name}: warm ${ms(worst.warm)}, fresh ${ms(worst.fresh)}) (target: every chart > 1.0x) ${worst.ratio > 1 ? "PASS" : "MISS"}`,
+  );
+  const slowest = [...rows]
+    .sort((a, b) => a.ratio - b.ratio)
+    .slice(0, 4)
+    .map((r) => `${r.name} ${r.ratio.toFixed(1)}x`)
+    .join(", ");
   console.log(`realcharts: lowest ratios: ${slowest}`);
   for (const [kind, t] of Object.entries(timing)) {
     const share = t.measure / t.draw;
-    console.log(`realcharts: four 1,000-point date series, ${kind}: draw ${ms(t.draw)}, measure ${t.measure.toFixed(1)} ms = ${(share * 100).toFixed(1)}% of the draw (target < 10%) ${share < 0.1 ? "PASS" : "MISS"}; per-point date mapping (before) ${ms(t.perpoint)}`);
+    console.log(
+      `realcharts: four 1,000-point date series, ${kind}: draw ${ms(t.draw)}, measure ${t.measure.toFixed(1)} ms = ${(share * 100).toFixed(1)}% of the draw (target < 10%) ${share < 0.1 ? "PASS" : "MISS"}; per-point date mapping (before) ${ms(t.perpoint)}`,
+    );
   }
-  if (os.loadavg()[0] > os.cpus().length) console.log("realcharts: the machine is busier than its core count: absolute times are inflated; the ratios are measured side by side");
-  console.log(`realcharts: machine load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
+  if (os.loadavg()[0] > os.cpus().length)
+    console.log("realcharts: the machine is busier than its core count: absolute times are inflated; the ratios are measured side by side");
+  console.log(
+    `realcharts: machine load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} on ${os.cpus().length} cores`,
+  );
   return 0;
 }
 
-main().then((code) => process.exit(code), (e) => { console.error(`realcharts bench could not run: ${(e as Error).message}`); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`realcharts bench could not run: ${(e as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -8,14 +8,21 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const only = process.argv.slice(2);
-const files = fs.readdirSync(here).filter((f) => f.endsWith(".bench.ts")).sort()
+const files = fs
+  .readdirSync(here)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .sort()
   .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)));
-if (files.length === 0) { console.error("no benchmarks matched"); process.exit(1); }
+if (files.length === 0) {
+  console.error("no benchmarks matched");
+  process.exit(1);
+}
 const failed = [];
 for (const f of files) {
   console.log(`\n=== ${f.replace(".bench.ts", "")} ===`);
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(here, f)], {
-    stdio: "inherit", cwd: root,
+    stdio: "inherit",
+    cwd: root,
     env: { ...process.env, PATH: `${path.join(root, ".venv/bin")}:${process.env.PATH}` },
   });
   if (r.status !== 0) failed.push(f);

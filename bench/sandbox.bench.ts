@@ -20,12 +20,16 @@ ax.set_title("Build time"); ax.set_xlabel("date"); ax.set_ylabel("seconds")
 fig.savefig(sys.stdout.buffer, format="png")
 `;
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function main(): Promise<number> {
   const csv = buildLogCsv();
-  const WARM = 18, FRESH = 6;
+  const WARM = 18,
+    FRESH = 6;
 
   const t0 = performance.now();
   const sb = await Sandbox.start();
@@ -43,26 +47,37 @@ async function main(): Promise<number> {
   const freshEnv = { MPLBACKEND: "Agg", OPENBLAS_NUM_THREADS: "1", HOME: dir, MPLCONFIGDIR: path.join(dir, "mpl") };
   spawnSync(defaultPython(), ["-c", "import matplotlib.pyplot"], { env: freshEnv }); // font cache once, as a fair fresh baseline
 
-  const warm: number[] = [], fresh: number[] = [], pair: number[] = [];
+  const warm: number[] = [],
+    fresh: number[] = [],
+    pair: number[] = [];
   const PAIRS = 6;
   for (let i = 0; i < WARM; i++) {
     const t = performance.now();
     const r = await sb.run({ code: REFERENCE, files: { "data.csv": csv } });
     warm.push(performance.now() - t);
-    if (r.status !== "ok") { console.error(`sandbox bench: warm run ${i + 1} ended ${r.status}`); return 1; }
+    if (r.status !== "ok") {
+      console.error(`sandbox bench: warm run ${i + 1} ended ${r.status}`);
+      return 1;
+    }
     // Two reference runs sent together (as graphite() sends chart A and B), interleaved with
     // the single runs so both see the same machine load.
     if (i % 3 === 2 && pair.length < PAIRS) {
       const p = performance.now();
       const rs = await Promise.all([0, 1].map(() => sb.run({ code: REFERENCE, files: { "data.csv": csv } })));
       pair.push(performance.now() - p);
-      if (rs.some((x) => x.status !== "ok")) { console.error(`sandbox bench: a concurrent pair run ended ${rs.map((x) => x.status).join("/")}`); return 1; }
+      if (rs.some((x) => x.status !== "ok")) {
+        console.error(`sandbox bench: a concurrent pair run ended ${rs.map((x) => x.status).join("/")}`);
+        return 1;
+      }
     }
     if (i % 3 === 1 && fresh.length < FRESH) {
       const f = performance.now();
       const p = spawnSync(defaultPython(), ["snippet.py"], { cwd: dir, env: freshEnv, maxBuffer: 64 << 20 });
       fresh.push(performance.now() - f);
-      if (p.status !== 0) { console.error(`sandbox bench: the fresh Python run failed: ${String(p.stderr).slice(-300)}`); return 1; }
+      if (p.status !== 0) {
+        console.error(`sandbox bench: the fresh Python run failed: ${String(p.stderr).slice(-300)}`);
+        return 1;
+      }
     }
   }
   // The floor: the same snippet rendered repeatedly inside one warm, unconfined Python process.
@@ -86,13 +101,24 @@ print(statistics.median(times[1:]))
   const sbOff = await Sandbox.start({ off: ["prefault"] });
   const ab: Record<"on" | "off", number[]> = { on: [], off: [] };
   for (let b = 0; b < 6; b++) {
-    for (const [name, box] of (b % 2 ? [["off", sbOff], ["on", sb]] : [["on", sb], ["off", sbOff]]) as Array<["on" | "off", Sandbox]>) {
+    for (const [name, box] of (b % 2
+      ? [
+          ["off", sbOff],
+          ["on", sb],
+        ]
+      : [
+          ["on", sb],
+          ["off", sbOff],
+        ]) as Array<["on" | "off", Sandbox]>) {
       await new Promise((r) => setTimeout(r, 300));
       for (let k = 0; k < 3; k++) {
         const t = performance.now();
         const r = await box.run({ code: REFERENCE, files: { "data.csv": csv } });
         if (k) ab[name].push(performance.now() - t);
-        if (r.status !== "ok") { console.error(`sandbox bench: a prefault ${name} run ended ${r.status}`); return 1; }
+        if (r.status !== "ok") {
+          console.error(`sandbox bench: a prefault ${name} run ended ${r.status}`);
+          return 1;
+        }
       }
     }
   }
@@ -100,23 +126,53 @@ print(statistics.median(times[1:]))
   await sb.close();
   fs.rmSync(dir, { recursive: true, force: true });
 
-  const w = median(warm), f = median(fresh), ratio = f / w;
-  const on = Object.entries(layers).filter(([, l]) => l.on).map(([k]) => k);
-  const off = Object.entries(layers).filter(([, l]) => !l.on).map(([k]) => k);
+  const w = median(warm),
+    f = median(fresh),
+    ratio = f / w;
+  const on = Object.entries(layers)
+    .filter(([, l]) => l.on)
+    .map(([k]) => k);
+  const off = Object.entries(layers)
+    .filter(([, l]) => !l.on)
+    .map(([k]) => k);
   console.log(`sandbox: reference snippet (pandas reads a ${csv.split("\n").length - 1}-row CSV, one line chart, PNG to stdout)`);
   console.log(`sandbox: layers on: ${on.join(", ")}${off.length ? `; OFF: ${off.join(", ")}` : ""}${sb.underBwrap ? " (under bubblewrap)" : ""}`);
   console.log(`sandbox: start ${ms(sb.startMs)}; first run after start ${ms(firstMs)} (target <= 3000 ms) ${firstMs <= 3000 ? "PASS" : "MISS"}`);
-  console.log(`sandbox: warm median ${ms(w)} over ${WARM} runs (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))}) (target <= 150 ms) ${w <= 150 ? "PASS" : "MISS"}`);
-  if (Number.isFinite(floor)) console.log(`sandbox: in-process floor (same snippet, warm unconfined Python, no fork) median ${ms(floor)}; the sandbox costs ${(w / floor).toFixed(2)}x the floor`);
+  console.log(
+    `sandbox: warm median ${ms(w)} over ${WARM} runs (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))}) (target <= 150 ms) ${w <= 150 ? "PASS" : "MISS"}`,
+  );
+  if (Number.isFinite(floor))
+    console.log(
+      `sandbox: in-process floor (same snippet, warm unconfined Python, no fork) median ${ms(floor)}; the sandbox costs ${(w / floor).toFixed(2)}x the floor`,
+    );
   const pm = median(pair);
-  console.log(`sandbox: two runs at once (concurrency ${sb.concurrency}) median ${ms(pm)} over ${pair.length} pairs = ${(pm / w).toFixed(2)}x one run (1.0 = full overlap, 2.0 = back to back)`);
-  const pOn = median(ab.on), pOff = median(ab.off);
-  console.log(`sandbox: spare's throwaway draw (prefault) on ${ms(pOn)} vs off ${ms(pOff)}, back-to-back warm medians over ${ab.on.length} runs each, blocks interleaved = ${(pOn / pOff).toFixed(2)}x`);
+  console.log(
+    `sandbox: two runs at once (concurrency ${sb.concurrency}) median ${ms(pm)} over ${pair.length} pairs = ${(pm / w).toFixed(2)}x one run (1.0 = full overlap, 2.0 = back to back)`,
+  );
+  const pOn = median(ab.on),
+    pOff = median(ab.off);
+  console.log(
+    `sandbox: spare's throwaway draw (prefault) on ${ms(pOn)} vs off ${ms(pOff)}, back-to-back warm medians over ${ab.on.length} runs each, blocks interleaved = ${(pOn / pOff).toFixed(2)}x`,
+  );
   console.log(`sandbox: fresh Python median ${ms(f)} over ${FRESH} runs, interleaved with the warm runs`);
-  console.log(`sandbox: warm is ${ratio.toFixed(1)}x faster than fresh (target >= 8x) ${ratio >= 8 ? "PASS" : "MISS"}; best-case ratio (min/min) ${(Math.min(...fresh) / Math.min(...warm)).toFixed(1)}x`);
-  if (os.loadavg()[0] > os.cpus().length) console.log("sandbox: the machine is busier than its core count: absolute times are inflated; the ratios are measured side by side");
-  console.log(`sandbox: machine load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
+  console.log(
+    `sandbox: warm is ${ratio.toFixed(1)}x faster than fresh (target >= 8x) ${ratio >= 8 ? "PASS" : "MISS"}; best-case ratio (min/min) ${(Math.min(...fresh) / Math.min(...warm)).toFixed(1)}x`,
+  );
+  if (os.loadavg()[0] > os.cpus().length)
+    console.log("sandbox: the machine is busier than its core count: absolute times are inflated; the ratios are measured side by side");
+  console.log(
+    `sandbox: machine load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} on ${os.cpus().length} cores`,
+  );
   return 0;
 }
 
-main().then((code) => process.exit(code), (e) => { console.error(`sandbox bench could not run: ${(e as Error).message}`); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`sandbox bench could not run: ${(e as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -52,9 +52,15 @@ async function main() {
       const inCalls =
         Math.max(...lat("A"), ...lat("B")) + Math.max(...lat("judge-extract-A"), ...lat("judge-extract-B")) + Math.max(...lat("judge-classify")) - critical;
       const lastTotal = last.timings.totalMs;
-      console.log(`  last run ${lastTotal} ms   = ${critical} ms model latency + ${inCalls} ms in the client beyond it + ${lastTotal - critical - inCalls} ms weave's own`);
+      console.log(
+        `  last run ${lastTotal} ms   = ${critical} ms model latency + ${inCalls} ms in the client beyond it + ${lastTotal - critical - inCalls} ms weave's own`,
+      );
       const st = last.timings.stages;
-      console.log(`  stages (last run)     ${Object.entries(st).map(([k, v]) => `${k} ${v} ms`).join(", ")}`);
+      console.log(
+        `  stages (last run)     ${Object.entries(st)
+          .map(([k, v]) => `${k} ${v} ms`)
+          .join(", ")}`,
+      );
       console.log(`  sequential would be   ${5 * LATENCY_MS} ms (5 calls): concurrency saves ${(5 * LATENCY_MS - total).toFixed(0)} ms`);
     }
   } finally {

@@ -7,7 +7,12 @@ if (!fs.existsSync(cli)) {
   process.stderr.write("duellab: the library is not built yet: run `npm run setup` in the duellab checkout.\n");
   process.exit(1);
 }
-require(cli).main(process.argv.slice(2)).then(
-  (code) => process.exit(code ?? 0),
-  (err) => { process.stderr.write(`duellab: ${err?.message ? err.message : err}\n`); process.exit(1); },
-);
+require(cli)
+  .main(process.argv.slice(2))
+  .then(
+    (code) => process.exit(code ?? 0),
+    (err) => {
+      process.stderr.write(`duellab: ${err?.message ? err.message : err}\n`);
+      process.exit(1);
+    },
+  );

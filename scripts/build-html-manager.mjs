@@ -20,12 +20,7 @@ function newest(p) {
   return t;
 }
 
-const inputs = [
-  path.join(root, "src/widget"),
-  path.join(root, "src/lib/schema"),
-  path.join(root, "package-lock.json"),
-  fileURLToPath(import.meta.url),
-];
+const inputs = [path.join(root, "src/widget"), path.join(root, "src/lib/schema"), path.join(root, "package-lock.json"), fileURLToPath(import.meta.url)];
 const outTime = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
 if (force || outTime === 0 || Math.max(...inputs.map(newest)) > outTime) await build();
 
@@ -48,7 +43,15 @@ function keepWoff2Only(css) {
 
 async function build() {
   const esbuild = (await import("esbuild")).default ?? (await import("esbuild"));
-  const assetLoaders = { ".woff2": "dataurl", ".woff": "dataurl", ".ttf": "dataurl", ".eot": "dataurl", ".svg": "dataurl", ".png": "dataurl", ".gif": "dataurl" };
+  const assetLoaders = {
+    ".woff2": "dataurl",
+    ".woff": "dataurl",
+    ".ttf": "dataurl",
+    ".eot": "dataurl",
+    ".svg": "dataurl",
+    ".png": "dataurl",
+    ".gif": "dataurl",
+  };
 
   // CSS from packages (Font Awesome, Lumino, the controls) is bundled with its fonts as data URLs
   // and injected as a <style> when the script runs. Our own CSS stays text, as in the JupyterLab
@@ -80,23 +83,28 @@ async function build() {
   };
 
   log("bundling the offline widget renderer → dist/widget/html-manager.js");
-  const ok = await esbuild.build({
-    entryPoints: [path.join(root, "src/widget/html-manager/index.ts")],
-    outfile: out,
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    target: "es2020",
-    minify: true,
-    legalComments: "none",
-    logLevel: "warning",
-    // nbconvert's page may carry require.js: a bundled Backbone/jQuery that sees an AMD `define`
-    // registers itself there instead of initialising, and the widgets never render.
-    define: { define: "undefined", "process.env.NODE_ENV": '"production"' },
-    banner: { js: 'var __webpack_public_path__ = "";' },
-    loader: assetLoaders,
-    plugins: [cssPlugin],
-  }).then(() => true, () => false);
+  const ok = await esbuild
+    .build({
+      entryPoints: [path.join(root, "src/widget/html-manager/index.ts")],
+      outfile: out,
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      target: "es2020",
+      minify: true,
+      legalComments: "none",
+      logLevel: "warning",
+      // nbconvert's page may carry require.js: a bundled Backbone/jQuery that sees an AMD `define`
+      // registers itself there instead of initialising, and the widgets never render.
+      define: { define: "undefined", "process.env.NODE_ENV": '"production"' },
+      banner: { js: 'var __webpack_public_path__ = "";' },
+      loader: assetLoaders,
+      plugins: [cssPlugin],
+    })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!ok) {
     // esbuild has printed what failed; leave no stale renderer that exports would inline.
     fs.rmSync(out, { force: true });

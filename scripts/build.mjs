@@ -23,7 +23,10 @@ function newest(dir) {
   return t;
 }
 const stampTime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
-const touch = (f) => { fs.mkdirSync(path.dirname(f), { recursive: true }); fs.writeFileSync(f, String(Date.now())); };
+const touch = (f) => {
+  fs.mkdirSync(path.dirname(f), { recursive: true });
+  fs.writeFileSync(f, String(Date.now()));
+};
 const log = (m) => process.stderr.write(`duellab build: ${m}\n`);
 
 const libStamp = path.join(root, "dist/.lib-stamp");
@@ -81,21 +84,27 @@ if (force || widgetRebuilt || !fs.existsSync(extStamp) || stampTime(path.join(ro
     fs.rmSync(stage, { recursive: true, force: true });
     fs.mkdirSync(stage, { recursive: true });
     fs.copyFileSync(path.join(root, "dist/widget/plugin.js"), path.join(stage, "plugin.js"));
-    fs.writeFileSync(path.join(stage, "package.json"), JSON.stringify({
-      name: pkg.name,
-      version: pkg.version,
-      description: pkg.description,
-      license: pkg.license,
-      main: "plugin.js",
-      dependencies: { "@jupyter-widgets/base": pkg.devDependencies["@jupyter-widgets/base"] },
-      jupyterlab: { extension: true, outputDir: "../../labextension", sharedPackages: pkg.jupyterlab.sharedPackages },
-    }, null, 2));
-    fs.rmSync(path.join(root, "labextension"), { recursive: true, force: true });
-    execFileSync(
-      process.execPath,
-      [path.join(root, "node_modules/@jupyterlab/builder/lib/build-labextension.js"), "--core-path", corePath, stage],
-      { stdio: ["ignore", "ignore", "inherit"], cwd: root },
+    fs.writeFileSync(
+      path.join(stage, "package.json"),
+      JSON.stringify(
+        {
+          name: pkg.name,
+          version: pkg.version,
+          description: pkg.description,
+          license: pkg.license,
+          main: "plugin.js",
+          dependencies: { "@jupyter-widgets/base": pkg.devDependencies["@jupyter-widgets/base"] },
+          jupyterlab: { extension: true, outputDir: "../../labextension", sharedPackages: pkg.jupyterlab.sharedPackages },
+        },
+        null,
+        2,
+      ),
     );
+    fs.rmSync(path.join(root, "labextension"), { recursive: true, force: true });
+    execFileSync(process.execPath, [path.join(root, "node_modules/@jupyterlab/builder/lib/build-labextension.js"), "--core-path", corePath, stage], {
+      stdio: ["ignore", "ignore", "inherit"],
+      cwd: root,
+    });
     touch(extStamp);
   }
 }

@@ -28,7 +28,12 @@ if (!has("ruff") || !has("mypy")) {
 }
 
 const steps = [
-  ...(fix ? [["ruff", "check", "--fix", ...paths], ["ruff", "format", ...paths]] : []),
+  ...(fix
+    ? [
+        ["ruff", "check", "--fix", ...paths],
+        ["ruff", "format", ...paths],
+      ]
+    : []),
   ["ruff", "check", ...paths],
   ["ruff", "format", "--check", ...paths],
   ["mypy"],

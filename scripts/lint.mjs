@@ -22,7 +22,11 @@ function run(label, cmd, args) {
 function unformattedFiles() {
   const r = spawnSync(process.execPath, [biome, "format", "--reporter=json", "--max-diagnostics=none"], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
   try {
-    const files = new Set(JSON.parse(r.stdout).diagnostics.filter((d) => d.category === "format").map((d) => d.location?.path?.file ?? d.location?.path));
+    const files = new Set(
+      JSON.parse(r.stdout)
+        .diagnostics.filter((d) => d.category === "format")
+        .map((d) => d.location?.path?.file ?? d.location?.path),
+    );
     return files.size;
   } catch {
     return null;
@@ -47,6 +51,7 @@ if (write) {
 }
 
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-if (pkg.scripts?.["lint:python"]) results.push(run("npm run lint:python", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "--silent", "lint:python"]));
+if (pkg.scripts?.["lint:python"])
+  results.push(run("npm run lint:python", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "--silent", "lint:python"]));
 
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -8,9 +8,19 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 execFileSync(process.execPath, [path.join(root, "scripts", "build.mjs")], { stdio: "inherit" });
-const needed = ["dist/lib/index.js", "dist/lib/index.d.ts", "dist/lib/cli/setup.js", "dist/widget/plugin.js", "labextension/package.json", "binder/requirements.txt", "sandbox/server.py"];
+const needed = [
+  "dist/lib/index.js",
+  "dist/lib/index.d.ts",
+  "dist/lib/cli/setup.js",
+  "dist/widget/plugin.js",
+  "labextension/package.json",
+  "binder/requirements.txt",
+  "sandbox/server.py",
+];
 const missing = needed.filter((f) => !fs.existsSync(path.join(root, f)));
 if (missing.length) {
-  process.stderr.write(`\nduellab prepack: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} missing: run \`npm run setup\` in this checkout (it builds them), then pack again.\n\n`);
+  process.stderr.write(
+    `\nduellab prepack: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} missing: run \`npm run setup\` in this checkout (it builds them), then pack again.\n\n`,
+  );
   process.exit(1);
 }

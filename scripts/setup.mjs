@@ -32,9 +32,10 @@ function die(sentence) {
  * there, so a newer one elsewhere must still be found). The first that is 3.10+ wins. */
 function pythonCandidates() {
   const onPath = ["python3", "python", "python3.14", "python3.13", "python3.12", "python3.11", "python3.10"];
-  const mac = process.platform === "darwin"
-    ? ["/opt/homebrew/bin/python3", "/usr/local/bin/python3", "/Library/Frameworks/Python.framework/Versions/Current/bin/python3"]
-    : [];
+  const mac =
+    process.platform === "darwin"
+      ? ["/opt/homebrew/bin/python3", "/usr/local/bin/python3", "/Library/Frameworks/Python.framework/Versions/Current/bin/python3"]
+      : [];
   return [process.env.PYTHON, ...onPath, ...mac].filter(Boolean);
 }
 
@@ -47,8 +48,11 @@ function findPython() {
     if (maj === 3 && min >= 10) return cand;
     tooOld ??= `${cand} is Python ${maj}.${min}`;
   }
-  if (tooOld) die(`${tooOld}; duellab needs Python 3.10 or newer (install a newer one, e.g. \`brew install python\` on macOS, or set PYTHON=/path/to/python3).`);
-  die("no python3 was found on PATH: install Python 3.10+ (Debian/Ubuntu: `apt-get install python3 python3-venv`; macOS: `brew install python`), or set PYTHON=/path/to/python3.");
+  if (tooOld)
+    die(`${tooOld}; duellab needs Python 3.10 or newer (install a newer one, e.g. \`brew install python\` on macOS, or set PYTHON=/path/to/python3).`);
+  die(
+    "no python3 was found on PATH: install Python 3.10+ (Debian/Ubuntu: `apt-get install python3 python3-venv`; macOS: `brew install python`), or set PYTHON=/path/to/python3.",
+  );
 }
 
 // 1. The Python side, pinned in binder/requirements.txt (the same file Binder uses).
@@ -56,18 +60,26 @@ if (prefix !== null) usePrefix(prefix);
 else installVenv();
 
 function usePrefix(dir) {
-  if (!dir || dir.startsWith("--")) die("--prefix needs the environment's directory, e.g. `node scripts/setup.mjs --prefix \"$(python3 -c 'import sys; print(sys.prefix)')\"`.");
+  if (!dir || dir.startsWith("--"))
+    die("--prefix needs the environment's directory, e.g. `node scripts/setup.mjs --prefix \"$(python3 -c 'import sys; print(sys.prefix)')\"`.");
   const abs = path.resolve(dir);
   const py = path.join(abs, "bin", "python");
   if (!fs.existsSync(py)) die(`${abs} has no bin/python: give --prefix the sys.prefix of the Python environment to install into.`);
   const r = spawnSync(py, ["-c", "import jupyterlab, ipywidgets, jupyterlab_widgets, nbclient, nbconvert, pandas, matplotlib"], { encoding: "utf8" });
   if (r.status !== 0) {
     const missing = /No module named '([^']+)'/.exec(r.stderr)?.[1] ?? (r.stderr || "").trim().split("\n").pop();
-    die(`the Python environment at ${abs} lacks ${missing}: install binder/requirements.txt into it first (\`${py} -m pip install -r binder/requirements.txt\`).`);
+    die(
+      `the Python environment at ${abs} lacks ${missing}: install binder/requirements.txt into it first (\`${py} -m pip install -r binder/requirements.txt\`).`,
+    );
   }
   let current = null;
-  try { current = fs.lstatSync(venv); } catch { /* absent */ }
-  if (current && !current.isSymbolicLink()) die(`.venv already exists as a directory here; --prefix links .venv to ${abs} instead: remove .venv, or run setup without --prefix.`);
+  try {
+    current = fs.lstatSync(venv);
+  } catch {
+    /* absent */
+  }
+  if (current && !current.isSymbolicLink())
+    die(`.venv already exists as a directory here; --prefix links .venv to ${abs} instead: remove .venv, or run setup without --prefix.`);
   if (current && fs.realpathSync(venv) === fs.realpathSync(abs)) return;
   if (current) fs.unlinkSync(venv);
   log(`using the Python environment at ${abs} (.venv links to it)`);
@@ -75,28 +87,35 @@ function usePrefix(dir) {
 }
 
 function installVenv() {
-const reqHash = crypto.createHash("sha256").update(fs.readFileSync(reqFile)).digest("hex").slice(0, 16);
-const venvStamp = path.join(venv, ".duellab-requirements");
-const venvOk = fs.existsSync(vpy) && fs.existsSync(venvStamp) && fs.readFileSync(venvStamp, "utf8") === reqHash;
-if (!venvOk) {
-  const py = findPython();
-  if (!fs.existsSync(vpy)) {
-    log(`creating .venv with ${py}`);
-    const r = spawnSync(py, ["-m", "venv", venv], { encoding: "utf8" });
-    if (r.status !== 0) {
-      fs.rmSync(venv, { recursive: true, force: true });
-      die(`\`${py} -m venv\` failed (${(r.stderr || "").trim().split("\n").pop()}): install the venv module (Debian/Ubuntu: \`apt-get install python3-venv\`) and run this again.`);
+  const reqHash = crypto.createHash("sha256").update(fs.readFileSync(reqFile)).digest("hex").slice(0, 16);
+  const venvStamp = path.join(venv, ".duellab-requirements");
+  const venvOk = fs.existsSync(vpy) && fs.existsSync(venvStamp) && fs.readFileSync(venvStamp, "utf8") === reqHash;
+  if (!venvOk) {
+    const py = findPython();
+    if (!fs.existsSync(vpy)) {
+      log(`creating .venv with ${py}`);
+      const r = spawnSync(py, ["-m", "venv", venv], { encoding: "utf8" });
+      if (r.status !== 0) {
+        fs.rmSync(venv, { recursive: true, force: true });
+        die(
+          `\`${py} -m venv\` failed (${(r.stderr || "").trim().split("\n").pop()}): install the venv module (Debian/Ubuntu: \`apt-get install python3-venv\`) and run this again.`,
+        );
+      }
     }
+    log("installing the Python side from binder/requirements.txt (first run only; takes a minute)");
+    const env = { ...process.env, PIP_RETRIES: process.env.PIP_RETRIES ?? "0", PIP_DISABLE_PIP_VERSION_CHECK: "1" };
+    const r = spawnSync(vpy, ["-m", "pip", "install", "-q", "-r", reqFile], { encoding: "utf8", env, stdio: ["ignore", "inherit", "pipe"] });
+    if (r.status !== 0) {
+      const last =
+        (r.stderr || "")
+          .trim()
+          .split("\n")
+          .filter((l) => /ERROR/.test(l))
+          .pop() ?? (r.stderr || "").trim().split("\n").pop();
+      die(`pip could not install the Python side into .venv (${last}): check your network or package index, then run \`npm run setup\` again.`);
+    }
+    fs.writeFileSync(venvStamp, reqHash);
   }
-  log("installing the Python side from binder/requirements.txt (first run only; takes a minute)");
-  const env = { ...process.env, PIP_RETRIES: process.env.PIP_RETRIES ?? "0", PIP_DISABLE_PIP_VERSION_CHECK: "1" };
-  const r = spawnSync(vpy, ["-m", "pip", "install", "-q", "-r", reqFile], { encoding: "utf8", env, stdio: ["ignore", "inherit", "pipe"] });
-  if (r.status !== 0) {
-    const last = (r.stderr || "").trim().split("\n").filter((l) => /ERROR/.test(l)).pop() ?? (r.stderr || "").trim().split("\n").pop();
-    die(`pip could not install the Python side into .venv (${last}): check your network or package index, then run \`npm run setup\` again.`);
-  }
-  fs.writeFileSync(venvStamp, reqHash);
-}
 }
 
 // 2. The library, the widget bundles and the prebuilt JupyterLab extension.
@@ -114,7 +133,9 @@ try {
   steps.push(jupyterEnv.ensureSaveState(venv));
   steps.push(jupyterEnv.disableDebugger(venv));
   // The kernel runs this checkout's tslab by absolute path, re-registered if it points elsewhere.
-  steps.push(jupyterEnv.ensureKernel({ prefix: venv, python: vpy, tslabJs: path.join(root, "node_modules", "tslab", "bin", "tslab"), binary: tslabBin, exact: true }));
+  steps.push(
+    jupyterEnv.ensureKernel({ prefix: venv, python: vpy, tslabJs: path.join(root, "node_modules", "tslab", "bin", "tslab"), binary: tslabBin, exact: true }),
+  );
 } catch (e) {
   die(e.message);
 }

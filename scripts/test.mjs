@@ -10,7 +10,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const GROUPS = ["unit", "types", "sandbox", "kernel", "browser", "notebooks", "binder", "install"];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const groups = wanted.length ? wanted : GROUPS;
-for (const g of groups) if (!GROUPS.includes(g)) { console.error(`unknown test group "${g}"; groups: ${GROUPS.join(", ")}`); process.exit(2); }
+for (const g of groups)
+  if (!GROUPS.includes(g)) {
+    console.error(`unknown test group "${g}"; groups: ${GROUPS.join(", ")}`);
+    process.exit(2);
+  }
 
 function list(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -25,7 +29,10 @@ function list(dir) {
 const ONE_PROCESS = ["unit"];
 const files = groups.filter((g) => !ONE_PROCESS.includes(g)).flatMap((g) => list(path.join(root, "test", g)).sort());
 const shared = groups.filter((g) => ONE_PROCESS.includes(g)).flatMap((g) => list(path.join(root, "test", g)).sort());
-if (files.length + shared.length === 0) { console.error("no test files found"); process.exit(1); }
+if (files.length + shared.length === 0) {
+  console.error("no test files found");
+  process.exit(1);
+}
 
 const env = { ...process.env, DUELLAB_ROOT: root, PATH: `${path.join(root, ".venv/bin")}:${process.env.PATH}` };
 const run = (args) => spawnSync(process.execPath, ["--import", "tsx", ...args], { stdio: "inherit", cwd: root, env }).status ?? 1;

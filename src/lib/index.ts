@@ -33,7 +33,20 @@ export { startLiveRun, runSummaryText, CANCELLED_BY_USER } from "./run/live";
 export type { LiveRun, LiveRunOptions } from "./run/live";
 export { RunTracker } from "./run/stages";
 export type { StageSpec } from "./run/stages";
-export type { WeaveResult, Pair, Panel, GraphNode, GraphEdge, Consensus, MultiWeave, ClaimGroup, Stability, PairStability, Spread, KeepRule } from "./schema/weave";
+export type {
+  WeaveResult,
+  Pair,
+  Panel,
+  GraphNode,
+  GraphEdge,
+  Consensus,
+  MultiWeave,
+  ClaimGroup,
+  Stability,
+  PairStability,
+  Spread,
+  KeepRule,
+} from "./schema/weave";
 export { groupClaims } from "./weave/multi/group";
 export { agreementMatrix } from "./weave/multi/matrix";
 export type { GraphiteResult, Chart, Attempt, Faithfulness, GraphiteStability } from "./schema/graphite";

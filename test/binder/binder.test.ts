@@ -20,7 +20,9 @@ const envPy = path.join(envDir, "bin", "python");
 function builderEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ["DUELLAB_ROOT", "DUELLAB_PYTHON", "VIRTUAL_ENV", "JUPYTER_PATH", "PYTHONPATH", "NODE_OPTIONS"]) delete env[k];
-  const path0 = (process.env.PATH ?? "").split(":").filter((p) => p && !p.startsWith(path.join(root, ".venv")) && !p.startsWith(path.join(root, "node_modules")));
+  const path0 = (process.env.PATH ?? "")
+    .split(":")
+    .filter((p) => p && !p.startsWith(path.join(root, ".venv")) && !p.startsWith(path.join(root, "node_modules")));
   env.PATH = [path.join(envDir, "bin"), ...path0].join(":");
   env.JUPYTER_DATA_DIR = path.join(work, "jupyter-data");
   env.JUPYTER_CONFIG_DIR = path.join(work, "jupyter-config");
@@ -86,8 +88,16 @@ NotebookClient(nb, kernel_name="tslab", timeout=240, resources={"metadata": {"pa
 nbformat.write(nb, dst)
 `;
 
-interface Output { output_type: string; ename?: string; evalue?: string; data?: Record<string, unknown> }
-interface Notebook { cells: { outputs?: Output[] }[]; metadata: { widgets?: Record<string, { state: Record<string, { model_module: string; state: Record<string, unknown> }> }> } }
+interface Output {
+  output_type: string;
+  ename?: string;
+  evalue?: string;
+  data?: Record<string, unknown>;
+}
+interface Notebook {
+  cells: { outputs?: Output[] }[];
+  metadata: { widgets?: Record<string, { state: Record<string, { model_module: string; state: Record<string, unknown> }> }> };
+}
 
 test("the Binder recipe builds an environment whose kernel runs the example notebooks", { timeout: 8 * 60_000 }, async (t) => {
   t.after(() => {
@@ -99,10 +109,19 @@ test("the Binder recipe builds an environment whose kernel runs the example note
   const runtime = fs.readFileSync(path.join(root, "binder/runtime.txt"), "utf8").trim();
   assert.match(runtime, /^python-3\.\d+$/, "runtime.txt names a Python version as repo2docker reads it");
   const aptTxt = path.join(root, "binder/apt.txt");
-  const aptPackages = fs.existsSync(aptTxt) ? fs.readFileSync(aptTxt, "utf8").split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean) : [];
+  const aptPackages = fs.existsSync(aptTxt)
+    ? fs
+        .readFileSync(aptTxt, "utf8")
+        .split("\n")
+        .map((l) => l.replace(/#.*/, "").trim())
+        .filter(Boolean)
+    : [];
   for (const p of aptPackages) {
     const show = spawnSync("apt-cache", ["show", p], { encoding: "utf8" });
-    if (show.error) { t.diagnostic(`apt-cache is not available: apt.txt's ${p} is not checked`); continue; }
+    if (show.error) {
+      t.diagnostic(`apt-cache is not available: apt.txt's ${p} is not checked`);
+      continue;
+    }
     assert.equal(show.status, 0, `binder/apt.txt names "${p}", which apt does not know`);
   }
 
@@ -132,7 +151,10 @@ test("the Binder recipe builds an environment whose kernel runs the example note
   assert.equal(kernel.argv[0], path.join(repo, "node_modules/.bin/tslab"), "the environment's tslab kernel runs the copy's tslab");
   const ext = JSON.parse(fs.readFileSync(path.join(envDir, "share/jupyter/labextensions/duellab/package.json"), "utf8")) as { name: string };
   assert.equal(ext.name, "duellab", "the widget extension is installed in the environment");
-  const overrides = JSON.parse(fs.readFileSync(path.join(envDir, "share/jupyter/lab/settings/overrides.json"), "utf8")) as Record<string, { saveState?: boolean }>;
+  const overrides = JSON.parse(fs.readFileSync(path.join(envDir, "share/jupyter/lab/settings/overrides.json"), "utf8")) as Record<
+    string,
+    { saveState?: boolean }
+  >;
   assert.equal(overrides["@jupyter-widgets/jupyterlab-manager:plugin"]?.saveState, true, "widget state is saved with notebooks");
   const specs = sh(envPy, ["-m", "jupyter", "kernelspec", "list", "--json"], { timeoutMs: 30_000 });
   const tslabSpec = (JSON.parse(specs.stdout) as { kernelspecs: Record<string, { resource_dir: string }> }).kernelspecs.tslab;
@@ -140,7 +162,12 @@ test("the Binder recipe builds an environment whose kernel runs the example note
 
   // 3. The example notebooks, executed with that kernel.
   const nbDir = path.join(repo, "notebooks");
-  let notebooks = fs.existsSync(nbDir) ? fs.readdirSync(nbDir).filter((f) => f.endsWith(".ipynb")).sort() : [];
+  let notebooks = fs.existsSync(nbDir)
+    ? fs
+        .readdirSync(nbDir)
+        .filter((f) => f.endsWith(".ipynb"))
+        .sort()
+    : [];
   if (notebooks.length === 0) {
     t.diagnostic("notebooks/ has no example notebooks yet: executing a generated one that shows a duellab widget");
     fs.mkdirSync(nbDir, { recursive: true });

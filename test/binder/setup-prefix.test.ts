@@ -29,7 +29,10 @@ test("an environment without the requirements names what is missing and how to i
     assert.equal(v.status, 0, v.stderr);
     const r = setup("--prefix", dir);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /lacks jupyterlab: install binder\/requirements\.txt into it first \(`.*\/bin\/python -m pip install -r binder\/requirements\.txt`\)/);
+    assert.match(
+      r.stderr,
+      /lacks jupyterlab: install binder\/requirements\.txt into it first \(`.*\/bin\/python -m pip install -r binder\/requirements\.txt`\)/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

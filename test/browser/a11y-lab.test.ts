@@ -19,7 +19,8 @@ const CELLS = [
   ].join("\n"),
 ];
 
-const LANDMARKS = "main, nav, aside, form[aria-label], form[aria-labelledby], section[aria-label], section[aria-labelledby], [role=main], [role=navigation], [role=region], [role=banner], [role=contentinfo], [role=complementary], [role=search], [role=form]";
+const LANDMARKS =
+  "main, nav, aside, form[aria-label], form[aria-labelledby], section[aria-label], section[aria-labelledby], [role=main], [role=navigation], [role=region], [role=banner], [role=contentinfo], [role=complementary], [role=search], [role=form]";
 const rgb = (hex: string) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
 
 test("the live weave and graphite widgets in JupyterLab: zero axe violations in the light and the dark theme, no landmarks", { timeout: 420000 }, async (t) => {
@@ -33,7 +34,11 @@ test("the live weave and graphite widgets in JupyterLab: zero axe violations in 
     const { page } = nb;
     await nb.ready(90000);
     await nb.runAll();
-    await page.waitForFunction(() => Array.from(document.querySelectorAll(".jp-OutputArea-output")).some((e) => (e as HTMLElement).innerText.includes("A11Y-DONE ")), undefined, { timeout: 240000 });
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll(".jp-OutputArea-output")).some((e) => (e as HTMLElement).innerText.includes("A11Y-DONE ")),
+      undefined,
+      { timeout: 240000 },
+    );
     await page.locator(".dl-weave .dl-panel").first().waitFor({ timeout: 30000 });
     await page.locator('.dl-graphite img.dl-chart-img[data-side="a"]').waitFor({ timeout: 30000 });
     assert.equal(await page.locator(".duellab-root").count(), 2, "both widgets are drawn");
@@ -41,10 +46,18 @@ test("the live weave and graphite widgets in JupyterLab: zero axe violations in 
 
     for (const theme of ["light", "dark"] as const) {
       if (theme === "dark") {
-        await page.evaluate(() => (window as unknown as { jupyterapp: { commands: { execute(id: string, args: unknown): Promise<unknown> } } }).jupyterapp.commands.execute("apputils:change-theme", { theme: "JupyterLab Dark" }));
+        await page.evaluate(() =>
+          (window as unknown as { jupyterapp: { commands: { execute(id: string, args: unknown): Promise<unknown> } } }).jupyterapp.commands.execute(
+            "apputils:change-theme",
+            { theme: "JupyterLab Dark" },
+          ),
+        );
         await page.waitForSelector('body[data-jp-theme-light="false"]', { state: "attached", timeout: 30000 });
       }
-      const bg = await page.locator(".duellab-root").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      const bg = await page
+        .locator(".duellab-root")
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
       assert.equal(bg, rgb((theme === "dark" ? DARK : LIGHT).bg), `the widget wears the ${theme} palette`);
       for (const tab of ["graph", "diff", "answers"]) {
         await page.click(`.dl-weave [data-tab="${tab}"]`);

@@ -37,7 +37,10 @@ after(async () => {
 });
 
 async function open(t: { skip(m?: string): void }, name: string, scheme: "light" | "dark"): Promise<Offline | null> {
-  if (!browser) { await launch(t); return null; }
+  if (!browser) {
+    await launch(t);
+    return null;
+  }
   const o = await offlinePage(browser, { reducedMotion: "reduce" });
   await o.page.emulateMedia({ colorScheme: scheme });
   await o.page.goto(`file://${pages[name]}`);
@@ -53,7 +56,12 @@ async function assertNoViolations(page: Page, where: string, include?: string): 
 }
 
 /** Opens every <details> so axe sees (and checks) what is folded away. */
-const openAllDetails = (page: Page) => page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+const openAllDetails = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelectorAll("details").forEach((d) => {
+      d.open = true;
+    }),
+  );
 
 for (const scheme of ["light", "dark"] as const) {
   test(`exported pages, ${scheme}: proper documents, zero axe violations on every tab and in every fold`, async (t) => {
@@ -160,12 +168,19 @@ test("the weave page by keyboard alone: Tab reaches every control and every clai
 });
 
 test("the graphite view by keyboard alone: code blocks, copy and repair buttons, every fold; Enter repairs", async (t) => {
-  if (!browser) { await launch(t); return; }
+  if (!browser) {
+    await launch(t);
+    return;
+  }
   const o = await offlinePage(browser, { reducedMotion: "reduce" });
   await viewPage(o, standaloneBundle());
   const { page } = o;
   const r = fixture("graphite-crash");
-  await page.evaluate((result) => (window as any).duellabView.render(document.getElementById("root"), { view: "graphite", run: null, result, pending: [] }, (window as any).__host), r);
+  await page.evaluate(
+    (result) =>
+      (window as any).duellabView.render(document.getElementById("root"), { view: "graphite", run: null, result, pending: [] }, (window as any).__host),
+    r,
+  );
   const { walked, expected } = await tabWalk(page);
   assert.deepEqual(walked, expected, "Tab visits every shown focusable element, in reading order");
   for (const side of ["A", "B"]) assert.ok(walked.includes(`pre:Code of chart ${side}`), `the code of chart ${side} is a Tab stop: ${walked}`);
@@ -175,7 +190,9 @@ test("the graphite view by keyboard alone: code blocks, copy and repair buttons,
 
   // The code block scrolls from the keyboard once focused.
   const code = page.locator('article[data-side="a"] pre.dl-code');
-  await code.evaluate((el) => { el.style.maxHeight = "40px"; });
+  await code.evaluate((el) => {
+    el.style.maxHeight = "40px";
+  });
   assert.ok(await code.evaluate((el) => el.scrollHeight > el.clientHeight), "the code overflows its box");
   await code.focus();
   await page.keyboard.press("ArrowDown");
@@ -198,11 +215,22 @@ test("the graphite view by keyboard alone: code blocks, copy and repair buttons,
 });
 
 test("the static snapshots (what viewers without JavaScript show) pass axe too", async (t) => {
-  if (!browser) { await launch(t); return; }
+  if (!browser) {
+    await launch(t);
+    return;
+  }
   const { staticHtml } = await import("../../src/lib/export/static-html");
-  for (const [name, result] of [["weave", fixture("weave-12x12")], ["weave-lexical", fixture("weave-lexical")], ["graphite-crash", fixture("graphite-crash")], ["multi", multiFixture(4, 8, 20)]] as const) {
+  for (const [name, result] of [
+    ["weave", fixture("weave-12x12")],
+    ["weave-lexical", fixture("weave-lexical")],
+    ["graphite-crash", fixture("graphite-crash")],
+    ["multi", multiFixture(4, 8, 20)],
+  ] as const) {
     const file = path.join(dir, `static-${name}.html`);
-    fs.writeFileSync(file, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head><body><main><h1>${name}</h1>${staticHtml(result)}</main></body></html>`);
+    fs.writeFileSync(
+      file,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head><body><main><h1>${name}</h1>${staticHtml(result)}</main></body></html>`,
+    );
     const o = await offlinePage(browser);
     await o.page.goto(`file://${file}`);
     await assertNoViolations(o.page, `static snapshot ${name}`);

@@ -32,7 +32,17 @@ async function page(t: { skip(m?: string): void }): Promise<Offline | null> {
 
 const show = (p: Page, result: BatchResult, status = result.status === "running" ? "running" : "done") =>
   p.evaluate(
-    ([r, st]) => (window as any).duellabView.render(document.getElementById("root"), { view: "batch", run: { title: (r as any).title, status: st, stages: [], startedAt: null, endedAt: null, error: null, cancellable: false }, result: r, pending: [] }, {}),
+    ([r, st]) =>
+      (window as any).duellabView.render(
+        document.getElementById("root"),
+        {
+          view: "batch",
+          run: { title: (r as any).title, status: st, stages: [], startedAt: null, endedAt: null, error: null, cancellable: false },
+          result: r,
+          pending: [],
+        },
+        {},
+      ),
     [result, status] as const,
   );
 
@@ -64,7 +74,11 @@ async function demoBatch(signal: AbortSignal): Promise<{ final: BatchResult; pub
   };
   const slot = (model: string) => ({ provider: "custom" as const, baseUrl: srv.url, model });
   try {
-    const final = await runWeaveMany([q[0], q[1], q[0], q[1]], { a: slot("atlas"), b: slot("beacon"), judge: slot("judge"), concurrency: 2, display: false }, { startLive, publishEveryMs: 0 });
+    const final = await runWeaveMany(
+      [q[0], q[1], q[0], q[1]],
+      { a: slot("atlas"), b: slot("beacon"), judge: slot("judge"), concurrency: 2, display: false },
+      { startLive, publishEveryMs: 0 },
+    );
     return { final: structuredClone(final), published };
   } finally {
     await srv.close();
@@ -113,13 +127,38 @@ test("batch view: graphite win rate, sign test and the grid; each cell lists its
   if (!o) return;
   const { page: p, consoleErrors } = o;
   const item = (key: string, index: number, status: "done" | "failed", error: string | null = null) => ({
-    key, index, question: `Task ${index + 1}?`, status, attempts: 1, resumed: false, startedAt: 0, endedAt: 1, error, calls: [], summary: null, result: null,
+    key,
+    index,
+    question: `Task ${index + 1}?`,
+    status,
+    attempts: 1,
+    resumed: false,
+    startedAt: 0,
+    endedAt: 1,
+    error,
+    calls: [],
+    summary: null,
+    result: null,
   });
   const est = (value: number, lo: number, hi: number, n: number, runs: string[]) => ({ value, lo, hi, n, method: "m", runs });
   const r: BatchResult = {
-    kind: "batch", version: 1, batchKind: "graphite", batchId: "b", title: "Graphite batch", createdAt: new Date().toISOString(), status: "done", demo: true,
-    slots: {}, concurrency: 2, resultsFile: null,
-    items: [item("k1", 0, "done"), item("k2", 1, "done"), item("k3", 2, "done"), item("k4", 3, "failed", "Slot a (demo, model x): rate limited (HTTP 429) after 3 attempts.")],
+    kind: "batch",
+    version: 1,
+    batchKind: "graphite",
+    batchId: "b",
+    title: "Graphite batch",
+    createdAt: new Date().toISOString(),
+    status: "done",
+    demo: true,
+    slots: {},
+    concurrency: 2,
+    resultsFile: null,
+    items: [
+      item("k1", 0, "done"),
+      item("k2", 1, "done"),
+      item("k3", 2, "done"),
+      item("k4", 3, "failed", "Slot a (demo, model x): rate limited (HTTP 429) after 3 attempts."),
+    ],
     progress: { total: 4, done: 3, failed: 1, running: 0, pending: 0, cancelled: 0, resumed: 0, retries: 2, elapsedMs: 1500, etaMs: 0 },
     cost: { calls: 0, promptTokens: null, completionTokens: null, totalTokens: null, reasoningTokens: null, callsWithoutUsage: 0, failedTryTokens: 0 },
     aggregates: {

@@ -33,10 +33,12 @@ test("settled layout: deterministic, every circle inside the panel, labels never
     const boxes = [...placeLabels(layout.nodes).values()];
     assert.ok(boxes.length >= 5, `panel ${k} labels ${boxes.length} claims`);
     for (const b of boxes) assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= PANEL_SIZE && b.y + b.height <= PANEL_SIZE);
-    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i]!, b = boxes[j]!;
-      assert.ok(!(a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height), `${a.id} and ${b.id} overlap`);
-    }
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!,
+          b = boxes[j]!;
+        assert.ok(!(a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height), `${a.id} and ${b.id} overlap`);
+      }
   }
 });
 
@@ -53,7 +55,10 @@ test("edges: width grows with strength, contradictions dashed red, lexical edges
   assert.ok(edgeWidth(0) < edgeWidth(0.5) && edgeWidth(0.5) < edgeWidth(1));
   assert.equal(edgeWidth(Number.NaN), edgeWidth(0.5));
   const e = (relation: "agree" | "contradict", sourceKind: "judge" | "lexical") => edgeStyle({ source: "x", target: "y", relation, strength: 1, sourceKind });
-  assert.deepEqual([e("agree", "judge").dash, e("contradict", "judge").dash, e("agree", "lexical").dash, e("contradict", "lexical").dash], [null, "6 4", "1.5 3", "1.5 3"]);
+  assert.deepEqual(
+    [e("agree", "judge").dash, e("contradict", "judge").dash, e("agree", "lexical").dash, e("contradict", "lexical").dash],
+    [null, "6 4", "1.5 3", "1.5 3"],
+  );
   assert.equal(e("contradict", "judge").stroke, "#d1495b");
   assert.equal(shortLabel("Microservices add operational overhead a small team cannot absorb."), "Microservices add operational…");
   assert.equal(shortLabel("short claim"), "short claim");
@@ -101,7 +106,10 @@ test("stateForResult: a finished run header rebuilt from the measured stage timi
   const s = stateForResult(r);
   assert.equal(s.view, "weave");
   assert.equal(s.run.status, "done");
-  assert.deepEqual(s.run.stages.map((st) => [st.id, st.endedAt! - st.startedAt!]), Object.entries(r.timings.stages));
+  assert.deepEqual(
+    s.run.stages.map((st) => [st.id, st.endedAt! - st.startedAt!]),
+    Object.entries(r.timings.stages),
+  );
   const given = { view: "graphite" as const, run: s.run, result: fixture("graphite-charts"), pending: ["repair-a"] };
   assert.deepEqual(stateForResult(given).pending, [], "an exported page has no kernel working on anything");
   assert.equal(stateForResult({ kind: "batch" }).view, "batch", "the kind names the view; the registry decides");

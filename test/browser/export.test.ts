@@ -22,7 +22,10 @@ after(async () => {
 });
 
 async function open(t: { skip(m?: string): void }, name: string, opts: Parameters<typeof offlinePage>[1] = {}): Promise<Offline | null> {
-  if (!browser) { await launch(t); return null; }
+  if (!browser) {
+    await launch(t);
+    return null;
+  }
   const file = await exportHtml(fixture(name), path.join(dir, `${name}.html`));
   const o = await offlinePage(browser, opts);
   await o.page.goto(`file://${file}`);
@@ -64,7 +67,8 @@ test("exported weave page: node counts equal the result's, hover shows the full 
   const during = await g.getAttribute("transform");
   await page.mouse.up();
   const xy = (s: string | null) => (s?.match(/translate\(([-\d.]+),([-\d.]+)\)/) ?? []).slice(1).map(Number);
-  const [x0, y0] = xy(before), [x1, y1] = xy(during);
+  const [x0, y0] = xy(before),
+    [x1, y1] = xy(during);
   assert.ok(Math.hypot(x1! - x0!, y1! - y0!) > 20, `dragged node moved from ${before} to ${during}`);
 
   assert.deepEqual(o.consoleErrors, []);
@@ -118,14 +122,35 @@ test("exported graphite page: both PNGs decode at full resolution, measured tabl
   for (const side of ["a", "b"]) {
     const img = page.locator(`img.dl-chart-img[data-side="${side}"]`);
     await img.waitFor();
-    const natural = await img.evaluate(async (el: HTMLImageElement) => { await el.decode(); return el.naturalWidth; });
+    const natural = await img.evaluate(async (el: HTMLImageElement) => {
+      await el.decode();
+      return el.naturalWidth;
+    });
     assert.equal(natural, r.charts[side].run.pngs[0].width, `chart ${side} decodes at its own width`);
   }
-  assert.equal(await page.locator('.dl-props tr[data-prop="legend present"] td').allTextContents().then((x) => x.join("|")), "yes|no");
-  assert.equal(await page.locator('.dl-props tr[data-prop="patch objects"] td').allTextContents().then((x) => x.join("|")), "0|215");
+  assert.equal(
+    await page
+      .locator('.dl-props tr[data-prop="legend present"] td')
+      .allTextContents()
+      .then((x) => x.join("|")),
+    "yes|no",
+  );
+  assert.equal(
+    await page
+      .locator('.dl-props tr[data-prop="patch objects"] td')
+      .allTextContents()
+      .then((x) => x.join("|")),
+    "0|215",
+  );
   assert.match((await page.locator(".dl-ship").textContent()) ?? "", /Chart A \(analyst\)/);
   assert.equal(await page.locator('.dl-scores tr[data-side="b"] td').first().textContent(), "3");
-  assert.equal(await page.locator(".dl-chart[data-side='b'] .dl-chart-meta").textContent().then((s) => /reasoning n\/a/.test(s ?? "")), true);
+  assert.equal(
+    await page
+      .locator(".dl-chart[data-side='b'] .dl-chart-meta")
+      .textContent()
+      .then((s) => /reasoning n\/a/.test(s ?? "")),
+    true,
+  );
   assert.match((await page.locator(".dl-judge details.dl-raw pre").first().textContent()) ?? "", /"ship":"a"/);
   assert.deepEqual(o.consoleErrors, []);
   assert.deepEqual(o.blockedRequests, []);
@@ -143,7 +168,13 @@ test("exported crash page: verbatim traceback, BLOCKED with the rule and line, r
   assert.equal(await repair.isDisabled(), true, "no kernel in an exported file");
   assert.match((await repair.getAttribute("title")) ?? "", /result\.repair\("a"\)/);
   assert.equal(await page.locator('.dl-repair[data-side="b"]').count(), 0, "a blocked run has nothing to repair");
-  assert.equal(await page.locator('.dl-props tr[data-prop="axes"] td').allTextContents().then((x) => x.join("|")), "n/a|n/a");
+  assert.equal(
+    await page
+      .locator('.dl-props tr[data-prop="axes"] td')
+      .allTextContents()
+      .then((x) => x.join("|")),
+    "n/a|n/a",
+  );
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
@@ -160,7 +191,10 @@ test("with JavaScript off the page still shows the static snapshot: settled SVG 
 });
 
 test("a hostile question is shown as text: it cannot close the inlined script or run code", async (t) => {
-  if (!browser) { await launch(t); return; }
+  if (!browser) {
+    await launch(t);
+    return;
+  }
   const q = `</script><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">`;
   const file = await exportHtml({ ...fixture("weave-12x12"), question: q }, path.join(dir, "hostile.html"));
   const o = await offlinePage(browser);

@@ -60,8 +60,14 @@ test("run header: renders live, advances, Cancel answered by the kernel, restore
     // "running", so a restored "cancelled" can only have come from the kernel.
     await nb.save();
     const saved = JSON.parse(fs.readFileSync(path.join(lab.dir, "header.ipynb"), "utf8"));
-    const models = Object.values(saved.metadata?.widgets?.["application/vnd.jupyter.widget-state+json"]?.state ?? {}) as { state: { run?: { status: string } } }[];
-    assert.deepEqual(models.map((m) => m.state.run?.status), ["running"], "widget state saved with the notebook (saveState on), mid-run");
+    const models = Object.values(saved.metadata?.widgets?.["application/vnd.jupyter.widget-state+json"]?.state ?? {}) as {
+      state: { run?: { status: string } };
+    }[];
+    assert.deepEqual(
+      models.map((m) => m.state.run?.status),
+      ["running"],
+      "widget state saved with the notebook (saveState on), mid-run",
+    );
 
     // Cancel: the button sends the event, the kernel aborts the run and publishes "cancelled".
     await page.locator(".duellab-cancel").click();

@@ -64,7 +64,11 @@ test("weave in JupyterLab: stages in order, node counts equal the result's, hove
 
     const text = await nb.outputText();
     const counts = JSON.parse(text.slice(text.indexOf("COUNTS ") + 7).split("\n")[0]!) as { a: number; b: number; both: number; firstA: string };
-    for (const [panel, n] of [["a", counts.a], ["b", counts.b], ["both", counts.both]] as const) {
+    for (const [panel, n] of [
+      ["a", counts.a],
+      ["b", counts.b],
+      ["both", counts.both],
+    ] as const) {
       await page.locator(`[data-panel="${panel}"] circle`).first().waitFor({ timeout: 15000 });
       assert.equal(await page.locator(`[data-panel="${panel}"] circle`).count(), n, `panel ${panel} draws one circle per node`);
     }

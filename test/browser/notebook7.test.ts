@@ -95,7 +95,13 @@ test("Notebook 7: weave's stages live, its graph, graphite's repair round trip, 
     await page.locator('article.dl-chart[data-side="b"][data-status="ok"]').waitFor({ timeout: 60000 });
     await page.locator('[data-panel="both"] circle').first().waitFor({ timeout: 30000 });
     assert.deepEqual(await circles(), { a: counts.a, b: counts.b, both: counts.both }, "the restored graph has the same nodes");
-    assert.ok((await page.locator('img.dl-chart-img[data-side="b"]').first().evaluate((i: HTMLImageElement) => i.naturalWidth)) > 0, "the restored chart B decodes");
+    assert.ok(
+      (await page
+        .locator('img.dl-chart-img[data-side="b"]')
+        .first()
+        .evaluate((i: HTMLImageElement) => i.naturalWidth)) > 0,
+      "the restored chart B decodes",
+    );
 
     assert.deepEqual(nb.unexpectedErrors(), [], "no console errors in Notebook 7, before or after the reload");
     // Two page loads: Notebook 7's own shortcuts race (jupyter/notebook#7862) at most once each.

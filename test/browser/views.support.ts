@@ -28,8 +28,10 @@ export async function launch(t: { skip(m?: string): void }): Promise<Browser | n
 
 export async function offlinePage(browser: Browser, opts: { reducedMotion?: "reduce" | "no-preference"; javaScriptEnabled?: boolean } = {}): Promise<Offline> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 }, acceptDownloads: true,
-    reducedMotion: opts.reducedMotion ?? "no-preference", javaScriptEnabled: opts.javaScriptEnabled ?? true,
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+    reducedMotion: opts.reducedMotion ?? "no-preference",
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
   });
   await context.setOffline(true);
   const blockedRequests: string[] = [];
@@ -41,7 +43,9 @@ export async function offlinePage(browser: Browser, opts: { reducedMotion?: "red
   });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
-  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
   page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
   return { page, context, consoleErrors, blockedRequests };
 }
@@ -69,7 +73,11 @@ export function axeSource(): string {
   return fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 }
 
-export interface AxeViolation { id: string; impact: string | null; nodes: string[] }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: string[];
+}
 
 /**
  * Runs axe-core in the page: on the whole document, or only inside the elements `include` selects
@@ -79,9 +87,22 @@ export interface AxeViolation { id: string; impact: string | null; nodes: string
 export async function axe(page: Page, include?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => !!(window as unknown as { axe?: unknown }).axe))) await page.addScriptTag({ content: axeSource() });
   return page.evaluate(async (inc) => {
-    const run = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[]; failureSummary?: string }> }> }> } }).axe.run;
+    const run = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[]; failureSummary?: string }> }> }>;
+        };
+      }
+    ).axe.run;
     const r = await run(inc ? { include: [[inc]] } : document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => `${n.target.join(" ")} — ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => `${n.target.join(" ")} — ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`),
+    }));
   }, include ?? null);
 }
 
@@ -107,8 +128,9 @@ export function describeFocusFn(): string {
 export async function tabWalk(page: Page, max = 400): Promise<{ walked: string[]; expected: string[] }> {
   await page.evaluate(describeFocusFn());
   const expected = await page.evaluate(() => {
-    const els = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, summary, input, select, textarea, [tabindex]"))
-      .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.checkVisibility());
+    const els = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, summary, input, select, textarea, [tabindex]")).filter(
+      (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.checkVisibility(),
+    );
     return els.map((el) => (window as unknown as { __describe(e: Element): string }).__describe(el));
   });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

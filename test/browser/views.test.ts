@@ -11,10 +11,15 @@ before(async () => {
   browser = await launch({ skip: () => {} }).catch(() => null);
   if (browser) bundle = standaloneBundle();
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 async function page(t: { skip(m?: string): void }, opts: Parameters<typeof offlinePage>[1] = {}): Promise<Offline | null> {
-  if (!browser) { await launch(t); return null; }
+  if (!browser) {
+    await launch(t);
+    return null;
+  }
   const o = await offlinePage(browser, opts);
   await viewPage(o, bundle);
   return o;
@@ -25,7 +30,12 @@ const render = (p: Page, state: unknown) =>
 
 function runState(over: Record<string, unknown> = {}, now = Date.now()) {
   return {
-    title: "weave", status: "running", startedAt: now - 2000, endedAt: null, error: null, cancellable: true,
+    title: "weave",
+    status: "running",
+    startedAt: now - 2000,
+    endedAt: null,
+    error: null,
+    cancellable: true,
     stages: [
       { id: "asking", label: "Asking", status: "done", startedAt: now - 2000, endedAt: now - 1400, detail: null },
       { id: "extracting", label: "Extracting", status: "active", startedAt: now - 1400, endedAt: null, detail: "A extracted, waiting for B" },
@@ -40,7 +50,10 @@ test("run header: stages in order with measured times, the active one ticking, C
   if (!o) return;
   const p = o.page;
   await render(p, { view: "run", run: runState(), result: null, pending: [] });
-  assert.deepEqual(await p.locator(".dl-stage").evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.stage}:${(e as HTMLElement).dataset.status}`)), ["asking:done", "extracting:active", "classifying:pending"]);
+  assert.deepEqual(
+    await p.locator(".dl-stage").evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.stage}:${(e as HTMLElement).dataset.status}`)),
+    ["asking:done", "extracting:active", "classifying:pending"],
+  );
   assert.equal(await p.locator('[data-stage="asking"] .dl-stage-time').textContent(), "600 ms");
   assert.match((await p.locator('[data-stage="extracting"] .dl-stage-detail').textContent()) ?? "", /waiting for B/);
   const t1 = await p.locator('[data-stage="extracting"] .dl-stage-time').textContent();
@@ -62,14 +75,22 @@ test("run header: error names the failed stage and the provider's message; cance
   if (!o) return;
   const p = o.page;
   const now = Date.now();
-  const failed = runState({
-    status: "error", endedAt: now, cancellable: false,
-    error: { stage: "Classifying", message: "Cannot reach http://127.0.0.1:11434 — is the local provider running? (fetch failed)" },
-  }, now);
+  const failed = runState(
+    {
+      status: "error",
+      endedAt: now,
+      cancellable: false,
+      error: { stage: "Classifying", message: "Cannot reach http://127.0.0.1:11434 — is the local provider running? (fetch failed)" },
+    },
+    now,
+  );
   (failed.stages as any[])[1] = { ...(failed.stages as any[])[1], status: "done", endedAt: now - 500 };
   (failed.stages as any[])[2] = { ...(failed.stages as any[])[2], status: "error", startedAt: now - 500, endedAt: now };
   await render(p, { view: "weave", run: failed, result: null, pending: [] });
-  assert.equal(await p.locator(".dl-header .dl-error").textContent(), "Failed at Classifying: Cannot reach http://127.0.0.1:11434 — is the local provider running? (fetch failed)");
+  assert.equal(
+    await p.locator(".dl-header .dl-error").textContent(),
+    "Failed at Classifying: Cannot reach http://127.0.0.1:11434 — is the local provider running? (fetch failed)",
+  );
   assert.equal(await p.locator('[data-stage="classifying"]').getAttribute("data-status"), "error");
   assert.equal(await p.locator(".duellab-cancel").count(), 0, "nothing to cancel after a failure");
   assert.match((await p.locator(".dl-waiting").textContent()) ?? "", /No weave result/);
@@ -94,11 +115,24 @@ test("weave: re-rendering with a new run state keeps the panels and their settle
   // Reduced motion settles synchronously: settled on the first paint, no timer.
   assert.deepEqual(await p.locator("[data-panel]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.settled)), ["true", "true", "true"]);
   assert.match((await p.locator('[data-panel="a"] .dl-settle-text').textContent()) ?? "", /reduced motion/);
-  const snap = () => p.evaluate(() => Array.from(document.querySelectorAll("[data-panel] .dl-node")).map((g) => g.getAttribute("transform")).join(";"));
+  const snap = () =>
+    p.evaluate(() =>
+      Array.from(document.querySelectorAll("[data-panel] .dl-node"))
+        .map((g) => g.getAttribute("transform"))
+        .join(";"),
+    );
   const before = await snap();
-  await p.evaluate(() => { document.querySelectorAll("[data-panel] svg").forEach((s) => { (s as any).__mark = 1; }); });
+  await p.evaluate(() => {
+    document.querySelectorAll("[data-panel] svg").forEach((s) => {
+      (s as any).__mark = 1;
+    });
+  });
   for (let i = 0; i < 5; i++) await render(p, { view: "weave", run: { ...done, title: `weave ${i}` }, result: structuredClone(r), pending: [] });
-  assert.equal(await p.evaluate(() => Array.from(document.querySelectorAll("[data-panel] svg")).filter((s) => (s as any).__mark === 1).length), 3, "same SVG elements");
+  assert.equal(
+    await p.evaluate(() => Array.from(document.querySelectorAll("[data-panel] svg")).filter((s) => (s as any).__mark === 1).length),
+    3,
+    "same SVG elements",
+  );
   assert.equal(await snap(), before, "positions untouched");
   assert.equal(await p.locator(".dl-title").textContent(), "weave 4", "the header did update");
 
@@ -118,21 +152,28 @@ test("weave: labels never overlap, circles stay inside the panel, reasoning toke
   if (!o) return;
   const p = o.page;
   await render(p, { view: "weave", run: runState({ status: "done" }), result: fixture("weave-12x12"), pending: [] });
-  const geo = await p.evaluate(() => Array.from(document.querySelectorAll("[data-panel]")).map((panel) => {
-    const labels = Array.from(panel.querySelectorAll("text.dl-label")).filter((t) => t.getAttribute("visibility") === "visible").map((t) => (t as SVGTextElement).getBBox());
-    let overlaps = 0;
-    for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
-      const a = labels[i]!, b = labels[j]!;
-      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) overlaps++;
-    }
-    const outside = Array.from(panel.querySelectorAll(".dl-node")).filter((g) => {
-      const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute("transform") ?? "")!;
-      const r = Number(g.querySelector("circle")!.getAttribute("r"));
-      const x = Number(m[1]), y = Number(m[2]);
-      return x - r < 0 || y - r < 0 || x + r > 360 || y + r > 360;
-    }).length;
-    return { shown: labels.length, overlaps, outside };
-  }));
+  const geo = await p.evaluate(() =>
+    Array.from(document.querySelectorAll("[data-panel]")).map((panel) => {
+      const labels = Array.from(panel.querySelectorAll("text.dl-label"))
+        .filter((t) => t.getAttribute("visibility") === "visible")
+        .map((t) => (t as SVGTextElement).getBBox());
+      let overlaps = 0;
+      for (let i = 0; i < labels.length; i++)
+        for (let j = i + 1; j < labels.length; j++) {
+          const a = labels[i]!,
+            b = labels[j]!;
+          if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) overlaps++;
+        }
+      const outside = Array.from(panel.querySelectorAll(".dl-node")).filter((g) => {
+        const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute("transform") ?? "")!;
+        const r = Number(g.querySelector("circle")!.getAttribute("r"));
+        const x = Number(m[1]),
+          y = Number(m[2]);
+        return x - r < 0 || y - r < 0 || x + r > 360 || y + r > 360;
+      }).length;
+      return { shown: labels.length, overlaps, outside };
+    }),
+  );
   for (const g of geo) {
     assert.equal(g.overlaps, 0, JSON.stringify(geo));
     assert.equal(g.outside, 0, JSON.stringify(geo));
@@ -144,12 +185,16 @@ test("weave: labels never overlap, circles stay inside the panel, reasoning toke
     "judge judge · 360 tok · reasoning n/a · 900 ms",
   ]);
   assert.match((await p.locator(".dl-timings").first().textContent()) ?? "", /asking 412 ms.*classifying 520 ms.*total 1\.6 s/);
-  await p.locator('.dl-meta > summary').first().click();
+  await p.locator(".dl-meta > summary").first().click();
   assert.deepEqual(await p.locator(".dl-slots tbody .dl-reasoning").allTextContents(), ["87", "n/a", "n/a"]);
   await p.locator('.dl-tab[data-tab="diff"]').click();
   assert.match((await p.locator(".dl-diff").textContent()) ?? "", /Only in A — what did B miss\? \(5\)/);
   const onlyB = await p.locator('.dl-only-list[data-only="b"] li').allTextContents();
-  assert.deepEqual(onlyB.map((s) => s.length), [...onlyB.map((s) => s.length)].sort((a, b) => b - a), "B-only sorted by size");
+  assert.deepEqual(
+    onlyB.map((s) => s.length),
+    [...onlyB.map((s) => s.length)].sort((a, b) => b - a),
+    "B-only sorted by size",
+  );
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
@@ -185,7 +230,17 @@ test("weave live: partial results show what has arrived, then the full result br
   if (!o) return;
   const p = o.page;
   const r = fixture("weave-12x12");
-  const base = { kind: "weave", version: 1, question: r.question, runId: r.runId, nonce: r.nonce, createdAt: r.createdAt, demo: true, sides: ["a", "b"], slots: r.slots };
+  const base = {
+    kind: "weave",
+    version: 1,
+    question: r.question,
+    runId: r.runId,
+    nonce: r.nonce,
+    createdAt: r.createdAt,
+    demo: true,
+    sides: ["a", "b"],
+    slots: r.slots,
+  };
   const running = runState();
   await render(p, { view: "weave", run: running, result: null, pending: [] });
   assert.match((await p.locator(".dl-waiting").textContent()) ?? "", /appears when the judge has classified/);
@@ -240,15 +295,24 @@ test("weave with repeated judge runs: the spread and the keep rule are shown, ed
   r.panels.both.edges = r.panels.both.edges.map((e: object, i: number) => ({ ...e, share: i === 0 ? 1 / 3 : 1 }));
   const run = (n: number, order: "straight" | "swapped", c: number) => ({ run: n, order, parseMode: "json", pairs: 11, consensusByNodes: c, judged: true });
   r.stability = {
-    runs: 3, swappedRuns: 1, judgedRuns: 3, rule: "majority", ruleText: "kept when found in at least 2 of 3 judged runs",
+    runs: 3,
+    swappedRuns: 1,
+    judgedRuns: 3,
+    rule: "majority",
+    ruleText: "kept when found in at least 2 of 3 judged runs",
     perRun: [run(1, "straight", 41.2), run(2, "swapped", 35.3), run(3, "straight", 41.2)],
     consensusSpread: { min: 35.3, median: 41.2, max: 41.2, values: [41.2, 35.3, 41.2] },
-    candidatePairs: 13, keptPairs: 11, allPairs: [], flipsUnderSwap: 1,
+    candidatePairs: 13,
+    keptPairs: 11,
+    allPairs: [],
+    flipsUnderSwap: 1,
   };
   assert.equal(WeaveResult.safeParse(r).success, true, "the test result is a valid WeaveResult");
   await render(p, { view: "weave", run: runState({ status: "done" }), result: r, pending: [] });
-  assert.equal(await p.locator(".dl-stability").textContent(),
-    "Judge stability over 3 CLASSIFY runs (1 with the lists swapped, 3 parsed): consensus min 35.3% · median 41.2% · max 41.2% · 11 of 13 relations kept · kept when found in at least 2 of 3 judged runs · 1 relation flips when the order is swapped · edge opacity = share of runs that found it");
+  assert.equal(
+    await p.locator(".dl-stability").textContent(),
+    "Judge stability over 3 CLASSIFY runs (1 with the lists swapped, 3 parsed): consensus min 35.3% · median 41.2% · max 41.2% · 11 of 13 relations kept · kept when found in at least 2 of 3 judged runs · 1 relation flips when the order is swapped · edge opacity = share of runs that found it",
+  );
   const ops = await p.locator('.dl-panel[data-panel="both"] line.dl-edge').evaluateAll((ls) => ls.map((l) => Number(l.getAttribute("stroke-opacity"))));
   assert.ok(ops[0]! < ops[1]! / 2, `the 1-in-3 edge is fainter: ${ops}`);
   const first = await p.locator('.dl-panel[data-panel="both"] line.dl-edge').first().getAttribute("data-source");
@@ -268,18 +332,33 @@ test("graphite with repeated judge runs: position bias is reported as bias, neve
   const sc = (i: number, c: number) => ({ insight: i, clarity: c, verdict: "" });
   r.judge.ship = "neither";
   r.judge.stability = {
-    runs: 4, swappedRuns: 2, judgedRuns: 4, votes: v(2, 2, 0), byOrder: { straight: v(2, 0, 0), swapped: v(0, 2, 0) },
-    positionBias: true, outcome: "position-bias", rule: "a side wins only with a majority of readable runs and no position bias",
+    runs: 4,
+    swappedRuns: 2,
+    judgedRuns: 4,
+    votes: v(2, 2, 0),
+    byOrder: { straight: v(2, 0, 0), swapped: v(0, 2, 0) },
+    positionBias: true,
+    outcome: "position-bias",
+    rule: "a side wins only with a majority of readable runs and no position bias",
     insight: { a: { min: 3, median: 6, max: 9, values: [9, 3, 9, 3] }, b: { min: 3, median: 6, max: 9, values: [3, 9, 3, 9] } },
     clarity: { a: { min: 2, median: 5, max: 8, values: [8, 2, 8, 2] }, b: { min: 2, median: 5, max: 8, values: [2, 8, 2, 8] } },
-    perRun: [1, 2, 3, 4].map((n) => ({ run: n, order: n % 2 ? "straight" : "swapped", parseMode: "json", ship: n % 2 ? "a" : "b", scores: { a: sc(n % 2 ? 9 : 3, n % 2 ? 8 : 2), b: sc(n % 2 ? 3 : 9, n % 2 ? 2 : 8) } })),
+    perRun: [1, 2, 3, 4].map((n) => ({
+      run: n,
+      order: n % 2 ? "straight" : "swapped",
+      parseMode: "json",
+      ship: n % 2 ? "a" : "b",
+      scores: { a: sc(n % 2 ? 9 : 3, n % 2 ? 8 : 2), b: sc(n % 2 ? 3 : 9, n % 2 ? 2 : 8) },
+    })),
   };
   assert.equal(GraphiteResult.safeParse(r).success, true, "the test result is a valid GraphiteResult");
   await render(p, { view: "graphite", run: runState({ title: "graphite", status: "done" }), result: r, pending: [] });
   assert.equal(await p.locator(".dl-ship .dl-stat-value").textContent(), "position bias: the order decided, not the charts");
   assert.equal(await p.locator(".dl-ship").getAttribute("data-ship"), "position-bias");
   assert.equal(await p.locator(".dl-chart-ship").count(), 0, "no chart is marked as the winner");
-  assert.match((await p.locator(".dl-judge .dl-stability").textContent()) ?? "", /straight order: A 2 · B 0 · neither 0 of 2 · swapped: A 0 · B 2 · neither 0 of 2/);
+  assert.match(
+    (await p.locator(".dl-judge .dl-stability").textContent()) ?? "",
+    /straight order: A 2 · B 0 · neither 0 of 2 · swapped: A 0 · B 2 · neither 0 of 2/,
+  );
   assert.deepEqual(await p.locator('.dl-spread tr[data-side="a"] td').allTextContents(), ["3 / 6 / 9", "2 / 5 / 8"]);
   assert.equal(await p.locator('.dl-judge .dl-stability [role="alert"]').count(), 1);
   assert.deepEqual(o.consoleErrors, []);

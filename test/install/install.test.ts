@@ -73,7 +73,10 @@ function changed(before: Map<string, string>, after: Map<string, string>): strin
 
 /** The pins of binder/requirements.txt for the named distributions, so this env is a real one. */
 function pins(names: string[]): string[] {
-  const lines = fs.readFileSync(path.join(root, "binder/requirements.txt"), "utf8").split("\n").map((l) => l.trim());
+  const lines = fs
+    .readFileSync(path.join(root, "binder/requirements.txt"), "utf8")
+    .split("\n")
+    .map((l) => l.trim());
   return names.map((n) => lines.find((l) => l.toLowerCase().startsWith(`${n.toLowerCase()}==`)) ?? n);
 }
 
@@ -96,13 +99,24 @@ test("npm pack ships what `npx duellab setup` needs, and nothing of the checkout
   const [info] = JSON.parse(r.stdout.slice(r.stdout.indexOf("["))) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(work, info!.filename);
   const files = info!.files.map((f) => f.path);
-  for (const f of ["bin/duellab.js", "dist/lib/index.js", "dist/lib/index.d.ts", "dist/lib/cli/setup.js", "dist/widget/plugin.js", "labextension/package.json", "binder/requirements.txt", "sandbox/server.py"]) {
+  for (const f of [
+    "bin/duellab.js",
+    "dist/lib/index.js",
+    "dist/lib/index.d.ts",
+    "dist/lib/cli/setup.js",
+    "dist/widget/plugin.js",
+    "labextension/package.json",
+    "binder/requirements.txt",
+    "sandbox/server.py",
+  ]) {
     assert.ok(files.includes(f), `the package ships ${f}`);
   }
   for (const f of files) assert.doesNotMatch(f, /^(\.venv|test|scripts|src|node_modules|notebooks)\/|__pycache__/, `the package does not ship ${f}`);
 });
 
-test("a fresh folder and a fresh Jupyter environment: npm install the tarball, then npx duellab setup says each place it writes", { timeout: 15 * 60_000 }, (t) => {
+test("a fresh folder and a fresh Jupyter environment: npm install the tarball, then npx duellab setup says each place it writes", {
+  timeout: 15 * 60_000,
+}, (t) => {
   assert.ok(tarball, "the pack test ran first");
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "my-notebooks", private: true }, null, 2));
   const npm = sh("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", tarball], { cwd: project, timeoutMs: 6 * 60_000 });
@@ -112,10 +126,18 @@ test("a fresh folder and a fresh Jupyter environment: npm install the tarball, t
   const python = process.env.PYTHON || "python3";
   const venv = sh(python, ["-m", "venv", jenv], { cwd: work, timeoutMs: 60_000 });
   assert.equal(venv.status, 0, ended("python -m venv", venv));
-  const pip = sh(jpy, ["-m", "pip", "install", "-q", "--retries", "0", ...pins(["jupyterlab", "jupyterlab_widgets", "ipywidgets", "nbclient", "nbconvert", "jupyter_client"])], { cwd: work, timeoutMs: 8 * 60_000 });
+  const pip = sh(
+    jpy,
+    ["-m", "pip", "install", "-q", "--retries", "0", ...pins(["jupyterlab", "jupyterlab_widgets", "ipywidgets", "nbclient", "nbconvert", "jupyter_client"])],
+    { cwd: work, timeoutMs: 8 * 60_000 },
+  );
   assert.equal(pip.status, 0, ended("pip install jupyterlab ipywidgets nbclient", pip));
   t.diagnostic(`fresh Jupyter environment: ${pip.seconds.toFixed(0)} s`);
-  assert.notEqual(sh(jpy, ["-c", "import pandas"], { cwd: work, timeoutMs: 30_000 }).status, 0, "the Jupyter environment has no pandas, so setup must make the sandbox its own Python");
+  assert.notEqual(
+    sh(jpy, ["-c", "import pandas"], { cwd: work, timeoutMs: 30_000 }).status,
+    0,
+    "the Jupyter environment has no pandas, so setup must make the sandbox its own Python",
+  );
 
   const beforeSetup = snapshot(work);
   const setup = sh("npx", ["duellab", "setup", "--prefix", jenv], { cwd: project, timeoutMs: 8 * 60_000 });
@@ -137,7 +159,9 @@ test("a fresh folder and a fresh Jupyter environment: npm install the tarball, t
 
   // Nothing written outside the places it named (and the folder's node_modules stays as npm left it).
   const named = [places.extension, places.overrides, places.pageConfig, places.kernel, places.jslabKernel, path.join(cache, "duellab")];
-  const outside = changed(beforeSetup, snapshot(work)).map((p) => path.join(fs.realpathSync(path.dirname(p)), path.basename(p))).filter((p) => !named.some((n) => p === n || p.startsWith(n + path.sep)));
+  const outside = changed(beforeSetup, snapshot(work))
+    .map((p) => path.join(fs.realpathSync(path.dirname(p)), path.basename(p)))
+    .filter((p) => !named.some((n) => p === n || p.startsWith(n + path.sep)));
   assert.deepEqual(outside, [], "setup wrote only where it said");
 
   // What Jupyter and the kernel will read.
@@ -145,14 +169,16 @@ test("a fresh folder and a fresh Jupyter environment: npm install the tarball, t
   const overrides = JSON.parse(fs.readFileSync(places.overrides, "utf8")) as Record<string, { saveState?: boolean }>;
   assert.equal(overrides["@jupyter-widgets/jupyterlab-manager:plugin"]?.saveState, true, "widget state is saved with notebooks");
   const kernel = JSON.parse(fs.readFileSync(path.join(places.kernel, "kernel.json"), "utf8")) as { argv: string[] };
-  assert.ok(fs.realpathSync(kernel.argv[0]!).startsWith(fs.realpathSync(path.join(project, "node_modules"))), `the kernel runs the folder's own tslab (${kernel.argv[0]})`);
+  assert.ok(
+    fs.realpathSync(kernel.argv[0]!).startsWith(fs.realpathSync(path.join(project, "node_modules"))),
+    `the kernel runs the folder's own tslab (${kernel.argv[0]})`,
+  );
   const record = JSON.parse(fs.readFileSync(places.record, "utf8")) as { python: string; source: string };
   assert.deepEqual([record.python, record.source], [places.sandboxPython, "private-env"]);
   const mods = sh(places.sandboxPython, ["-c", "import pandas, matplotlib, seaborn; print(pandas.__version__)"], { cwd: work, timeoutMs: 60_000 });
   assert.equal(mods.status, 0, ended("the sandbox Python imports pandas, matplotlib and seaborn", mods));
   const pandasPin = pins(["pandas"])[0]!.split("==")[1];
   if (pandasPin) assert.equal(mods.stdout.trim(), pandasPin, "the private environment has the pinned pandas");
-
 });
 
 test("npx duellab setup again changes nothing and says so for every place", { timeout: 5 * 60_000 }, () => {
@@ -185,8 +211,17 @@ const GRAPHITE_CELL = [
   `console.log("GRAPHITE " + g.charts.a.run.status + " " + g.charts.b.run.status);`,
 ].join("\n");
 
-interface Output { output_type: string; ename?: string; evalue?: string; text?: string | string[]; data?: Record<string, unknown> }
-interface Nb { cells: { outputs?: Output[] }[]; metadata: { widgets?: Record<string, { state: Record<string, { model_module: string; state: { view?: string; result?: { kind?: string } | null } }> }> } }
+interface Output {
+  output_type: string;
+  ename?: string;
+  evalue?: string;
+  text?: string | string[];
+  data?: Record<string, unknown>;
+}
+interface Nb {
+  cells: { outputs?: Output[] }[];
+  metadata: { widgets?: Record<string, { state: Record<string, { model_module: string; state: { view?: string; result?: { kind?: string } | null } }> }> };
+}
 
 const RUN_NOTEBOOK = `
 import os, sys, nbformat
@@ -206,13 +241,20 @@ test("in that folder, a notebook's weave and graphite run under nbclient with th
   t.diagnostic(`nbclient: ${r.seconds.toFixed(0)} s`);
   const nb = JSON.parse(fs.readFileSync(executed, "utf8")) as Nb;
   const outputs = nb.cells.flatMap((c) => c.outputs ?? []);
-  assert.deepEqual(outputs.filter((o) => o.output_type === "error").map((o) => `${o.ename}: ${o.evalue}`), [], "no error outputs");
-  const text = outputs.map((o) => (Array.isArray(o.text) ? o.text.join("") : o.text ?? "")).join("");
+  assert.deepEqual(
+    outputs.filter((o) => o.output_type === "error").map((o) => `${o.ename}: ${o.evalue}`),
+    [],
+    "no error outputs",
+  );
+  const text = outputs.map((o) => (Array.isArray(o.text) ? o.text.join("") : (o.text ?? ""))).join("");
   const weave = /WEAVE (\d+) (\d+)/.exec(text);
   assert.ok(weave && Number(weave[1]) > 0 && Number(weave[2]) > 0, `weave found claims on both sides: ${text}`);
   assert.match(text, /GRAPHITE ok ok/, "both charts ran in the sandbox with the Python setup recorded");
   const state = nb.metadata.widgets?.["application/vnd.jupyter.widget-state+json"]?.state ?? {};
-  const kinds = Object.values(state).filter((m) => m.model_module === "duellab").map((m) => m.state.result?.kind).sort();
+  const kinds = Object.values(state)
+    .filter((m) => m.model_module === "duellab")
+    .map((m) => m.state.result?.kind)
+    .sort();
   assert.deepEqual(kinds, ["graphite", "weave"], "both widgets saved their results with the notebook");
 });
 

@@ -39,7 +39,8 @@ test("a batch shows one widget with live progress and ends with the aggregates",
   ].join("\n");
   const msgId = await k.execute(code);
   const isReply = (m: KMsg) => m.channel === "shell" && m.msg_type === "execute_reply" && m.parent_header.msg_id === msgId;
-  const isMid = (m: KMsg) => m.msg_type === "comm_msg" && m.parent_header?.msg_id === msgId && progressOf(m) !== null && progressOf(m).done > 0 && progressOf(m).done < 6;
+  const isMid = (m: KMsg) =>
+    m.msg_type === "comm_msg" && m.parent_header?.msg_id === msgId && progressOf(m) !== null && progressOf(m).done > 0 && progressOf(m).done < 6;
   // A cell that fails early replies without a mid update; the assertions below then say what.
   await k.waitFor((m) => isMid(m) || isReply(m), 120000, "a mid-batch update (or the cell's reply)");
   fs.writeFileSync(go, "");
@@ -54,7 +55,11 @@ test("a batch shows one widget with live progress and ends with the aggregates",
   const commId = opens[0]!.content.comm_id;
   const updates = k.messages.filter((m) => m.msg_type === "comm_msg" && m.content.comm_id === commId && progressOf(m));
   const done = updates.map((m) => progressOf(m).done as number);
-  assert.deepEqual(done, [...done].sort((a, b) => a - b), "done only grows");
+  assert.deepEqual(
+    done,
+    [...done].sort((a, b) => a - b),
+    "done only grows",
+  );
   const mid = updates.find((m) => progressOf(m).done > 0 && progressOf(m).done < 6);
   assert.ok(mid, `a mid-batch update reached the frontend (done: ${done.join(",")})`);
   assert.ok(reply.t - mid!.t > 150, "it arrived while the cell was still running");
@@ -62,9 +67,15 @@ test("a batch shows one widget with live progress and ends with the aggregates",
   assert.equal(last.status, "done");
   assert.equal(last.progress.done, 6);
   assert.equal(last.aggregates.kind, "weave");
-  assert.ok(last.items.every((i: { result: { kind: string } }) => i.result.kind === "weave"), "every run's own result is in the state");
+  assert.ok(
+    last.items.every((i: { result: { kind: string } }) => i.result.kind === "weave"),
+    "every run's own result is in the state",
+  );
   assert.match(streamText(outputs), /summary: Batch of 6 weave runs \(done\): 6 done, 0 failed · consensus 43\.4% \(95% CI/);
-  const fallback = k.childrenOf(msgId).filter((m) => m.msg_type === "update_display_data").at(-1)!;
+  const fallback = k
+    .childrenOf(msgId)
+    .filter((m) => m.msg_type === "update_display_data")
+    .at(-1)!;
   assert.match(fallback.content.data["text/plain"], /^Batch of 6 weave runs \(done\)/);
 });
 

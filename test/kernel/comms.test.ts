@@ -19,7 +19,11 @@ after(async () => {
 /** busy then idle on IOPub, both parented to `msgId`, both in that message's session. */
 function assertBusyIdle(msgId: string, session: string): void {
   const statuses = k.childrenOf(msgId).filter((m) => m.msg_type === "status");
-  assert.deepEqual(statuses.map((m) => m.content.execution_state), ["busy", "idle"], `busy/idle around ${msgId}`);
+  assert.deepEqual(
+    statuses.map((m) => m.content.execution_state),
+    ["busy", "idle"],
+    `busy/idle around ${msgId}`,
+  );
   for (const s of statuses) {
     assert.equal(s.header.session, session);
     assert.equal(s.parent_header.session, session);
@@ -53,7 +57,13 @@ test("the import and the first widget in the very first cell open a comm, then d
   const display = outputs.find((m) => m.msg_type === "display_data") as KMsg;
   assert.deepEqual(display.content.data["application/vnd.jupyter.widget-view+json"], { model_id: commId, version_major: 2, version_minor: 0 });
   assert.equal(display.content.data["text/plain"], "duellab run");
-  assert.match(outputs.filter((m) => m.msg_type === "stream").map((m) => m.content.text).join(""), new RegExp(`comm ${commId} idle`));
+  assert.match(
+    outputs
+      .filter((m) => m.msg_type === "stream")
+      .map((m) => m.content.text)
+      .join(""),
+    new RegExp(`comm ${commId} idle`),
+  );
 });
 
 test("comm_info_request is answered with comm_info_reply, filtered by target", async () => {
@@ -83,7 +93,7 @@ test("request_state is answered at once with the whole state, parented to the re
   assert.equal(updates[0].content.comm_id, commId);
   for (const key of [...IDENTITY_KEYS, "view", "run", "result", "pending"]) assert.ok(key in updates[0].content.data.state, `full state has ${key}`);
   assertBusyIdle(id, k.session);
-  const order = k.childrenOf(id).map((m) => m.msg_type === "status" ? m.content.execution_state : m.msg_type);
+  const order = k.childrenOf(id).map((m) => (m.msg_type === "status" ? m.content.execution_state : m.msg_type));
   assert.deepEqual(order, ["busy", "comm_msg", "idle"]);
 });
 
@@ -108,7 +118,11 @@ test("a custom event reaches the kernel handler, whose update is parented to tha
   assertBusyIdle(id, k.session);
   const stray = await k.send("comm_msg", { comm_id: commId, data: { method: "custom", content: "not an event" } });
   await k.idleOf(stray);
-  assert.deepEqual(k.childrenOf(stray).map((m) => m.msg_type), ["status", "status"], "a stray custom message reaches no handler");
+  assert.deepEqual(
+    k.childrenOf(stray).map((m) => m.msg_type),
+    ["status", "status"],
+    "a stray custom message reaches no handler",
+  );
 });
 
 test("a comm_open to jupyter.widget.control is answered with comm_close at once", async () => {
@@ -132,7 +146,13 @@ test("comm messages with binary buffers keep signing intact: idle arrives, state
   await k.idleOf(custom, 10000);
   assert.equal(await k.alive(), true);
   const { outputs } = await k.run(`console.log("still here " + (1 + 1));`);
-  assert.match(outputs.filter((m) => m.msg_type === "stream").map((m) => m.content.text).join(""), /still here 2/);
+  assert.match(
+    outputs
+      .filter((m) => m.msg_type === "stream")
+      .map((m) => m.content.text)
+      .join(""),
+    /still here 2/,
+  );
   assert.equal(k.log().includes("invalid hmac"), false, "tslab never saw the buffered message");
 });
 
@@ -141,6 +161,9 @@ test("a comm message with a bad signature is dropped: no busy/idle, no answer, k
   const ok = await k.send("comm_info_request", { target_name: "jupyter.widget" });
   await k.idleOf(ok);
   await new Promise((r) => setTimeout(r, 300));
-  assert.deepEqual(k.childrenOf(bad).map((m) => m.msg_type), []);
+  assert.deepEqual(
+    k.childrenOf(bad).map((m) => m.msg_type),
+    [],
+  );
   assert.match(k.log(), /dropped a comm message: message signature does not match/);
 });

@@ -18,11 +18,9 @@ after(async () => {
 });
 
 const cell = (opts: string) =>
-  [
-    `const { scriptedRun } = require(${JSON.stringify(runner)});`,
-    `const out = await scriptedRun(${opts});`,
-    `console.log("status: " + out.status);`,
-  ].join("\n");
+  [`const { scriptedRun } = require(${JSON.stringify(runner)});`, `const out = await scriptedRun(${opts});`, `console.log("status: " + out.status);`].join(
+    "\n",
+  );
 
 /** run-state updates of one comm, in arrival order. */
 function runUpdates(commId: string): KMsg[] {
@@ -67,7 +65,10 @@ test("Cancel from the view aborts the running work; the header and the cell say 
   const answer = k.childrenOf(cancel).find((m) => m.msg_type === "comm_msg") as KMsg;
   const run = answer.content.data.state.run;
   assert.equal(run.status, "cancelled");
-  assert.deepEqual(run.stages.map((s: { status: string }) => s.status), ["done", "cancelled", "pending", "pending", "pending"]);
+  assert.deepEqual(
+    run.stages.map((s: { status: string }) => s.status),
+    ["done", "cancelled", "pending", "pending", "pending"],
+  );
   assert.equal(run.cancellable, false);
   assert.equal(reply.content.status, "ok");
   assert.match(streamText(k.childrenOf(msgId)), /status: cancelled/);

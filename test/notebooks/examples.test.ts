@@ -17,7 +17,11 @@ const FAKE_KEY = "sk-test-NOTEBOOK-SECRET-7f3a";
 
 interface Report {
   failure: string | null;
-  cells: { index: number; source: string; outputs: { type: string; name?: string; text?: string; ename?: string; evalue?: string; widget?: string; mimes?: string[] }[] }[];
+  cells: {
+    index: number;
+    source: string;
+    outputs: { type: string; name?: string; text?: string; ename?: string; evalue?: string; widget?: string; mimes?: string[] }[];
+  }[];
   widgets: Record<string, { model_name: string; model_module: string; state: Record<string, unknown> }>;
 }
 
@@ -32,7 +36,10 @@ function execute(name: string): { report: Report; saved: string } {
   return { report: JSON.parse(r.stdout) as Report, saved: fs.readFileSync(out, "utf8") };
 }
 
-const names = fs.readdirSync(notebooks).filter((f) => f.endsWith(".ipynb")).sort();
+const names = fs
+  .readdirSync(notebooks)
+  .filter((f) => f.endsWith(".ipynb"))
+  .sort();
 
 test("the example notebooks exist", () => {
   assert.deepEqual(names, ["01-weave.ipynb", "02-graphite.ipynb", "03-your-models.ipynb", "04-beyond-two.ipynb"]);

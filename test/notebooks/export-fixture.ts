@@ -35,15 +35,31 @@ const GRAPHITE_STAGES = [
   { id: "settled", label: "Settled" },
 ];
 
-export interface SavedWidget { id: string; state: WidgetState; text: string }
+export interface SavedWidget {
+  id: string;
+  state: WidgetState;
+  text: string;
+}
 
 export function sampleWidgets(): SavedWidget[] {
   const weave = WeaveResult.parse(JSON.parse(fs.readFileSync(path.join(fixtures, "weave-12x12.json"), "utf8")));
   const graphite = GraphiteResult.parse(JSON.parse(fs.readFileSync(path.join(fixtures, "graphite-charts.json"), "utf8")));
   return [
-    { id: "0a1b2c3d4e5f4a5b8c9d0e1f2a3b4c5d", text: "duellab run", state: { view: "run", run: finishedRun(RUN_TITLE, WEAVE_STAGES), result: null, pending: [] } },
-    { id: "1a1b2c3d4e5f4a5b8c9d0e1f2a3b4c5d", text: "duellab weave", state: { view: "weave", run: finishedRun("weave: atlas vs beacon", WEAVE_STAGES), result: weave, pending: [] } },
-    { id: "2a1b2c3d4e5f4a5b8c9d0e1f2a3b4c5d", text: "duellab graphite", state: { view: "graphite", run: finishedRun("graphite: analyst vs raw-bars", GRAPHITE_STAGES), result: graphite, pending: [] } },
+    {
+      id: "0a1b2c3d4e5f4a5b8c9d0e1f2a3b4c5d",
+      text: "duellab run",
+      state: { view: "run", run: finishedRun(RUN_TITLE, WEAVE_STAGES), result: null, pending: [] },
+    },
+    {
+      id: "1a1b2c3d4e5f4a5b8c9d0e1f2a3b4c5d",
+      text: "duellab weave",
+      state: { view: "weave", run: finishedRun("weave: atlas vs beacon", WEAVE_STAGES), result: weave, pending: [] },
+    },
+    {
+      id: "2a1b2c3d4e5f4a5b8c9d0e1f2a3b4c5d",
+      text: "duellab graphite",
+      state: { view: "graphite", run: finishedRun("graphite: analyst vs raw-bars", GRAPHITE_STAGES), result: graphite, pending: [] },
+    },
   ];
 }
 
@@ -57,14 +73,16 @@ export function notebookWithWidgets(widgets: SavedWidget[], opts: { saveState?: 
       execution_count: i + 1,
       metadata: {},
       source: `// widget ${i + 1}`,
-      outputs: [{
-        output_type: "display_data",
-        metadata: {},
-        data: {
-          "application/vnd.jupyter.widget-view+json": { model_id: w.id, version_major: 2, version_minor: 0 },
-          "text/plain": w.text,
+      outputs: [
+        {
+          output_type: "display_data",
+          metadata: {},
+          data: {
+            "application/vnd.jupyter.widget-view+json": { model_id: w.id, version_major: 2, version_minor: 0 },
+            "text/plain": w.text,
+          },
         },
-      }],
+      ],
     })),
   ];
   const state: Record<string, unknown> = {};

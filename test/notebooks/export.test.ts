@@ -17,7 +17,11 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-export-"));
 let browser: Browser;
 
 function cli(args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", "-e", `require(${JSON.stringify(path.join(root, "src/lib/cli/index.ts"))}).main(${JSON.stringify(args)}).then((c) => process.exit(c))`], { encoding: "utf8", cwd: root });
+  return spawnSync(
+    process.execPath,
+    ["--import", "tsx", "-e", `require(${JSON.stringify(path.join(root, "src/lib/cli/index.ts"))}).main(${JSON.stringify(args)}).then((c) => process.exit(c))`],
+    { encoding: "utf8", cwd: root },
+  );
 }
 
 before(async () => {
@@ -34,16 +38,24 @@ after(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Opened { errors: string[]; network: string[]; page: import("playwright-core").Page }
+interface Opened {
+  errors: string[];
+  network: string[];
+  page: import("playwright-core").Page;
+}
 
 async function openOffline(file: string): Promise<Opened> {
   const context = await browser.newContext({ offline: true });
   const page = await context.newPage();
   const errors: string[] = [];
   const network: string[] = [];
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
   page.on("pageerror", (e) => errors.push(e.message));
-  page.on("request", (r) => { if (!/^(file|data|blob):/.test(r.url())) network.push(r.url()); });
+  page.on("request", (r) => {
+    if (!/^(file|data|blob):/.test(r.url())) network.push(r.url());
+  });
   await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
   return { errors, network, page };
 }
@@ -81,7 +93,10 @@ test("an exported notebook renders its saved duellab widgets offline", async () 
   assert.ok(circles >= weave.panels.a.nodes.length, `the weave graph draws its claims (${circles} circles for ${weave.panels.a.nodes.length} claims of A)`);
 
   // The graphite view: both charts are real decoded images.
-  const chartSizes = await roots.nth(2).locator("img").evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => i.naturalWidth));
+  const chartSizes = await roots
+    .nth(2)
+    .locator("img")
+    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => i.naturalWidth));
   assert.ok(chartSizes.filter((w) => w > 0).length >= 2, `both charts render as images (natural widths: ${chartSizes.join(", ") || "none"})`);
 
   assert.deepEqual(network, [], "the page asks for nothing over the network");

@@ -5,8 +5,12 @@ import assert from "node:assert/strict";
 import { Sandbox } from "../../src/lib/sandbox";
 
 let sb: Sandbox;
-before(async () => { sb = await Sandbox.start(); });
-after(async () => { await sb?.close(); });
+before(async () => {
+  sb = await Sandbox.start();
+});
+after(async () => {
+  await sb?.close();
+});
 
 const CSV = "date,stack,build_seconds\n2025-01-13,Go,100\n2025-01-14,Go,120\n2025-01-15,Swift,300\n2025-01-16,Go,80\n";
 const run = (code: string, timeoutMs?: number) => sb.run({ code, files: { "data.csv": CSV }, timeoutMs });

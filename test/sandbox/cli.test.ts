@@ -11,13 +11,31 @@ import { duellabMany } from "../support/cli";
 
 const CLI = path.resolve(__dirname, "../../src/lib/cli/index.ts");
 function duellab(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "-e", `require(${JSON.stringify(CLI)}).main(${JSON.stringify(args)}).then((c) => process.exit(c))`], { encoding: "utf8", env: { ...process.env, ...env } });
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "-e", `require(${JSON.stringify(CLI)}).main(${JSON.stringify(args)}).then((c) => process.exit(c))`],
+    { encoding: "utf8", env: { ...process.env, ...env } },
+  );
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 test("run arguments: snippet, --csv, --timeout-ms, --json, --png-dir, --no-static", () => {
-  assert.deepEqual(parseRunArgs(["a.py", "--csv", "d.csv", "--timeout-ms", "5000", "--json"]), { snippet: "a.py", csv: "d.csv", timeoutMs: 5000, json: true, pngDir: null, staticCheck: true });
-  assert.deepEqual(parseRunArgs(["--no-static", "a.py", "--png-dir", "out"]), { snippet: "a.py", csv: null, timeoutMs: null, json: false, pngDir: "out", staticCheck: false });
+  assert.deepEqual(parseRunArgs(["a.py", "--csv", "d.csv", "--timeout-ms", "5000", "--json"]), {
+    snippet: "a.py",
+    csv: "d.csv",
+    timeoutMs: 5000,
+    json: true,
+    pngDir: null,
+    staticCheck: true,
+  });
+  assert.deepEqual(parseRunArgs(["--no-static", "a.py", "--png-dir", "out"]), {
+    snippet: "a.py",
+    csv: null,
+    timeoutMs: null,
+    json: false,
+    pngDir: "out",
+    staticCheck: false,
+  });
   assert.deepEqual(parseRunArgs([]), { error: "give the Python snippet to run, e.g. duellab sandbox run chart.py --csv data.csv" });
   assert.deepEqual(parseRunArgs(["a.py", "--timeout-ms", "soon"]), { error: '--timeout-ms needs a whole number of milliseconds (at least 100), got "soon"' });
   assert.deepEqual(parseRunArgs(["a.py", "--csv"]), { error: "--csv needs a value" });
@@ -38,7 +56,12 @@ test("a crashing snippet still exits 0 and prints the run as JSON; PNGs can be w
   assert.equal(ok.code, 0, ok.err);
   assert.match(ok.out, /^status: ok/);
   assert.match(ok.out, /png 1: 640×480, bit depth 8, colour type 6/);
-  assert.ok(fs.readFileSync(path.join(dir, "out", "chart-1.png")).subarray(1, 4).toString() === "PNG");
+  assert.ok(
+    fs
+      .readFileSync(path.join(dir, "out", "chart-1.png"))
+      .subarray(1, 4)
+      .toString() === "PNG",
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -64,7 +87,8 @@ test("doctor with DUELLAB_SANDBOX_OFF=all: the portable core on, every host laye
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /portable core \(POSIX[^\n]*\n {2}on {3}rlimits[^\n]*measured by probing RLIMIT_AS/);
   for (const layer of ["filecap", "cleanenv", "supervisor"]) assert.match(r.out, new RegExp(`on {3}${layer}\\b`));
-  for (const layer of ["namespaces", "landlock", "seccomp", "pdeathsig", "subreaper", "pidfd"]) assert.match(r.out, new RegExp(`OFF {2}${layer} +turned off by the caller`));
+  for (const layer of ["namespaces", "landlock", "seccomp", "pdeathsig", "subreaper", "pidfd"])
+    assert.match(r.out, new RegExp(`OFF {2}${layer} +turned off by the caller`));
   assert.match(r.out, /OFF {2}pidfd +.*portable fallback: waitpid/);
   assert.match(r.out, /not for this operating system: seatbelt\./);
   const bad = duellab(["sandbox", "doctor"], { DUELLAB_SANDBOX_OFF: "landlok" });
@@ -73,7 +97,14 @@ test("doctor with DUELLAB_SANDBOX_OFF=all: the portable core on, every host laye
 });
 
 test("sandbox, sandbox run and sandbox doctor: --help prints the usage and exits 0; an unknown option gets one sentence and exits 2", () => {
-  const r = duellabMany([["sandbox", "--help"], ["sandbox", "run", "--help"], ["sandbox", "doctor", "-h"], ["sandbox", "run", "a.py", "--bogus"], ["sandbox", "doctor", "--bogus"], ["sandbox", "sideways"]]);
+  const r = duellabMany([
+    ["sandbox", "--help"],
+    ["sandbox", "run", "--help"],
+    ["sandbox", "doctor", "-h"],
+    ["sandbox", "run", "a.py", "--bogus"],
+    ["sandbox", "doctor", "--bogus"],
+    ["sandbox", "sideways"],
+  ]);
   const [top, run, doctor] = r;
   for (const h of [top!, run!, doctor!]) {
     assert.equal(h.code, 0, h.err);

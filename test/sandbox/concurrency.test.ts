@@ -8,7 +8,9 @@ import { Sandbox } from "../../src/lib/sandbox";
 import type { SandboxRun } from "../../src/lib/schema/sandbox";
 
 const open: Sandbox[] = [];
-after(async () => { for (const sb of open) await sb.close(); });
+after(async () => {
+  for (const sb of open) await sb.close();
+});
 async function start(opts: Parameters<typeof Sandbox.start>[0] = {}): Promise<Sandbox> {
   const sb = await Sandbox.start(opts);
   open.push(sb);
@@ -36,7 +38,8 @@ test("two runs started together overlap: each runs while the other runs", async 
   const code = timed("time.sleep(1.0)");
   const solo = await sb.run({ code });
   const [a, b] = await Promise.all([sb.run({ code }), sb.run({ code })]);
-  const [a0, a1] = span(a), [b0, b1] = span(b);
+  const [a0, a1] = span(a),
+    [b0, b1] = span(b);
   assert.ok(a0 < b1 && b0 < a1, `the runs did not overlap: A ${a0}-${a1}, B ${b0}-${b1}`);
   const shared = Math.min(a1, b1) - Math.max(a0, b0);
   assert.ok(shared > 0.5 * Math.min(a1 - a0, b1 - b0), `the runs overlapped only ${shared.toFixed(3)} s`);
@@ -50,7 +53,10 @@ test("one run's timeout does not touch the run beside it", async () => {
     sb.run({ code: timed(`time.sleep(1.5)\n${chart(4, 3, "b.png")}`) }),
   ]);
   assert.equal(slow.status, "timeout");
-  assert.ok(slow.notes.some((n) => /wall-clock limit of 700 ms was reached/.test(n)), slow.notes.join(" | "));
+  assert.ok(
+    slow.notes.some((n) => /wall-clock limit of 700 ms was reached/.test(n)),
+    slow.notes.join(" | "),
+  );
   assert.equal(ok.status, "ok", ok.notes.join(" | ") + ok.stderr);
   assert.deepEqual(ok.notes, []);
   assert.equal(ok.pngs.length, 1);
@@ -65,7 +71,10 @@ test("one run's output flood is killed while the run beside it finishes cleanly"
     sb.run({ code: timed(`time.sleep(0.8)\n${chart(4, 3, "b.png")}`) }),
   ]);
   assert.equal(flood.status, "killed");
-  assert.ok(flood.notes.some((n) => /stderr flood: more than 8 MB; stopped/.test(n)), flood.notes.join(" | "));
+  assert.ok(
+    flood.notes.some((n) => /stderr flood: more than 8 MB; stopped/.test(n)),
+    flood.notes.join(" | "),
+  );
   assert.equal(ok.status, "ok", ok.notes.join(" | ") + ok.stderr);
   assert.deepEqual(ok.notes, []);
   assert.equal(ok.stderr, "");
@@ -96,8 +105,14 @@ except OSError as e:
     assert.match(a.stdout, /parent refused PermissionError/);
     assert.match(b.stdout, /parent refused PermissionError/);
   }
-  assert.deepEqual(a.pngs.map((p) => [p.width, p.height]), [[150, 100]]);
-  assert.deepEqual(b.pngs.map((p) => [p.width, p.height]), [[250, 200]]);
+  assert.deepEqual(
+    a.pngs.map((p) => [p.width, p.height]),
+    [[150, 100]],
+  );
+  assert.deepEqual(
+    b.pngs.map((p) => [p.width, p.height]),
+    [[250, 200]],
+  );
   assert.equal(a.figures.length, 1);
   assert.equal(b.figures.length, 1);
   assert.deepEqual(a.figures[0]!.figsizeIn, [3, 2]);
@@ -112,7 +127,10 @@ test("cancelling one run kills it and leaves the run beside it to finish", async
   setTimeout(() => ac.abort(), 400);
   const [a, b] = await Promise.all([pa, pb]);
   assert.equal(a.status, "killed");
-  assert.ok(a.notes.some((n) => /cancelled by the caller; the process tree was killed/.test(n)), a.notes.join(" | "));
+  assert.ok(
+    a.notes.some((n) => /cancelled by the caller; the process tree was killed/.test(n)),
+    a.notes.join(" | "),
+  );
   assert.ok(a.durationMs < b.durationMs, `the cancelled run (${a.durationMs} ms) should end before the 1.2 s chart run (${b.durationMs} ms)`);
   assert.equal(b.status, "ok", b.notes.join(" | ") + b.stderr);
   assert.deepEqual(b.notes, []);
@@ -143,8 +161,13 @@ time.sleep(2.2)`);
   assert.equal(ra.status, "no-figure", ra.notes.join(" | ") + ra.stderr);
   // with the subreaper the orphan is found and counted; on the portable core (DUELLAB_SANDBOX_OFF=all)
   // it is killed with A's process group, and B's orphan, in B's group, must still survive
-  const swept = sb.host.subreaper.on ? /killed 1 process\(es\) the snippet left running after it ended/ : /killed the processes the snippet left running in its process group/;
-  assert.ok(ra.notes.some((n) => swept.test(n)), ra.notes.join(" | "));
+  const swept = sb.host.subreaper.on
+    ? /killed 1 process\(es\) the snippet left running after it ended/
+    : /killed the processes the snippet left running in its process group/;
+  assert.ok(
+    ra.notes.some((n) => swept.test(n)),
+    ra.notes.join(" | "),
+  );
   assert.match(rb.stdout, /orphan of B survived/, `B: ${rb.status}; ${rb.notes.join(" | ")}; ${rb.stderr}`);
   assert.ok(ra.durationMs < rb.durationMs, "A had ended (and swept) while B was still running");
 });
@@ -154,7 +177,8 @@ test("concurrency 1 runs one at a time; a bad concurrency is refused with what t
   assert.equal(sb.concurrency, 1);
   const code = timed("time.sleep(0.5)");
   const [a, b] = await Promise.all([sb.run({ code }), sb.run({ code })]);
-  const [a0, a1] = span(a), [b0, b1] = span(b);
+  const [a0, a1] = span(a),
+    [b0, b1] = span(b);
   assert.ok(a1 <= b0 || b1 <= a0, `with concurrency 1 the runs overlapped: A ${a0}-${a1}, B ${b0}-${b1}`);
   await assert.rejects(Sandbox.start({ concurrency: 0 }), /concurrency must be a whole number from 1 to 16 \(got 0\); use 1 to run snippets one at a time\./);
 });

@@ -42,7 +42,11 @@ async function sandboxFor(pass: (typeof PASSES)[number]): Promise<Sandbox> {
   // one failure must not take the rest of the corpus down; the first pass's sandbox is closed
   // before the second starts, so the two never compete
   if (!sb?.alive) {
-    for (const [tag, other] of sandboxes) if (tag !== pass.tag) { await other.close(); sandboxes.delete(tag); }
+    for (const [tag, other] of sandboxes)
+      if (tag !== pass.tag) {
+        await other.close();
+        sandboxes.delete(tag);
+      }
     sb = await Sandbox.start({ off: pass.off });
     sandboxes.set(pass.tag, sb);
   }
@@ -67,14 +71,19 @@ before(async () => {
   secretDir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-corpus-"));
   secretFile = path.join(secretDir, "secret.txt");
   fs.writeFileSync(secretFile, `api_key=${TOKEN}\n`);
-  const onConn = (s: net.Socket) => { connections++; s.destroy(); };
+  const onConn = (s: net.Socket) => {
+    connections++;
+    s.destroy();
+  };
   tcp = net.createServer(onConn);
   unix = net.createServer(onConn);
   await listen(tcp, 0);
   await listen(unix, path.join(secretDir, "host.sock"));
   abstract = spawn(defaultPython(), ["-c", ABSTRACT_LISTENER, abstractName], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((r) => abstract.stdout!.once("data", () => r()));
-  abstract.stdout!.on("data", (d) => { connections += String(d).split("conn").length - 1; });
+  abstract.stdout!.on("data", (d) => {
+    connections += String(d).split("conn").length - 1;
+  });
   udp = dgram.createSocket("udp4");
   udp.on("message", () => datagrams++);
   await new Promise<void>((r) => udp.bind(0, "127.0.0.1", () => r()));
@@ -84,7 +93,10 @@ before(async () => {
 after(async () => {
   for (const sb of sandboxes.values()) await sb.close();
   sleeper?.kill("SIGKILL");
-  tcp?.close(); unix?.close(); abstract?.kill("SIGKILL"); udp?.close();
+  tcp?.close();
+  unix?.close();
+  abstract?.kill("SIGKILL");
+  udp?.close();
   fs.rmSync(secretDir, { recursive: true, force: true });
 });
 
@@ -102,60 +114,74 @@ function substitute(code: string): string {
 const DATA_CSV = "date,value\n2024-09-02,1\n2024-09-03,3\n2024-09-04,2\n";
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-for (const pass of PASSES) for (const file of fs.readdirSync(CORPUS).filter((f) => f.endsWith(".py")).sort()) {
-  const raw = fs.readFileSync(path.join(CORPUS, file), "utf8");
-  const h = parseHeader(raw);
-  test(`corpus${pass.tag}: ${file} — ${h.title}`, async (t) => {
-    const sb = await sandboxFor(pass);
-    const missing = h.coveredBy.length && !h.coveredBy.some((l) => sb.host[l as keyof typeof sb.host]?.on);
-    if (missing) {
-      t.skip(`not covered ${pass.off.length ? "by the portable core alone" : "on this host"}: needs ${h.coveredBy.join(" or ")}`);
-      return;
-    }
-    const code = substitute(raw);
-    const connBefore = connections, dgramBefore = datagrams;
-    const treeBefore = descendants(sb.pid!).length;
-    const r: SandboxRun = await sb.run({ code, files: { "data.csv": DATA_CSV }, timeoutMs: h.timeoutMs ?? 8000, staticCheck: h.staticOn });
-    const all = JSON.stringify(r);
-    const why = `status ${r.status}; traceback: ${r.traceback?.split("\n").slice(-2).join(" ")}; notes: ${r.notes.join(" / ")}; stdout: ${r.stdout.slice(0, 200)}`;
+for (const pass of PASSES)
+  for (const file of fs
+    .readdirSync(CORPUS)
+    .filter((f) => f.endsWith(".py"))
+    .sort()) {
+    const raw = fs.readFileSync(path.join(CORPUS, file), "utf8");
+    const h = parseHeader(raw);
+    test(`corpus${pass.tag}: ${file} — ${h.title}`, async (t) => {
+      const sb = await sandboxFor(pass);
+      const missing = h.coveredBy.length && !h.coveredBy.some((l) => sb.host[l as keyof typeof sb.host]?.on);
+      if (missing) {
+        t.skip(`not covered ${pass.off.length ? "by the portable core alone" : "on this host"}: needs ${h.coveredBy.join(" or ")}`);
+        return;
+      }
+      const code = substitute(raw);
+      const connBefore = connections,
+        dgramBefore = datagrams;
+      const treeBefore = descendants(sb.pid!).length;
+      const r: SandboxRun = await sb.run({ code, files: { "data.csv": DATA_CSV }, timeoutMs: h.timeoutMs ?? 8000, staticCheck: h.staticOn });
+      const all = JSON.stringify(r);
+      const why = `status ${r.status}; traceback: ${r.traceback?.split("\n").slice(-2).join(" ")}; notes: ${r.notes.join(" / ")}; stdout: ${r.stdout.slice(0, 200)}`;
 
-    assert.ok(h.status.includes(r.status), `expected ${h.status.join("|")}, got ${why}`);
-    assert.ok(!all.includes(TOKEN), "the secret token leaked into the result");
-    if (h.traceback) assert.match(r.traceback ?? "", h.traceback, why);
-    for (const a of h.absent) assert.ok(!(r.stdout + r.stderr + (r.traceback ?? "")).includes(a), `"${a}" must not appear in the output: ${why}`);
-    if (h.stdout) assert.match(r.stdout, h.stdout, why);
-    if (h.note) assert.ok(r.notes.some((n) => h.note!.test(n)), `expected a note matching ${h.note}: ${why}`);
-    if (h.pngs !== null) assert.equal(r.pngs.length, h.pngs, why);
-    for (const f of h.noFile) assert.ok(!fs.existsSync(substitute(f)), `${substitute(f)} must not exist`);
-    if (h.violation) {
-      assert.equal(r.violations[0]?.rule, h.violation.rule);
-      assert.equal(r.violations[0]?.line, h.violation.line);
-      assert.equal(r.durationMs < 1000, true, "a blocked snippet never runs");
-    }
-    if (h.figure) {
-      assert.equal(r.figures.length, 1, why);
-      const f = r.figures[0]!;
-      if (h.figure.axes !== undefined) assert.equal(f.axes, h.figure.axes);
-      if (h.figure.colors !== undefined) assert.equal(f.distinctColors.length, h.figure.colors);
-      if (h.figure.legends !== undefined) assert.equal(f.legends, h.figure.legends);
-    }
-    for (const c of h.checks) {
-      if (c === "no-connection") assert.equal(connections, connBefore, "a connection reached the host");
-      else if (c === "no-datagram") {
-        await new Promise((res) => setTimeout(res, 100));
-        assert.equal(datagrams, dgramBefore, "a datagram reached the host");
-      } else if (c === "sleeper-alive") assert.ok(alive(sleeper.pid!), "the host process was killed");
-      else if (c === "secret-unchanged") assert.equal(fs.readFileSync(secretFile, "utf8"), `api_key=${TOKEN}\n`);
-      else if (c === "no-leftover") assert.equal(descendants(sb.pid!).length, treeBefore, "processes were left running after the run");
-      else if (c === "next-run-clean") {
-        const n = await sb.run({ code: REFERENCE_SNIPPET, files: { "data.csv": DATA_CSV }, staticCheck: false });
-        assert.equal(n.status, "ok", `the next run failed: ${n.traceback ?? n.notes.join(" / ")}`);
-        assert.deepEqual(n.figures[0]?.distinctColors, ["#1f77b4"], "the next run's colours were poisoned");
-        assert.match(n.stdout, /files: \['data\.csv'\]/, "the next run's dir held leftovers");
-      } else assert.fail(`unknown check ${c}`);
-    }
-  });
-}
+      assert.ok(h.status.includes(r.status), `expected ${h.status.join("|")}, got ${why}`);
+      assert.ok(!all.includes(TOKEN), "the secret token leaked into the result");
+      if (h.traceback) assert.match(r.traceback ?? "", h.traceback, why);
+      for (const a of h.absent) assert.ok(!(r.stdout + r.stderr + (r.traceback ?? "")).includes(a), `"${a}" must not appear in the output: ${why}`);
+      if (h.stdout) assert.match(r.stdout, h.stdout, why);
+      if (h.note)
+        assert.ok(
+          r.notes.some((n) => h.note!.test(n)),
+          `expected a note matching ${h.note}: ${why}`,
+        );
+      if (h.pngs !== null) assert.equal(r.pngs.length, h.pngs, why);
+      for (const f of h.noFile) assert.ok(!fs.existsSync(substitute(f)), `${substitute(f)} must not exist`);
+      if (h.violation) {
+        assert.equal(r.violations[0]?.rule, h.violation.rule);
+        assert.equal(r.violations[0]?.line, h.violation.line);
+        assert.equal(r.durationMs < 1000, true, "a blocked snippet never runs");
+      }
+      if (h.figure) {
+        assert.equal(r.figures.length, 1, why);
+        const f = r.figures[0]!;
+        if (h.figure.axes !== undefined) assert.equal(f.axes, h.figure.axes);
+        if (h.figure.colors !== undefined) assert.equal(f.distinctColors.length, h.figure.colors);
+        if (h.figure.legends !== undefined) assert.equal(f.legends, h.figure.legends);
+      }
+      for (const c of h.checks) {
+        if (c === "no-connection") assert.equal(connections, connBefore, "a connection reached the host");
+        else if (c === "no-datagram") {
+          await new Promise((res) => setTimeout(res, 100));
+          assert.equal(datagrams, dgramBefore, "a datagram reached the host");
+        } else if (c === "sleeper-alive") assert.ok(alive(sleeper.pid!), "the host process was killed");
+        else if (c === "secret-unchanged") assert.equal(fs.readFileSync(secretFile, "utf8"), `api_key=${TOKEN}\n`);
+        else if (c === "no-leftover") assert.equal(descendants(sb.pid!).length, treeBefore, "processes were left running after the run");
+        else if (c === "next-run-clean") {
+          const n = await sb.run({ code: REFERENCE_SNIPPET, files: { "data.csv": DATA_CSV }, staticCheck: false });
+          assert.equal(n.status, "ok", `the next run failed: ${n.traceback ?? n.notes.join(" / ")}`);
+          assert.deepEqual(n.figures[0]?.distinctColors, ["#1f77b4"], "the next run's colours were poisoned");
+          assert.match(n.stdout, /files: \['data\.csv'\]/, "the next run's dir held leftovers");
+        } else assert.fail(`unknown check ${c}`);
+      }
+    });
+  }

@@ -5,8 +5,12 @@ import { launchPlan, sandboxEnv } from "../../src/lib/sandbox/launch";
 import { LineSplitter } from "../../src/lib/sandbox/lines";
 
 const base = {
-  python: "/repo/.venv/bin/python", serverPy: "/repo/sandbox/server.py", sandboxDir: "/repo/sandbox",
-  pythonTrees: ["/repo/.venv", "/opt/py3.11"], hostBase: "/tmp/duellab-sandbox-x", outerNs: { net: "net:[1]", pid: "pid:[2]", mnt: "mnt:[3]" },
+  python: "/repo/.venv/bin/python",
+  serverPy: "/repo/sandbox/server.py",
+  sandboxDir: "/repo/sandbox",
+  pythonTrees: ["/repo/.venv", "/opt/py3.11"],
+  hostBase: "/tmp/duellab-sandbox-x",
+  outerNs: { net: "net:[1]", pid: "pid:[2]", mnt: "mnt:[3]" },
   rootEntries: { "/bin": "usr/bin", "/lib": "usr/lib", "/lib64": "dir", "/sbin": null, "/lib32": null, "/etc/localtime": "/usr/share/zoneinfo/UTC" },
 };
 
@@ -52,6 +56,6 @@ test("under bubblewrap: every namespace, dies with its parent, clean env, read-o
 test("replies are split into whole lines whatever the chunking", () => {
   const s = new LineSplitter();
   assert.deepEqual(s.push('{"a":1}\n{"b"'), ['{"a":1}']);
-  assert.deepEqual(s.push(':2}\n\n'), ['{"b":2}']);
+  assert.deepEqual(s.push(":2}\n\n"), ['{"b":2}']);
   assert.deepEqual(s.push(""), []);
 });

@@ -8,7 +8,12 @@ import { Sandbox, sharedSandbox } from "../../src/lib/sandbox";
 import { descendants } from "./support";
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The pids still alive once all are gone or `ms` passed (a guard against a hang, not a speed). */
@@ -78,7 +83,9 @@ test("a sandbox killed mid-run rejects that run with what happened, and the kern
 });
 
 const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "").split(",").map((x) => x.trim());
-const bwrapOff = (envOff.includes("all") || envOff.includes("namespaces")) && `skipped: DUELLAB_SANDBOX_OFF=${process.env.DUELLAB_SANDBOX_OFF} turns bubblewrap off, so it is never tried`;
+const bwrapOff =
+  (envOff.includes("all") || envOff.includes("namespaces")) &&
+  `skipped: DUELLAB_SANDBOX_OFF=${process.env.DUELLAB_SANDBOX_OFF} turns bubblewrap off, so it is never tried`;
 test("where bubblewrap is present but refused (as in Docker), the sandbox falls back and says why", { skip: bwrapOff }, async () => {
   const fs = await import("node:fs");
   const os = await import("node:os");

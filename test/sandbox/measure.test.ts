@@ -6,8 +6,12 @@ import assert from "node:assert/strict";
 import { Sandbox } from "../../src/lib/sandbox";
 
 let sb: Sandbox;
-before(async () => { sb = await Sandbox.start(); });
-after(async () => { await sb?.close(); });
+before(async () => {
+  sb = await Sandbox.start();
+});
+after(async () => {
+  await sb?.close();
+});
 
 const run = async (lines: string[]) => {
   const r = await sb.run({ code: lines.join("\n") + "\n" });

@@ -16,12 +16,19 @@ import { defaultPython } from "../../src/lib/sandbox/paths";
 import { descendants } from "./support";
 
 const open: Sandbox[] = [];
-after(async () => { for (const sb of open) await sb.close(); });
+after(async () => {
+  for (const sb of open) await sb.close();
+});
 let shared: Promise<Sandbox> | null = null;
 const portable = () => (shared ??= Sandbox.start({ off: ["all"] }).then((sb) => (open.push(sb), sb)));
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 async function waitGone(pids: number[], ms: number): Promise<number[]> {
   const end = Date.now() + ms;
@@ -67,7 +74,10 @@ test("all off: a process left in the group after the run ends is killed, and the
   const sb = await portable();
   const r = await sb.run({ code: "import os, sys, time\nif os.fork() == 0:\n    time.sleep(60)\n    os._exit(0)\nprint('left one')", staticCheck: false });
   assert.equal(r.status, "no-figure", r.notes.join(" | "));
-  assert.ok(r.notes.some((n) => /killed the processes the snippet left running in its process group/.test(n)), r.notes.join(" | "));
+  assert.ok(
+    r.notes.some((n) => /killed the processes the snippet left running in its process group/.test(n)),
+    r.notes.join(" | "),
+  );
   assert.deepEqual(descendants(sb.pid!).filter((p) => p !== sb.pid).length <= 1, true, "only the spare child may remain");
 });
 
@@ -75,7 +85,10 @@ test("all off: the memory limit holds (address space found without /proc)", asyn
   const sb = await portable();
   const r = await sb.run({ code: "x = bytearray(3 * 1024 ** 3)\nprint('allocated')", staticCheck: false });
   assert.equal(r.status, "killed", `${r.status}: ${r.notes.join(" | ")}`);
-  assert.ok(r.notes.some((n) => /memory limit/.test(n)), r.notes.join(" | "));
+  assert.ok(
+    r.notes.some((n) => /memory limit/.test(n)),
+    r.notes.join(" | "),
+  );
   assert.ok(!r.stdout.includes("allocated"));
 });
 
@@ -89,7 +102,10 @@ test("all off: two runs overlap, and one's timeout leaves the other alone", asyn
   ]);
   assert.equal(slow.status, "timeout");
   const spans = [a, b].map((r) => (/span ([\d.]+) ([\d.]+)/.exec(r.stdout) ?? []).slice(1).map(Number));
-  assert.ok(spans.every((s) => s.length === 2), `${a.stdout} ${b.stdout} ${a.notes} ${b.notes}`);
+  assert.ok(
+    spans.every((s) => s.length === 2),
+    `${a.stdout} ${b.stdout} ${a.notes} ${b.notes}`,
+  );
   assert.equal(a.status, "no-figure");
   assert.equal(b.status, "no-figure");
   assert.ok(spans[0]![1]! - spans[0]![0]! >= 1.0 && spans[1]![1]! - spans[1]![0]! >= 1.0, "each slept its full second");
@@ -110,7 +126,9 @@ test("all off: a SIGKILLed warm parent takes its running snippet down (lifeline 
 // strace -f of the whole sandbox: the Python half, launched through a wrapper as DUELLAB_PYTHON.
 const strace = spawnSync("strace", ["-V"], { encoding: "utf8" }).status === 0;
 const FORBIDDEN = /^\d+\s+(?:\S+\s+)?(pidfd_open|pidfd_send_signal|prctl|landlock_\w+|seccomp|unshare|setns)\(/;
-test("all off: under strace, no Linux-only system call and no /proc read at all", { skip: !strace && "SKIPPED LOUDLY: strace is not installed (apt-get install strace); the portable path is not proven free of Linux-only calls on this host" }, async () => {
+test("all off: under strace, no Linux-only system call and no /proc read at all", {
+  skip: !strace && "SKIPPED LOUDLY: strace is not installed (apt-get install strace); the portable path is not proven free of Linux-only calls on this host",
+}, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-strace-"));
   const log = path.join(dir, "trace");
   const wrapper = path.join(dir, "python");
@@ -126,7 +144,10 @@ test("all off: under strace, no Linux-only system call and no /proc read at all"
     await sb.close();
     const lines = fs.readFileSync(log, "utf8").split("\n");
     assert.ok(lines.length > 1000, `the trace looks empty (${lines.length} lines)`);
-    assert.ok(lines.some((l) => /\bclone3?\(|\bfork\(/.test(l)), "the trace shows no fork: it did not follow the sandbox");
+    assert.ok(
+      lines.some((l) => /\bclone3?\(|\bfork\(/.test(l)),
+      "the trace shows no fork: it did not follow the sandbox",
+    );
     const bad = lines.filter((l) => FORBIDDEN.test(l) || /"\/proc(\/|")/.test(l) || /clone3?\(.*CLONE_NEW/.test(l));
     assert.deepEqual(bad.slice(0, 10), [], `${bad.length} Linux-only call(s) or /proc access(es) in the portable path`);
   } finally {

@@ -25,7 +25,9 @@ print(arrival)
 `;
 
 const sandboxes: Sandbox[] = [];
-after(async () => { for (const s of sandboxes) await s.close(); });
+after(async () => {
+  for (const s of sandboxes) await s.close();
+});
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function parse(stdout: string): { fignums: number[]; usr1: boolean; files: string[]; number: number; faults: number } {
@@ -38,7 +40,10 @@ test("a prefaulted child leaves the snippet a clean slate and takes most page fa
   sandboxes.push(on, off);
   const faults: Record<"on" | "off", number[]> = { on: [], off: [] };
   for (let i = 0; i < 3; i++) {
-    for (const [name, sb] of [["on", on], ["off", off]] as const) {
+    for (const [name, sb] of [
+      ["on", on],
+      ["off", off],
+    ] as const) {
       await pause(600); // the spare has drawn (or, with prefault off, just waited)
       // the probe imports os and signal, which the friendly static check refuses in chart code
       const r = await sb.run({ code: PROBE, files: { "data.csv": CSV }, staticCheck: false });
@@ -57,7 +62,10 @@ test("a prefaulted child leaves the snippet a clean slate and takes most page fa
     }
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
-  assert.ok(med(faults.on) * 2 < med(faults.off), `page faults in the snippet: prefault on ${faults.on.join("/")}, off ${faults.off.join("/")}; expected on < half of off`);
+  assert.ok(
+    med(faults.on) * 2 < med(faults.off),
+    `page faults in the snippet: prefault on ${faults.on.join("/")}, off ${faults.off.join("/")}; expected on < half of off`,
+  );
 });
 
 test("a request handed to a spare in the middle of its draw is not held up by it", async () => {
@@ -65,7 +73,8 @@ test("a request handed to a spare in the middle of its draw is not held up by it
   sandboxes.push(sb);
   const quick = "print('ok')";
   // Right after a run the new spare is drawing; timed side by side with a run sent once it is done.
-  const busy: number[] = [], idle: number[] = [];
+  const busy: number[] = [],
+    idle: number[] = [];
   for (let i = 0; i < 4; i++) {
     await sb.run({ code: quick });
     let t = performance.now();
@@ -78,7 +87,13 @@ test("a request handed to a spare in the middle of its draw is not held up by it
     assert.equal(a.stdout, "ok\n");
     assert.equal(b.stdout, "ok\n");
   }
-  const med = (xs: number[]) => { const s = [...xs].sort((x, y) => x - y); return (s[1]! + s[2]!) / 2; };
+  const med = (xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return (s[1]! + s[2]!) / 2;
+  };
   // A held-up request would wait for a whole chart draw (several times a print's run).
-  assert.ok(med(busy) < med(idle) * 2 + 15, `a run sent to a drawing spare took ${med(busy).toFixed(0)} ms, one sent to an idle spare ${med(idle).toFixed(0)} ms`);
+  assert.ok(
+    med(busy) < med(idle) * 2 + 15,
+    `a run sent to a drawing spare took ${med(busy).toFixed(0)} ms, one sent to an idle spare ${med(idle).toFixed(0)} ms`,
+  );
 });

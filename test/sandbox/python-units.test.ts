@@ -12,7 +12,11 @@ const python = fs.existsSync(defaultPython()) ? defaultPython() : "python3";
 
 for (const mod of ["test_seatbelt", "test_facilities", "test_verdict"]) {
   test(`python -m unittest ${mod}`, () => {
-    const r = spawnSync(python, ["-m", "unittest", "-v", mod], { cwd: path.join(__dirname, "py"), encoding: "utf8", env: { PATH: process.env.PATH ?? "", PYTHONDONTWRITEBYTECODE: "1" } });
+    const r = spawnSync(python, ["-m", "unittest", "-v", mod], {
+      cwd: path.join(__dirname, "py"),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", PYTHONDONTWRITEBYTECODE: "1" },
+    });
     assert.equal(r.status, 0, r.stderr);
     const ran = /Ran (\d+) tests?/.exec(r.stderr);
     assert.ok(ran && Number(ran[1]) >= 5, `expected the unit tests to run: ${r.stderr}`);

@@ -8,12 +8,22 @@ const on = (detail: string) => ({ on: true, detail });
 const off = (detail: string) => ({ on: false, detail });
 
 test("on a Mac: the Linux layers are 'not for this operating system', a missing Seatbelt is missing", () => {
-  const out = formatDoctor({
-    namespaces: off("Linux only; this host is darwin"), landlock: off("Linux only; this host is darwin"), seccomp: off("Linux only; this host is darwin"),
-    pdeathsig: off("Linux only"), subreaper: off("Linux only"), pidfd: off("Linux only"),
-    seatbelt: off("/usr/bin/sandbox-exec is missing on this Mac"),
-    rlimits: off("address space NOT limited"), filecap: on("files"), cleanenv: on("env"), supervisor: on("clock"),
-  }, "darwin");
+  const out = formatDoctor(
+    {
+      namespaces: off("Linux only; this host is darwin"),
+      landlock: off("Linux only; this host is darwin"),
+      seccomp: off("Linux only; this host is darwin"),
+      pdeathsig: off("Linux only"),
+      subreaper: off("Linux only"),
+      pidfd: off("Linux only"),
+      seatbelt: off("/usr/bin/sandbox-exec is missing on this Mac"),
+      rlimits: off("address space NOT limited"),
+      filecap: on("files"),
+      cleanenv: on("env"),
+      supervisor: on("clock"),
+    },
+    "darwin",
+  );
   const text = out.join("\n");
   assert.match(out[0]!, /^portable core \(POSIX/);
   assert.match(text, /OFF {2}rlimits {5}address space NOT limited/);
@@ -25,7 +35,10 @@ test("on a Mac: the Linux layers are 'not for this operating system', a missing 
 });
 
 test("on Linux with everything on: only Seatbelt is not for this operating system", () => {
-  const out = formatDoctor({ namespaces: on("bwrap"), landlock: on("abi"), seccomp: on("f"), seatbelt: off("macOS only; this host is linux"), rlimits: on("r") }, "linux");
+  const out = formatDoctor(
+    { namespaces: on("bwrap"), landlock: on("abi"), seccomp: on("f"), seatbelt: off("macOS only; this host is linux"), rlimits: on("r") },
+    "linux",
+  );
   assert.ok(out.includes("every layer this operating system can offer is active."), out.join("\n"));
   assert.ok(out.includes("not for this operating system: seatbelt."));
 });

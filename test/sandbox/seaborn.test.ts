@@ -21,23 +21,26 @@ const meanOf = (s: string) => {
 };
 
 let sb: Sandbox;
-before(async () => { sb = await Sandbox.start(); });
+before(async () => {
+  sb = await Sandbox.start();
+});
 after(async () => {
   await sb?.close();
   await (await sharedSandbox()).close();
 });
 
 test("a seaborn bar chart with 95% confidence intervals: every layer on, bars measured as the means, CIs as markers, faithful", async () => {
-  const code = [
-    "import pandas as pd",
-    "import seaborn as sns",
-    "import matplotlib.pyplot as plt",
-    "df = pd.read_csv('data.csv')",
-    "fig, ax = plt.subplots(figsize=(8, 4.5))",
-    "sns.barplot(data=df, x='stack', y='build_seconds', errorbar=('ci', 95), seed=0, ax=ax)",
-    "ax.set_title('Mean build time per stack (95% CI)')",
-    "fig.savefig('chart.png')",
-  ].join("\n") + "\n";
+  const code =
+    [
+      "import pandas as pd",
+      "import seaborn as sns",
+      "import matplotlib.pyplot as plt",
+      "df = pd.read_csv('data.csv')",
+      "fig, ax = plt.subplots(figsize=(8, 4.5))",
+      "sns.barplot(data=df, x='stack', y='build_seconds', errorbar=('ci', 95), seed=0, ax=ax)",
+      "ax.set_title('Mean build time per stack (95% CI)')",
+      "fig.savefig('chart.png')",
+    ].join("\n") + "\n";
   const r = await sb.run({ code, files: { "data.csv": csv } });
   assert.equal(r.status, "ok", r.traceback ?? r.stderr);
   assert.deepEqual(r.violations, []);
@@ -64,41 +67,56 @@ test("a seaborn bar chart with 95% confidence intervals: every layer on, bars me
 });
 
 test("a seaborn histogram (and a per-stack one with hue): bins measured, counts checked against the column", async () => {
-  const code = [
-    "import pandas as pd",
-    "import seaborn as sns",
-    "import matplotlib.pyplot as plt",
-    "df = pd.read_csv('data.csv')",
-    "fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))",
-    "sns.histplot(data=df, x='build_seconds', bins=20, ax=ax1)",
-    "sns.histplot(data=df[df['stack'].isin(['Go', 'Swift'])], x='build_seconds', hue='stack', stat='density', common_norm=False, bins=15, ax=ax2)",
-    "plt.show()",
-  ].join("\n") + "\n";
+  const code =
+    [
+      "import pandas as pd",
+      "import seaborn as sns",
+      "import matplotlib.pyplot as plt",
+      "df = pd.read_csv('data.csv')",
+      "fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))",
+      "sns.histplot(data=df, x='build_seconds', bins=20, ax=ax1)",
+      "sns.histplot(data=df[df['stack'].isin(['Go', 'Swift'])], x='build_seconds', hue='stack', stat='density', common_norm=False, bins=15, ax=ax2)",
+      "plt.show()",
+    ].join("\n") + "\n";
   const r = await sb.run({ code, files: { "data.csv": csv } });
   assert.equal(r.status, "ok", r.traceback ?? r.stderr);
   const fig = r.figures[0]!;
   const bars = fig.data.filter((s) => s.kind === "bar");
   assert.equal(bars.length, 3, "one histogram, then one per hue level");
   assert.equal(bars[0]!.y.length, 20);
-  assert.equal(bars[0]!.y.reduce((a, b) => a + b, 0), seconds.length, "every build is counted once");
+  assert.equal(
+    bars[0]!.y.reduce((a, b) => a + b, 0),
+    seconds.length,
+    "every build is counted once",
+  );
   const f = checkFaithfulness(table, r.figures);
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
   const passes = f.checks.filter((c) => c.status === "pass").map((c) => c.detail);
-  assert.ok(passes.some((d) => /^match histogram of build_seconds \(counts, 20 bins of width [\d.]+\)$/.test(d)), passes.join("; "));
-  assert.ok(passes.some((d) => /^match histogram of build_seconds where stack == "Swift" \(density, 15 bins of width [\d.]+\)$/.test(d)), passes.join("; "));
-  assert.ok(passes.some((d) => /^match histogram of build_seconds where stack == "Go" \(density, 15 bins of width [\d.]+\)$/.test(d)), passes.join("; "));
+  assert.ok(
+    passes.some((d) => /^match histogram of build_seconds \(counts, 20 bins of width [\d.]+\)$/.test(d)),
+    passes.join("; "),
+  );
+  assert.ok(
+    passes.some((d) => /^match histogram of build_seconds where stack == "Swift" \(density, 15 bins of width [\d.]+\)$/.test(d)),
+    passes.join("; "),
+  );
+  assert.ok(
+    passes.some((d) => /^match histogram of build_seconds where stack == "Go" \(density, 15 bins of width [\d.]+\)$/.test(d)),
+    passes.join("; "),
+  );
 });
 
 test("a histogram whose bars were tampered with is not called faithful", async () => {
-  const code = [
-    "import pandas as pd",
-    "import matplotlib.pyplot as plt",
-    "df = pd.read_csv('data.csv')",
-    "fig, ax = plt.subplots()",
-    "n, edges, patches = ax.hist(df['build_seconds'], bins=12)",
-    "patches[0].set_height(patches[0].get_height() + 40)",
-    "plt.show()",
-  ].join("\n") + "\n";
+  const code =
+    [
+      "import pandas as pd",
+      "import matplotlib.pyplot as plt",
+      "df = pd.read_csv('data.csv')",
+      "fig, ax = plt.subplots()",
+      "n, edges, patches = ax.hist(df['build_seconds'], bins=12)",
+      "patches[0].set_height(patches[0].get_height() + 40)",
+      "plt.show()",
+    ].join("\n") + "\n";
   const r = await sb.run({ code, files: { "data.csv": csv } });
   assert.equal(r.status, "ok", r.traceback ?? r.stderr);
   const f = checkFaithfulness(table, r.figures);
@@ -107,7 +125,14 @@ test("a histogram whose bars were tampered with is not called faithful", async (
 
 test("graphite with a seaborn coder: drawn first try (no ModuleNotFoundError), measured, faithful, judged", async () => {
   const demo = (model: string) => ({ provider: "demo" as const, model, apiKey: "sk-test-seaborn" });
-  const r = await graphite({ csv, question: "Which stack builds slowest, and how are build times spread?", a: demo("seaborn"), b: demo("analyst"), judge: demo("judge"), display: false });
+  const r = await graphite({
+    csv,
+    question: "Which stack builds slowest, and how are build times spread?",
+    a: demo("seaborn"),
+    b: demo("analyst"),
+    judge: demo("judge"),
+    display: false,
+  });
   const a = r.charts.a;
   assert.equal(a.run.status, "ok", a.run.traceback ?? "");
   assert.ok(a.code.includes("import seaborn as sns"));
@@ -115,8 +140,14 @@ test("graphite with a seaborn coder: drawn first try (no ModuleNotFoundError), m
   assert.equal(a.run.figures[0]!.axes, 2);
   assert.equal(a.faithfulness.verdict, "faithful", JSON.stringify(a.faithfulness.checks));
   const passes = a.faithfulness.checks.filter((c) => c.status === "pass").map((c) => c.detail);
-  assert.ok(passes.some((d) => /mean of build_seconds by stack/.test(d)), passes.join("; "));
-  assert.ok(passes.some((d) => /^match histogram of build_seconds \(counts, 24 bins of width [\d.]+\)$/.test(d)), passes.join("; "));
+  assert.ok(
+    passes.some((d) => /mean of build_seconds by stack/.test(d)),
+    passes.join("; "),
+  );
+  assert.ok(
+    passes.some((d) => /^match histogram of build_seconds \(counts, 24 bins of width [\d.]+\)$/.test(d)),
+    passes.join("; "),
+  );
   assert.equal(r.judge!.parseMode, "json");
   assert.ok(r.judge!.factsText.includes("CHART A — measured properties of the rendered figure:\n- status: ok"));
   assert.ok(r.judge!.scores.a.insight! > 0);

@@ -20,7 +20,22 @@ export interface Header {
 
 /** Reads the `# key: value` lines at the top of a corpus snippet. */
 export function parseHeader(code: string): Header {
-  const h: Header = { title: "", status: [], traceback: null, absent: [], stdout: null, note: null, pngs: null, noFile: [], coveredBy: [], timeoutMs: null, staticOn: false, checks: [], violation: null, figure: null };
+  const h: Header = {
+    title: "",
+    status: [],
+    traceback: null,
+    absent: [],
+    stdout: null,
+    note: null,
+    pngs: null,
+    noFile: [],
+    coveredBy: [],
+    timeoutMs: null,
+    staticOn: false,
+    checks: [],
+    violation: null,
+    figure: null,
+  };
   for (const line of code.split("\n")) {
     if (!line.startsWith("#")) break;
     const m = /^#\s*([a-z-]+):\s*(.*)$/.exec(line);
@@ -72,7 +87,11 @@ export function descendants(pid: number): number[] {
   }
   const out: number[] = [];
   const stack = [pid];
-  while (stack.length) for (const k of kids.get(stack.pop()!) ?? []) { out.push(k); stack.push(k); }
+  while (stack.length)
+    for (const k of kids.get(stack.pop()!) ?? []) {
+      out.push(k);
+      stack.push(k);
+    }
   return out;
 }
 

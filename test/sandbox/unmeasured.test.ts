@@ -28,5 +28,8 @@ fig.savefig("c.png")
   assert.equal(f.outsideArtists, null);
   assert.equal(f.lines, 1);
   assert.equal(f.titles, 1);
-  assert.ok(r.notes.some((n) => /overlapping\/outside text could not be measured \(RuntimeError: no renderer boxes\); reported as n\/a/.test(n)), r.notes.join(" | "));
+  assert.ok(
+    r.notes.some((n) => /overlapping\/outside text could not be measured \(RuntimeError: no renderer boxes\); reported as n\/a/.test(n)),
+    r.notes.join(" | "),
+  );
 });

@@ -27,7 +27,9 @@ export function chromiumOrSkip(t: { skip(message?: string): void }, env: NodeJS.
   if (found) return found;
   const where = env.DUELLAB_CHROMIUM ? `DUELLAB_CHROMIUM=${env.DUELLAB_CHROMIUM}` : CANDIDATES.join(", ");
   if (env.CI) throw new Error(`no Chromium found (looked at ${where}) and CI is set: install it (Debian: apt-get install chromium).`);
-  process.stdout.write(`\n${"!".repeat(72)}\nSKIP: no Chromium found (looked at ${where}); browser tests did not run. Install chromium or set DUELLAB_CHROMIUM.\n${"!".repeat(72)}\n\n`);
+  process.stdout.write(
+    `\n${"!".repeat(72)}\nSKIP: no Chromium found (looked at ${where}); browser tests did not run. Install chromium or set DUELLAB_CHROMIUM.\n${"!".repeat(72)}\n\n`,
+  );
   t.skip("no Chromium found");
   return null;
 }

@@ -46,7 +46,11 @@ test("remote scripts, module loaders and stylesheets are removed and listed; loc
   ]);
   assert.ok(r.html.includes(`<script src="local.js"></script>`));
   assert.ok(r.html.includes(`<link rel="icon" href="data:,">`));
-  assert.ok(r.html.includes("<!-- duellab export: removed a script from https://cdnjs.cloudflare.com/ajax/libs/require.js/2.1.10/require.min.js (this file works offline) -->"));
+  assert.ok(
+    r.html.includes(
+      "<!-- duellab export: removed a script from https://cdnjs.cloudflare.com/ajax/libs/require.js/2.1.10/require.min.js (this file works offline) -->",
+    ),
+  );
   assert.deepEqual(r.notes, [], "no math, no diagram, no widget outputs: nothing the reader misses");
 });
 
@@ -73,7 +77,14 @@ test("notebookHints finds math in markdown only, and counts widget outputs", () 
   const nb = {
     cells: [
       { cell_type: "markdown", source: ["The mean is $\\mu$."] },
-      { cell_type: "code", source: "const price = '$5 and $6';", outputs: [{ output_type: "display_data", data: { "application/vnd.jupyter.widget-view+json": { model_id: "m" }, "text/plain": "w" } }, { output_type: "stream", text: "x" }] },
+      {
+        cell_type: "code",
+        source: "const price = '$5 and $6';",
+        outputs: [
+          { output_type: "display_data", data: { "application/vnd.jupyter.widget-view+json": { model_id: "m" }, "text/plain": "w" } },
+          { output_type: "stream", text: "x" },
+        ],
+      },
     ],
   };
   assert.deepEqual(notebookHints(nb), { math: true, widgetOutputs: 1 });
@@ -99,6 +110,12 @@ test("a page without a level-one heading gets its title as one (screen readers o
 });
 
 test("the page's light-theme code colours and prompts are replaced by readable ones, last in <head>", () => {
-  const r = makeOffline(`<!DOCTYPE html><html lang="en"><head><title>t</title><style>:root{--jp-mirror-editor-comment-color:#408080}</style></head><body><main><h1>t</h1></main></body></html>`, null);
-  assert.match(r.html, /<style data-duellab-a11y>body\[data-jp-theme-light="true"\] \{ [^}]*--jp-mirror-editor-comment-color: #3b6e6e;[^}]*\}<\/style>\n<\/head>/);
+  const r = makeOffline(
+    `<!DOCTYPE html><html lang="en"><head><title>t</title><style>:root{--jp-mirror-editor-comment-color:#408080}</style></head><body><main><h1>t</h1></main></body></html>`,
+    null,
+  );
+  assert.match(
+    r.html,
+    /<style data-duellab-a11y>body\[data-jp-theme-light="true"\] \{ [^}]*--jp-mirror-editor-comment-color: #3b6e6e;[^}]*\}<\/style>\n<\/head>/,
+  );
 });

@@ -1,11 +1,25 @@
 // ipywidgets protocol 2.1 content, pure.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { commInfoReply, commOpenContent, commOpenMetadata, decodeCommData, displayBundle, putBuffers, splitBuffers, updateContent, WIDGET_VIEW_MIME } from "../../src/lib/jupyter/protocol";
+import {
+  commInfoReply,
+  commOpenContent,
+  commOpenMetadata,
+  decodeCommData,
+  displayBundle,
+  putBuffers,
+  splitBuffers,
+  updateContent,
+  WIDGET_VIEW_MIME,
+} from "../../src/lib/jupyter/protocol";
 
 test("comm_open carries the state under data and protocol version 2.1.0 in metadata", () => {
   const wire = splitBuffers({ _model_name: "DuelModel", view: "run" });
-  assert.deepEqual(commOpenContent("c1", wire), { comm_id: "c1", target_name: "jupyter.widget", data: { state: { _model_name: "DuelModel", view: "run" }, buffer_paths: [] } });
+  assert.deepEqual(commOpenContent("c1", wire), {
+    comm_id: "c1",
+    target_name: "jupyter.widget",
+    data: { state: { _model_name: "DuelModel", view: "run" }, buffer_paths: [] },
+  });
   assert.deepEqual(commOpenMetadata(), { version: "2.1.0" });
 });
 
@@ -19,7 +33,10 @@ test("the display refers to the comm with the widget-view mime, keeps the fallba
 });
 
 test("comm_info_reply lists every comm, or those of the asked target only", () => {
-  const comms: [string, string][] = [["a", "jupyter.widget"], ["b", "other"]];
+  const comms: [string, string][] = [
+    ["a", "jupyter.widget"],
+    ["b", "other"],
+  ];
   assert.deepEqual(commInfoReply(comms), { status: "ok", comms: { a: { target_name: "jupyter.widget" }, b: { target_name: "other" } } });
   assert.deepEqual(commInfoReply(comms, ""), commInfoReply(comms));
   assert.deepEqual(commInfoReply(comms, "jupyter.widget"), { status: "ok", comms: { a: { target_name: "jupyter.widget" } } });
@@ -31,10 +48,13 @@ test("binary values leave the state as buffers at their paths, and come back", (
   const wire = splitBuffers({ a: 1, img: bytes, deep: { list: [0, Buffer.from([1])] } });
   assert.deepEqual(wire.state, { a: 1, img: null, deep: { list: [0, null] } });
   assert.deepEqual(wire.buffer_paths, [["img"], ["deep", "list", 1]]);
-  assert.deepEqual(wire.buffers.map((b) => [...b]), [[7, 8], [1]]);
+  assert.deepEqual(
+    wire.buffers.map((b) => [...b]),
+    [[7, 8], [1]],
+  );
   const back = putBuffers(wire.state, wire.buffer_paths, wire.buffers);
   assert.deepEqual([...(back.img as Uint8Array)], [7, 8]);
-  assert.deepEqual([...((back.deep as { list: Uint8Array[] }).list[1])], [1]);
+  assert.deepEqual([...(back.deep as { list: Uint8Array[] }).list[1]], [1]);
   assert.equal(wire.state.img, null, "putBuffers does not mutate its input");
 });
 
@@ -45,7 +65,10 @@ test("putBuffers ignores paths that do not lead anywhere instead of throwing", (
 });
 
 test("update and echo_update carry the changed keys only", () => {
-  assert.deepEqual(updateContent("c", splitBuffers({ pending: ["x"] })), { comm_id: "c", data: { method: "update", state: { pending: ["x"] }, buffer_paths: [] } });
+  assert.deepEqual(updateContent("c", splitBuffers({ pending: ["x"] })), {
+    comm_id: "c",
+    data: { method: "update", state: { pending: ["x"] }, buffer_paths: [] },
+  });
   assert.equal((updateContent("c", splitBuffers({}), "echo_update").data as { method: string }).method, "echo_update");
 });
 

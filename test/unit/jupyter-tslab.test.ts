@@ -19,19 +19,33 @@ function withFakeTslab(exports: object, fn: () => void): void {
 
 test("no tslab loaded: not a kernel, and locating it names the expected version", () => {
   assert.equal(inTslabKernel(), false);
-  assert.throws(() => locateTslab(), /^Error: duellab's widget bridge needs tslab 1\.0\.22, but the running kernel's tslab \(not loaded\) was not found in this process; install tslab 1\.0\.22 and restart the kernel\.$/);
+  assert.throws(
+    () => locateTslab(),
+    /^Error: duellab's widget bridge needs tslab 1\.0\.22, but the running kernel's tslab \(not loaded\) was not found in this process; install tslab 1\.0\.22 and restart the kernel\.$/,
+  );
 });
 
 test("a tslab without the shell handler the bridge wraps is refused in one sentence", () => {
   withFakeTslab({ lastWriteDisplayData: () => undefined, ZmqServer: class {} }, () => {
     assert.equal(inTslabKernel(), true);
-    assert.throws(() => locateTslab(), /needs tslab 1\.0\.22, but the running kernel's tslab \(unknown\) has no ZmqServer\.prototype\.handleShellMessage; install tslab 1\.0\.22/);
+    assert.throws(
+      () => locateTslab(),
+      /needs tslab 1\.0\.22, but the running kernel's tslab \(unknown\) has no ZmqServer\.prototype\.handleShellMessage; install tslab 1\.0\.22/,
+    );
   });
 });
 
 test("a tslab that never executed a cell is not a kernel", () => {
-  withFakeTslab({ lastWriteDisplayData: null, ZmqServer: class { handleShellMessage() {} } }, () => {
-    assert.equal(inTslabKernel(), false);
-    assert.throws(() => locateTslab(), /has no lastWriteDisplayData/);
-  });
+  withFakeTslab(
+    {
+      lastWriteDisplayData: null,
+      ZmqServer: class {
+        handleShellMessage() {}
+      },
+    },
+    () => {
+      assert.equal(inTslabKernel(), false);
+      assert.throws(() => locateTslab(), /has no lastWriteDisplayData/);
+    },
+  );
 });

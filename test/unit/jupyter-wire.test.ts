@@ -8,7 +8,14 @@ const KEY = "0123-secret";
 const header = newHeader("comm_msg", "sess-1", "alice");
 
 test("frames round-trip: identities, the four JSON parts and raw buffers", () => {
-  const frames = buildFrames(KEY, { identities: [Buffer.from("id-a")], header, parent: { msg_id: "p" }, metadata: { m: 1 }, content: { x: "é" }, buffers: [new Uint8Array([1, 2, 3])] });
+  const frames = buildFrames(KEY, {
+    identities: [Buffer.from("id-a")],
+    header,
+    parent: { msg_id: "p" },
+    metadata: { m: 1 },
+    content: { x: "é" },
+    buffers: [new Uint8Array([1, 2, 3])],
+  });
   assert.equal(frames[1].equals(DELIM), true);
   const msg = parseFrames(KEY, frames);
   assert.deepEqual(msg.identities.map(String), ["id-a"]);

@@ -5,7 +5,11 @@ import { inKernel, showWidget } from "../../src/lib/jupyter/index";
 import { runSummaryText, startLiveRun } from "../../src/lib/run/live";
 import { scriptedRun } from "../support/scripted-run";
 
-const stages = [{ id: "ask", label: "Asking" }, { id: "judge", label: "Judging" }, { id: "settled", label: "Settled" }];
+const stages = [
+  { id: "ask", label: "Asking" },
+  { id: "judge", label: "Judging" },
+  { id: "settled", label: "Settled" },
+];
 
 test("plain Node is not a kernel: showWidget returns null and displays nothing", () => {
   assert.equal(inKernel(), false);

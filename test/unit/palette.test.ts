@@ -23,7 +23,8 @@ for (const [name, theme] of Object.entries(THEMES)) {
       for (const bg of use.on) {
         const ratio = contrast(theme[use.fg], theme[bg]);
         checked++;
-        if (ratio < REQUIRED[use.kind]) failures.push(`${use.what}: ${use.fg} ${theme[use.fg]} on ${bg} ${theme[bg]} = ${ratio.toFixed(2)} < ${REQUIRED[use.kind]}`);
+        if (ratio < REQUIRED[use.kind])
+          failures.push(`${use.what}: ${use.fg} ${theme[use.fg]} on ${bg} ${theme[bg]} = ${ratio.toFixed(2)} < ${REQUIRED[use.kind]}`);
       }
     }
     assert.deepEqual(failures, []);
@@ -58,11 +59,12 @@ test("the N-model view's ring colours and heat-map ink read on both themes", asy
   assert.equal(hslHex(0, 100, 50), "#ff0000");
   assert.equal(hslHex(212, 60, 96).length, 7);
   const failures: string[] = [];
-  for (let n = 2; n <= 8; n++) for (let size = 1; size < n; size++) {
-    const m = /hsl\((\d+), (\d+)%, (\d+)%\)/.exec(ringColour(size, n))!;
-    const c = hslHex(Number(m[1]), Number(m[2]), Number(m[3]));
-    for (const paper of [LIGHT.paper, DARK.paper]) if (contrast(c, paper) < 3) failures.push(`${size} of ${n}: ${c} on ${paper}`);
-  }
+  for (let n = 2; n <= 8; n++)
+    for (let size = 1; size < n; size++) {
+      const m = /hsl\((\d+), (\d+)%, (\d+)%\)/.exec(ringColour(size, n))!;
+      const c = hslHex(Number(m[1]), Number(m[2]), Number(m[3]));
+      for (const paper of [LIGHT.paper, DARK.paper]) if (contrast(c, paper) < 3) failures.push(`${size} of ${n}: ${c} on ${paper}`);
+    }
   for (let v = 0; v <= 100; v++) {
     const light = cellLightness(v);
     const bg = hslHex(212, 60, light);
@@ -73,7 +75,9 @@ test("the N-model view's ring colours and heat-map ink read on both themes", asy
 
 test("exported notebooks: the code colours that replace nbconvert's read at 4.5:1 on the cell and on white", async () => {
   const { NOTEBOOK_CODE_LIGHT, NOTEBOOK_CODE_BG, notebookCss } = await import("../../src/lib/theme/palette");
-  const failures = Object.entries(NOTEBOOK_CODE_LIGHT).flatMap(([k, v]) => [NOTEBOOK_CODE_BG, "#ffffff"].filter((bg) => contrast(v, bg) < 4.5).map((bg) => `${k} ${v} on ${bg}`));
+  const failures = Object.entries(NOTEBOOK_CODE_LIGHT).flatMap(([k, v]) =>
+    [NOTEBOOK_CODE_BG, "#ffffff"].filter((bg) => contrast(v, bg) < 4.5).map((bg) => `${k} ${v} on ${bg}`),
+  );
   assert.deepEqual(failures, []);
   assert.match(notebookCss(), /^body\[data-jp-theme-light="true"\] \{ --jp-mirror-editor-atom-color: #5c5cd6;.* --jp-cell-prompt-not-active-opacity: 1; \}$/);
 });

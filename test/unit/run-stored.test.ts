@@ -9,7 +9,13 @@ test("stages are laid end to end from createdAt with their measured durations", 
   const r = runFromResult({ kind: "weave", createdAt: "2026-01-02T03:04:05.000Z", timings: { stages: { asking: 400, classifying: 600 } } });
   assert.equal(r.title, "weave");
   assert.equal(r.status, "done");
-  assert.deepEqual(r.stages.map((s) => [s.id, s.label, s.startedAt, s.endedAt]), [["asking", "Asking", t0, t0 + 400], ["classifying", "Classifying", t0 + 400, t0 + 1000]]);
+  assert.deepEqual(
+    r.stages.map((s) => [s.id, s.label, s.startedAt, s.endedAt]),
+    [
+      ["asking", "Asking", t0, t0 + 400],
+      ["classifying", "Classifying", t0 + 400, t0 + 1000],
+    ],
+  );
   assert.equal(r.startedAt, t0);
   assert.equal(r.endedAt, t0 + 1000);
 });

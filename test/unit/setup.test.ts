@@ -30,7 +30,10 @@ function scratch(fakePython: string | null): { dir: string; run: () => { status:
 
 /** What the user reads: the last non-empty line, which must be the whole message. */
 function sentence(stderr: string): string {
-  const lines = stderr.trim().split("\n").filter((l) => l.trim());
+  const lines = stderr
+    .trim()
+    .split("\n")
+    .filter((l) => l.trim());
   return lines[lines.length - 1] ?? "";
 }
 
@@ -81,7 +84,10 @@ esac
   const r = run();
   assert.equal(r.status, 1);
   assertOneSentence(r.stderr.replace(/Error: Command/, "Command"));
-  assert.match(sentence(r.stderr), /`python3 -m venv` failed .*install the venv module \(Debian\/Ubuntu: `apt-get install python3-venv`\) and run this again\./);
+  assert.match(
+    sentence(r.stderr),
+    /`python3 -m venv` failed .*install the venv module \(Debian\/Ubuntu: `apt-get install python3-venv`\) and run this again\./,
+  );
   assert.equal(fs.existsSync(path.join(dir, ".venv")), false, "a half-made .venv is removed");
 });
 
@@ -103,5 +109,8 @@ esac
   const r = run();
   assert.equal(r.status, 1);
   assertOneSentence(r.stderr);
-  assert.match(sentence(r.stderr), /pip could not install the Python side into \.venv \(ERROR: Could not find a version that satisfies the requirement jupyterlab==4\.6\.4.*\): check your network or package index, then run `npm run setup` again\./);
+  assert.match(
+    sentence(r.stderr),
+    /pip could not install the Python side into \.venv \(ERROR: Could not find a version that satisfies the requirement jupyterlab==4\.6\.4.*\): check your network or package index, then run `npm run setup` again\./,
+  );
 });

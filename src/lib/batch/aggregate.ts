@@ -20,11 +20,15 @@ export function meanEstimate(rows: readonly { key: string; value: number | null 
   const have = rows.filter((r): r is { key: string; value: number } => typeof r.value === "number");
   const runs = have.map((r) => r.key);
   const seed = seedFrom(runs.join(","));
-  const ci = bootstrapMean(have.map((r) => r.value), { seed, resamples: BOOTSTRAP_RESAMPLES, level: LEVEL });
+  const ci = bootstrapMean(
+    have.map((r) => r.value),
+    { seed, resamples: BOOTSTRAP_RESAMPLES, level: LEVEL },
+  );
   const value = have.length ? have.reduce((s, r) => s + r.value, 0) / have.length : null;
-  const method = have.length < 2
-    ? `mean of ${have.length} run${have.length === 1 ? "" : "s"}; no interval from fewer than 2 runs`
-    : `mean of ${have.length} runs; ${LEVEL * 100}% percentile bootstrap, ${BOOTSTRAP_RESAMPLES} resamples, seed ${seed}${have.length < FEW_RUNS ? `; with fewer than ${FEW_RUNS} runs a bootstrap interval understates the uncertainty` : ""}`;
+  const method =
+    have.length < 2
+      ? `mean of ${have.length} run${have.length === 1 ? "" : "s"}; no interval from fewer than 2 runs`
+      : `mean of ${have.length} runs; ${LEVEL * 100}% percentile bootstrap, ${BOOTSTRAP_RESAMPLES} resamples, seed ${seed}${have.length < FEW_RUNS ? `; with fewer than ${FEW_RUNS} runs a bootstrap interval understates the uncertainty` : ""}`;
   return { value, lo: ci?.lo ?? null, hi: ci?.hi ?? null, n: have.length, method, runs };
 }
 
@@ -49,7 +53,13 @@ export function weaveAggregates(items: readonly BatchItem[], models: Record<stri
     const linkedRows = col((s) => s.linkedBySide?.[side]);
     const shared = meanEstimate(sharedRows);
     const linked = meanEstimate(linkedRows);
-    perModel[side] = { model: models[side] ?? side, shared, sharedSpread: quart(valuesOf(shared, sharedRows)), linked, linkedSpread: quart(valuesOf(linked, linkedRows)) };
+    perModel[side] = {
+      model: models[side] ?? side,
+      shared,
+      sharedSpread: quart(valuesOf(shared, sharedRows)),
+      linked,
+      linkedSpread: quart(valuesOf(linked, linkedRows)),
+    };
   }
   const multi = done.filter((i) => i.summary.groupsBySize !== undefined);
   const extra: Pick<WeaveAggregates, "coreShare" | "groupsBySize"> = {};
@@ -74,7 +84,10 @@ const wilsonMethod = (k: number, n: number) => `${k} of ${n}; ${LEVEL * 100}% Wi
 
 export function graphiteAggregates(items: readonly BatchItem[]): GraphiteAggregates {
   const done = doneItems(items);
-  const w = pairedWinRate(done.map((i) => ({ id: i.key, verdict: i.summary.ship ?? null })), LEVEL);
+  const w = pairedWinRate(
+    done.map((i) => ({ id: i.key, verdict: i.summary.ship ?? null })),
+    LEVEL,
+  );
   const decided = w.aWins.length + w.bWins.length;
   const winRate = {
     value: w.a.rate,

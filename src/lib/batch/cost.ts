@@ -14,7 +14,8 @@ export function sumCalls(calls: readonly CallRecord[]): Omit<BatchCost, "failedT
   for (const c of calls) {
     promptTokens = add(promptTokens, c.usage.promptTokens);
     completionTokens = add(completionTokens, c.usage.completionTokens);
-    const total = c.usage.totalTokens ?? (c.usage.promptTokens !== null && c.usage.completionTokens !== null ? c.usage.promptTokens + c.usage.completionTokens : null);
+    const total =
+      c.usage.totalTokens ?? (c.usage.promptTokens !== null && c.usage.completionTokens !== null ? c.usage.promptTokens + c.usage.completionTokens : null);
     totalTokens = add(totalTokens, total);
     reasoningTokens = add(reasoningTokens, c.reasoningTokens);
     if (total === null) callsWithoutUsage++;

@@ -22,7 +22,10 @@ export async function readBatchFile(file: string): Promise<BatchResult> {
   if (!header) throw new BatchInputError(`${p} has no duellab-batch header line: pass the resultsFile a weaveMany/graphiteMany run wrote.`);
   const items: BatchItem[] = [...parsed.items.values()].map((item, index) => ({ ...item, index }));
   const slots: Record<string, SlotPublic> = Object.fromEntries(
-    Object.entries(header.models).map(([k, m]) => [k, { provider: m.provider as SlotPublic["provider"], model: m.model, baseUrl: m.baseUrl, temperature: null, maxTokens: null, thinking: null }]),
+    Object.entries(header.models).map(([k, m]) => [
+      k,
+      { provider: m.provider as SlotPublic["provider"], model: m.model, baseUrl: m.baseUrl, temperature: null, maxTokens: null, thinking: null },
+    ]),
   );
   const models = Object.fromEntries(Object.entries(header.models).map(([k, m]) => [k, m.model]));
   const count = (s: BatchItem["status"]) => items.filter((i) => i.status === s).length;
@@ -45,9 +48,23 @@ export async function readBatchFile(file: string): Promise<BatchResult> {
     concurrency: 1,
     resultsFile: p,
     items,
-    progress: { total: items.length, done: count("done"), failed: count("failed"), running: 0, pending: 0, cancelled: count("cancelled"), resumed: 0, retries: 0, elapsedMs: spanMs ?? 0, etaMs: 0 },
+    progress: {
+      total: items.length,
+      done: count("done"),
+      failed: count("failed"),
+      running: 0,
+      pending: 0,
+      cancelled: count("cancelled"),
+      resumed: 0,
+      retries: 0,
+      elapsedMs: spanMs ?? 0,
+      etaMs: 0,
+    },
     cost: batchCost(items, failed),
     aggregates: header.kind === "weave" ? weaveAggregates(items, models) : graphiteAggregates(items),
-    warnings: [...parsed.warnings, `Rebuilt from ${p}: only items the file holds are shown; the batch's task list may have had more.${spanMs === null ? " The batch's duration is unknown." : ""}`],
+    warnings: [
+      ...parsed.warnings,
+      `Rebuilt from ${p}: only items the file holds are shown; the batch's task list may have had more.${spanMs === null ? " The batch's duration is unknown." : ""}`,
+    ],
   };
 }

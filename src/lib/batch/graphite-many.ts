@@ -36,7 +36,10 @@ export async function runGraphiteMany(
   const dataIds: string[] = [];
   tasks.forEach((t, i) => {
     const data = t.csv ?? csv;
-    if (data === undefined) throw new BatchInputError(`Task ${i + 1} of the batch names no CSV and no default was given: pass csv: buildLogCsv() (or { path }) in the options, or a csv per task.`);
+    if (data === undefined)
+      throw new BatchInputError(
+        `Task ${i + 1} of the batch names no CSV and no default was given: pass csv: buildLogCsv() (or { path }) in the options, or a csv per task.`,
+      );
     try {
       validated = validateGraphiteOptions({ ...graphiteOptions, csv: data, question: t.question });
     } catch (e) {
@@ -51,7 +54,10 @@ export async function runGraphiteMany(
       kind: "graphite",
       title: title ?? `Batch: ${tasks.length} graphite task${tasks.length === 1 ? "" : "s"} (${slots.a?.model ?? "A"} vs ${slots.b?.model ?? "B"})`,
       tasks,
-      keys: itemKeys("graphite", tasks.map((t, i) => ({ question: t.question, dataId: dataIds[i] }))),
+      keys: itemKeys(
+        "graphite",
+        tasks.map((t, i) => ({ question: t.question, dataId: dataIds[i] })),
+      ),
       slots,
       demo: Object.values(slots).some((s) => s.provider === "demo"),
       // Each item runs two sandboxed Python processes: keep the default gentle on small machines.
@@ -59,7 +65,10 @@ export async function runGraphiteMany(
       options: { concurrency, resultsFile, retry, display, signal },
       runner: {
         run: async (task, ctx) => {
-          const run = await runGraphite({ ...graphiteOptions, csv: (task.csv ?? csv) as CsvInput, question: task.question, display: false, signal: ctx.signal }, graphiteDeps(ctx.callModel));
+          const run = await runGraphite(
+            { ...graphiteOptions, csv: (task.csv ?? csv) as CsvInput, question: task.question, display: false, signal: ctx.signal },
+            graphiteDeps(ctx.callModel),
+          );
           if (repair) {
             for (const side of ["a", "b"] as const) {
               const c = run.charts[side];
@@ -80,4 +89,3 @@ export async function runGraphiteMany(
     deps,
   );
 }
-

@@ -41,14 +41,19 @@ export function parseResultsFile(text: string, where: string): ParsedFile {
     } catch {
       // Only the last line can be half-written by an interrupted run; anything else is damage.
       const last = lines.slice(i + 1).every((l) => l.trim() === "");
-      warnings.push(last
-        ? `The last line of ${where} was cut off (the previous run was interrupted while writing it); that item is asked again.`
-        : `Line ${i + 1} of ${where} is not JSON and was skipped; its item (if any) is asked again.`);
+      warnings.push(
+        last
+          ? `The last line of ${where} was cut off (the previous run was interrupted while writing it); that item is asked again.`
+          : `Line ${i + 1} of ${where} is not JSON and was skipped; its item (if any) is asked again.`,
+      );
       return;
     }
     const o = v as { type?: unknown };
     if (i === 0 || o.type === FILE_TYPE) {
-      if (o.type !== FILE_TYPE) throw new Error(`${where} is not a duellab batch results file (its first line is not a duellab-batch header): pass a new file name or the file an earlier weaveMany/graphiteMany wrote.`);
+      if (o.type !== FILE_TYPE)
+        throw new Error(
+          `${where} is not a duellab batch results file (its first line is not a duellab-batch header): pass a new file name or the file an earlier weaveMany/graphiteMany wrote.`,
+        );
       header = v as FileHeader;
       return;
     }
@@ -65,11 +70,16 @@ export function parseResultsFile(text: string, where: string): ParsedFile {
 /** One sentence when the file was written by a different batch (other kind or other models); else null. */
 export function headerMismatch(file: FileHeader, want: FileHeader, where: string): string | null {
   if (file.kind !== want.kind) return `${where} holds a ${file.kind} batch, not a ${want.kind} batch: pass another resultsFile.`;
-  const show = (m: FileHeader["models"]) => Object.entries(m).map(([k, s]) => `${k}=${s.provider}:${s.model}`).sort().join(", ");
+  const show = (m: FileHeader["models"]) =>
+    Object.entries(m)
+      .map(([k, s]) => `${k}=${s.provider}:${s.model}`)
+      .sort()
+      .join(", ");
   const a = show(file.models);
   const b = show(want.models);
   const sameUrls = Object.entries(want.models).every(([k, s]) => file.models[k]?.baseUrl === s.baseUrl);
-  if (a !== b || !sameUrls) return `${where} was written for other models (${a}), not these (${b}): resuming would mix their results, so pass another resultsFile or the same models.`;
+  if (a !== b || !sameUrls)
+    return `${where} was written for other models (${a}), not these (${b}): resuming would mix their results, so pass another resultsFile or the same models.`;
   return null;
 }
 

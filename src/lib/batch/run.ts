@@ -127,13 +127,29 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
     const prev = store?.previous.get(key);
     if (prev?.status === "done") return { ...prev, index, resumed: true };
     if (prev) failedCalls[index]!.push(...prev.calls);
-    return { key, index, question: t.question, status: "pending", attempts: 0, resumed: false, startedAt: null, endedAt: null, error: null, calls: prev ? [...prev.calls] : [], summary: null, result: null };
+    return {
+      key,
+      index,
+      question: t.question,
+      status: "pending",
+      attempts: 0,
+      resumed: false,
+      startedAt: null,
+      endedAt: null,
+      error: null,
+      calls: prev ? [...prev.calls] : [],
+      summary: null,
+      result: null,
+    };
   });
   const warnings: string[] = [...(store?.warnings ?? [])];
   const resumed = items.filter((i) => i.resumed).length;
   if (resumed) warnings.push(`${resumed} of ${items.length} items were read back from ${store!.path} and not asked again.`);
   const rerun = items.filter((i) => !i.resumed && i.calls.length > 0).length;
-  if (rerun) warnings.push(`${rerun} item${rerun === 1 ? "" : "s"} that failed or were interrupted in an earlier run are asked again; their earlier calls are counted in the cost.`);
+  if (rerun)
+    warnings.push(
+      `${rerun} item${rerun === 1 ? "" : "s"} that failed or were interrupted in an earlier run are asked again; their earlier calls are counted in the cost.`,
+    );
 
   const startedAt = Date.now();
   let finishedHere = 0;
@@ -188,7 +204,8 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
     const s = snapshot(true);
     const g = s.progress;
     const eta = g.etaMs === null ? "ETA n/a" : `ETA ${Math.ceil(g.etaMs / 1000)} s`;
-    if (tracker.state.status === "running") tracker.detail(`${g.done + g.failed} of ${g.total} ended (${g.failed} failed), ${g.running} running · ${eta} · ${tokensText(s)}`);
+    if (tracker.state.status === "running")
+      tracker.detail(`${g.done + g.failed} of ${g.total} ended (${g.failed} failed), ${g.running} running · ${eta} · ${tokensText(s)}`);
     live.publish(s);
     lastPublish = Date.now();
     gap = Math.max(every, 10 * (lastPublish - t0));
@@ -294,7 +311,10 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
   if (!cancelled) tracker.enter("aggregating", "Computing the aggregates and their intervals");
   status = cancelled ? "cancelled" : "done";
   const result = snapshot(true);
-  if (cancelled) result.warnings.push(`The batch was cancelled: ${result.progress.done} of ${result.progress.total} items are done${store ? `; run it again with the same resultsFile (${store.path}) to resume` : ""}.`);
+  if (cancelled)
+    result.warnings.push(
+      `The batch was cancelled: ${result.progress.done} of ${result.progress.total} items are done${store ? `; run it again with the same resultsFile (${store.path}) to resume` : ""}.`,
+    );
   try {
     await store?.flush();
   } catch (e) {

@@ -53,9 +53,11 @@ export async function openResults(file: string, want: FileHeader): Promise<Resul
     previous,
     warnings,
     append(item) {
-      queue = queue.then(() => fs.appendFile(p, itemLine(item))).catch((e: Error) => {
-        failure ??= e;
-      });
+      queue = queue
+        .then(() => fs.appendFile(p, itemLine(item)))
+        .catch((e: Error) => {
+          failure ??= e;
+        });
       return queue;
     },
     async flush() {

@@ -26,7 +26,15 @@ export function weaveItemSummary(r: WeaveResult): ItemSummary {
     const groups = multi.distribution.groups;
     const groupsBySize: Record<string, number | null> = {};
     for (let k = 1; k <= multi.models.length; k++) groupsBySize[String(k)] = pct(multi.distribution.byCount[String(k)] ?? 0, groups);
-    return { consensus: r.consensus.consensusByNodes, participation: r.consensus.participationByNodes, sharedBySide, linkedBySide, parseMode: r.parseMode, coreShare: multi.distribution.coreShare, groupsBySize };
+    return {
+      consensus: r.consensus.consensusByNodes,
+      participation: r.consensus.participationByNodes,
+      sharedBySide,
+      linkedBySide,
+      parseMode: r.parseMode,
+      coreShare: multi.distribution.coreShare,
+      groupsBySize,
+    };
   }
   // Pairs and matches relate side "a" to side "b".
   for (const side of ["a", "b"] as const) {

@@ -59,7 +59,10 @@ export function tasksFromCsv(text: string, where = "the task CSV"): Task[] {
   if (rows.length === 0) throw new BatchInputError(`${where} is empty: give a header row with a "question" column and one question per row.`);
   const header = rows[0]!.map((h) => h.trim().toLowerCase());
   const q = header.indexOf("question");
-  if (q < 0) throw new BatchInputError(`${where} has no "question" column (its header is ${rows[0]!.map((h) => JSON.stringify(h)).join(", ")}): name the column of questions "question".`);
+  if (q < 0)
+    throw new BatchInputError(
+      `${where} has no "question" column (its header is ${rows[0]!.map((h) => JSON.stringify(h)).join(", ")}): name the column of questions "question".`,
+    );
   const c = header.indexOf("csv");
   return rows.slice(1).map((r, i) => {
     const question = (r[q] ?? "").trim();

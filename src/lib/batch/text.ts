@@ -24,7 +24,8 @@ export function batchSummary(r: BatchResult): string {
   const head = `Batch of ${g.total} ${r.batchKind} runs (${r.status}): ${parts.join(", ")}`;
   const a = r.aggregates;
   let stats = "";
-  if (a?.kind === "weave") stats = a.coreShare ? ` · core ${ciText(a.coreShare, 1)} · A–B consensus ${ciText(a.consensus, 1)}` : ` · consensus ${ciText(a.consensus, 1)}`;
+  if (a?.kind === "weave")
+    stats = a.coreShare ? ` · core ${ciText(a.coreShare, 1)} · A–B consensus ${ciText(a.consensus, 1)}` : ` · consensus ${ciText(a.consensus, 1)}`;
   if (a?.kind === "graphite") {
     const w = a.winRate;
     stats = ` · A's win rate ${w.value === null ? NA : `${pctOf(w.value)} (95% CI ${pctOf(w.lo)}–${pctOf(w.hi)}, ${w.aWins.length}–${w.bWins.length}, sign test ${pClause(w.signTestP, true)})`}`;

@@ -16,7 +16,8 @@ export async function weaveMany(questions: TaskSource, options: WeaveManyOptions
 
 /** `weaveMany` with the model client (and clock) passed in: tests count and fail calls with it. */
 export async function runWeaveMany(questions: TaskSource, options: WeaveManyOptions, deps: BatchDeps = {}): Promise<BatchRun> {
-  if (typeof options !== "object" || options === null) throw new BatchInputError("weaveMany() needs options: weaveMany(questions, { a, b, judge, concurrency }).");
+  if (typeof options !== "object" || options === null)
+    throw new BatchInputError("weaveMany() needs options: weaveMany(questions, { a, b, judge, concurrency }).");
   const tasks = readTasks(questions);
   const { concurrency, resultsFile, retry, display, signal, title, ...weaveOptions } = options;
   // Every question and every slot is checked before the first call, so a bad row fails fast.
@@ -32,7 +33,12 @@ export async function runWeaveMany(questions: TaskSource, options: WeaveManyOpti
   return runBatch(
     {
       kind: "weave",
-      title: title ?? `Batch: ${tasks.length} weave question${tasks.length === 1 ? "" : "s"} (${Object.entries(slots).filter(([k]) => k !== "judge").map(([, s]) => s.model).join(" vs ")})`,
+      title:
+        title ??
+        `Batch: ${tasks.length} weave question${tasks.length === 1 ? "" : "s"} (${Object.entries(slots)
+          .filter(([k]) => k !== "judge")
+          .map(([, s]) => s.model)
+          .join(" vs ")})`,
       tasks,
       keys: itemKeys("weave", tasks),
       slots,

@@ -20,10 +20,7 @@ export interface Flag {
   value: string | undefined;
 }
 
-export type Walk =
-  | { help: true }
-  | { help: false; error: string }
-  | { help: false; error: null };
+export type Walk = { help: true } | { help: false; error: string } | { help: false; error: null };
 
 /**
  * Walks the arguments in order, calling `onOption` for each known option and `onPositional` for
@@ -61,11 +58,18 @@ export function walkArgs(
 
 /** Whether the arguments ask for help (-h or --help as an option, not as some flag's value). */
 export function wantsHelp(args: string[], options: Options = {}): boolean {
-  return walkArgs(args, options, () => null, () => null).help;
+  return walkArgs(
+    args,
+    options,
+    () => null,
+    () => null,
+  ).help;
 }
 
 /** The one line a usage mistake prints: an unknown option also says where the options are listed. */
 export function mistake(command: string, error: string): string {
   const sentence = error.replace(/\.$/, "");
-  return /^unknown option /.test(sentence) ? `duellab ${command}: ${sentence}; \`duellab ${command} --help\` lists the options.` : `duellab ${command}: ${sentence}.`;
+  return /^unknown option /.test(sentence)
+    ? `duellab ${command}: ${sentence}; \`duellab ${command} --help\` lists the options.`
+    : `duellab ${command}: ${sentence}.`;
 }

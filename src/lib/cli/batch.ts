@@ -10,7 +10,7 @@ import { parseSlotSpec } from "./slot-spec";
 const USAGE =
   "usage: duellab batch weave|graphite --tasks tasks.csv|tasks.jsonl --results results.jsonl [--a provider:model] [--b ...] [--judge ...] [--csv data.csv] [--concurrency N] [--report out.html]\n" +
   "       duellab batch report results.jsonl -o report.html\n" +
-  "defaults: demo:atlas/beacon/judge for weave, demo:analyst/raw-bars/judge and the built-in build log for graphite; a task file has a \"question\" column (CSV) or {\"question\": ...} lines (JSONL).";
+  'defaults: demo:atlas/beacon/judge for weave, demo:analyst/raw-bars/judge and the built-in build log for graphite; a task file has a "question" column (CSV) or {"question": ...} lines (JSONL).';
 
 export interface BatchArgs {
   kind: "weave" | "graphite";
@@ -39,13 +39,18 @@ const REPORT_OPTIONS: Options = { output: { type: "string", short: "o", missing:
 export function parseReportArgs(args: string[]): { results: string; output: string } | { error: string } {
   let results: string | undefined;
   let output: string | undefined;
-  const walk = walkArgs(args, REPORT_OPTIONS, ({ value }) => {
-    output = value;
-  }, (value) => {
-    if (results) return `one results file at a time (got "${results}" and "${value}")`;
-    results = value;
-    return null;
-  });
+  const walk = walkArgs(
+    args,
+    REPORT_OPTIONS,
+    ({ value }) => {
+      output = value;
+    },
+    (value) => {
+      if (results) return `one results file at a time (got "${results}" and "${value}")`;
+      results = value;
+      return null;
+    },
+  );
   if (walk.help) return { error: "-h/--help prints the usage (`duellab batch --help`) and runs nothing" };
   if (walk.error) return { error: walk.error };
   if (!results || !output) return { error: "give the results file and -o out.html" };
@@ -54,7 +59,8 @@ export function parseReportArgs(args: string[]): { results: string; output: stri
 
 export function parseBatchArgs(args: string[]): BatchArgs | { error: string } {
   const kind = args[0];
-  if (kind !== "weave" && kind !== "graphite") return { error: `the first argument is weave, graphite or report (got ${kind === undefined ? "nothing" : `"${kind}"`})` };
+  if (kind !== "weave" && kind !== "graphite")
+    return { error: `the first argument is weave, graphite or report (got ${kind === undefined ? "nothing" : `"${kind}"`})` };
   const slots =
     kind === "weave"
       ? { a: { provider: "demo", model: "atlas" }, b: { provider: "demo", model: "beacon" }, judge: { provider: "demo", model: "judge" } }
@@ -78,7 +84,7 @@ export function parseBatchArgs(args: string[]): BatchArgs | { error: string } {
   });
   if (walk.help) return { error: "-h/--help prints the usage (`duellab batch --help`) and runs nothing" };
   if (walk.error) return { error: walk.error };
-  if (!out.tasks) return { error: "--tasks is required: a .csv with a \"question\" column or a .jsonl of questions" };
+  if (!out.tasks) return { error: '--tasks is required: a .csv with a "question" column or a .jsonl of questions' };
   if (!out.results) return { error: "--results is required: the JSONL file results are appended to (run again to resume)" };
   return out as BatchArgs;
 }
@@ -104,7 +110,12 @@ export const batchCommand: Command = async (args) => {
       process.stderr.write(`${mistake("batch", parsed.error)}\n${USAGE}\n`);
       return 2;
     }
-    const common = { ...parsed.slots, resultsFile: parsed.results, display: false, ...(parsed.concurrency !== undefined ? { concurrency: parsed.concurrency } : {}) };
+    const common = {
+      ...parsed.slots,
+      resultsFile: parsed.results,
+      display: false,
+      ...(parsed.concurrency !== undefined ? { concurrency: parsed.concurrency } : {}),
+    };
     let batch: BatchResult;
     if (parsed.kind === "weave") {
       const { weaveMany } = await import("../batch/weave-many.js");
@@ -116,7 +127,8 @@ export const batchCommand: Command = async (args) => {
     }
     process.stdout.write(`${String(batch)}\n`);
     for (const w of batch.warnings) process.stdout.write(`warning: ${w}\n`);
-    for (const i of batch.items.filter((x) => x.status === "failed")) process.stdout.write(`failed: item ${i.index + 1} (${i.question.slice(0, 60)}): ${i.error}\n`);
+    for (const i of batch.items.filter((x) => x.status === "failed"))
+      process.stdout.write(`failed: item ${i.index + 1} (${i.question.slice(0, 60)}): ${i.error}\n`);
     if (parsed.report) {
       const { exportBatchReport } = await import("../export/report.js");
       process.stdout.write(`report: ${await exportBatchReport(batch, parsed.report)}\n`);

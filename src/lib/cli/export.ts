@@ -10,13 +10,18 @@ const EXPORT_OPTIONS: Options = { output: { type: "string", short: "o", missing:
 export function parseExportArgs(args: string[]): { input: string; output?: string } | { error: string } {
   let input: string | undefined;
   let output: string | undefined;
-  const walk = walkArgs(args, EXPORT_OPTIONS, ({ value }) => {
-    output = value;
-  }, (value) => {
-    if (input) return `one notebook at a time (got "${input}" and "${value}")`;
-    input = value;
-    return null;
-  });
+  const walk = walkArgs(
+    args,
+    EXPORT_OPTIONS,
+    ({ value }) => {
+      output = value;
+    },
+    (value) => {
+      if (input) return `one notebook at a time (got "${input}" and "${value}")`;
+      input = value;
+      return null;
+    },
+  );
   if (walk.help) return { error: "-h/--help prints the usage (`duellab export --help`) and exports nothing" };
   if (walk.error) return { error: walk.error };
   if (!input) return { error: "give the notebook to export" };
@@ -25,7 +30,9 @@ export function parseExportArgs(args: string[]): { input: string; output?: strin
 
 export const exportCommand: Command = async (args) => {
   if (wantsHelp(args, EXPORT_OPTIONS)) {
-    process.stdout.write(`${USAGE}\nWrites one self-contained HTML file that shows the notebook and its widgets (rendered from the saved widget state) with no network and no Jupyter.\n`);
+    process.stdout.write(
+      `${USAGE}\nWrites one self-contained HTML file that shows the notebook and its widgets (rendered from the saved widget state) with no network and no Jupyter.\n`,
+    );
     return 0;
   }
   const parsed = parseExportArgs(args);

@@ -15,7 +15,14 @@ const RUN_USAGE =
 const DOCTOR_USAGE = "usage: duellab sandbox doctor\nStarts the sandbox, runs a probe and lists every isolation layer on this host, on or OFF, as probed.";
 const USAGE = "usage: duellab sandbox run snippet.py --csv data.csv [--timeout-ms N] [--json] [--png-dir DIR] [--no-static]\n       duellab sandbox doctor";
 
-export interface RunArgs { snippet: string; csv: string | null; timeoutMs: number | null; json: boolean; pngDir: string | null; staticCheck: boolean }
+export interface RunArgs {
+  snippet: string;
+  csv: string | null;
+  timeoutMs: number | null;
+  json: boolean;
+  pngDir: string | null;
+  staticCheck: boolean;
+}
 
 const RUN_OPTIONS: Options = {
   csv: { type: "string" },
@@ -27,22 +34,27 @@ const RUN_OPTIONS: Options = {
 
 export function parseRunArgs(args: string[]): RunArgs | { error: string } {
   const r: RunArgs = { snippet: "", csv: null, timeoutMs: null, json: false, pngDir: null, staticCheck: true };
-  const walk = walkArgs(args, RUN_OPTIONS, ({ name, value = "" }) => {
-    if (name === "csv") r.csv = value;
-    else if (name === "png-dir") r.pngDir = value;
-    else if (name === "json") r.json = true;
-    else if (name === "no-static") r.staticCheck = false;
-    else {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 100) return `--timeout-ms needs a whole number of milliseconds (at least 100), got "${value}"`;
-      r.timeoutMs = n;
-    }
-    return null;
-  }, (value) => {
-    if (r.snippet) return `one snippet at a time (got "${r.snippet}" and "${value}")`;
-    r.snippet = value;
-    return null;
-  });
+  const walk = walkArgs(
+    args,
+    RUN_OPTIONS,
+    ({ name, value = "" }) => {
+      if (name === "csv") r.csv = value;
+      else if (name === "png-dir") r.pngDir = value;
+      else if (name === "json") r.json = true;
+      else if (name === "no-static") r.staticCheck = false;
+      else {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n < 100) return `--timeout-ms needs a whole number of milliseconds (at least 100), got "${value}"`;
+        r.timeoutMs = n;
+      }
+      return null;
+    },
+    (value) => {
+      if (r.snippet) return `one snippet at a time (got "${r.snippet}" and "${value}")`;
+      r.snippet = value;
+      return null;
+    },
+  );
   if (walk.help) return { error: "-h/--help prints the usage (`duellab sandbox run --help`) and runs nothing" };
   if (walk.error) return { error: walk.error };
   if (!r.snippet) return { error: "give the Python snippet to run, e.g. duellab sandbox run chart.py --csv data.csv" };

@@ -36,29 +36,48 @@ function findEnvironment(prefixArg: string | null): { prefix: string; python: st
   if (prefixArg !== null) {
     const abs = path.resolve(prefixArg);
     python = path.join(abs, "bin", "python");
-    if (!fs.existsSync(python)) throw new SetupError(`${abs} has no bin/python: give --prefix the sys.prefix of the Python environment that runs your Jupyter.`);
+    if (!fs.existsSync(python))
+      throw new SetupError(`${abs} has no bin/python: give --prefix the sys.prefix of the Python environment that runs your Jupyter.`);
   } else {
     const jupyter = onPath("jupyter");
-    if (!jupyter) throw new SetupError("no `jupyter` on PATH: activate the environment that runs your JupyterLab or Notebook, or name it with `npx duellab setup --prefix <env>`.");
+    if (!jupyter)
+      throw new SetupError(
+        "no `jupyter` on PATH: activate the environment that runs your JupyterLab or Notebook, or name it with `npx duellab setup --prefix <env>`.",
+      );
     const beside = path.join(path.dirname(jupyter), "python");
     const shebang = /^#!\s*(\S+)/.exec(fs.readFileSync(jupyter, "utf8").split("\n", 1)[0] ?? "")?.[1];
     const cand = fs.existsSync(beside) ? beside : shebang && fs.existsSync(shebang) ? shebang : null;
     if (!cand) throw new SetupError(`could not tell which Python runs ${jupyter}: name its environment with \`npx duellab setup --prefix <env>\`.`);
     python = cand;
   }
-  const probe = spawnSync(python, ["-c", [
-    "import sys, importlib.util as u",
-    "print(sys.prefix)",
-    "print(sys.version_info[0], sys.version_info[1])",
-    "print(','.join(m for m in ['jupyterlab', 'notebook', 'jupyterlab_widgets', 'ipywidgets'] if u.find_spec(m)))",
-  ].join("\n")], { encoding: "utf8" });
-  if (probe.status !== 0) throw new SetupError(`${python} did not run (${(probe.stderr || "").trim().split("\n").pop()}): name a working environment with --prefix.`);
+  const probe = spawnSync(
+    python,
+    [
+      "-c",
+      [
+        "import sys, importlib.util as u",
+        "print(sys.prefix)",
+        "print(sys.version_info[0], sys.version_info[1])",
+        "print(','.join(m for m in ['jupyterlab', 'notebook', 'jupyterlab_widgets', 'ipywidgets'] if u.find_spec(m)))",
+      ].join("\n"),
+    ],
+    { encoding: "utf8" },
+  );
+  if (probe.status !== 0)
+    throw new SetupError(`${python} did not run (${(probe.stderr || "").trim().split("\n").pop()}): name a working environment with --prefix.`);
   const [prefix = "", version = "", mods = ""] = probe.stdout.trim().split("\n");
   const has = new Set(mods.split(",").filter(Boolean));
-  if (!has.has("jupyterlab") && !has.has("notebook")) throw new SetupError(`the environment at ${prefix} has neither JupyterLab nor Notebook 7: install one (\`${python} -m pip install jupyterlab\`) or name another with --prefix.`);
-  if (!has.has("jupyterlab_widgets")) throw new SetupError(`the environment at ${prefix} lacks the Jupyter widget manager: install it (\`${python} -m pip install ipywidgets\`) and run \`npx duellab setup\` again.`);
+  if (!has.has("jupyterlab") && !has.has("notebook"))
+    throw new SetupError(
+      `the environment at ${prefix} has neither JupyterLab nor Notebook 7: install one (\`${python} -m pip install jupyterlab\`) or name another with --prefix.`,
+    );
+  if (!has.has("jupyterlab_widgets"))
+    throw new SetupError(
+      `the environment at ${prefix} lacks the Jupyter widget manager: install it (\`${python} -m pip install ipywidgets\`) and run \`npx duellab setup\` again.`,
+    );
   const [maj, min] = version.split(" ").map(Number);
-  if (!(maj === 3 && (min ?? 0) >= 10)) throw new SetupError(`the environment at ${prefix} runs Python ${maj}.${min}; duellab's sandbox needs Python 3.10 or newer.`);
+  if (!(maj === 3 && (min ?? 0) >= 10))
+    throw new SetupError(`the environment at ${prefix} runs Python ${maj}.${min}; duellab's sandbox needs Python 3.10 or newer.`);
   return { prefix, python };
 }
 
@@ -75,11 +94,16 @@ const PREFIX_NEEDED = "needs the environment's directory, e.g. `npx duellab setu
 /** The --prefix given (null: none), or the sentence that says how to call setup. */
 export function parseSetupArgs(args: string[]): { prefix: string | null } | { help: true } | { error: string } {
   let prefix: string | null = null;
-  const walk = walkArgs(args, { prefix: { type: "string", missing: PREFIX_NEEDED } }, ({ raw, value = "" }) => {
-    if (!value || value.startsWith("--")) return `${raw} ${PREFIX_NEEDED}`;
-    prefix = value;
-    return null;
-  }, (value) => `unexpected argument "${value}": the only option is --prefix <env>.`);
+  const walk = walkArgs(
+    args,
+    { prefix: { type: "string", missing: PREFIX_NEEDED } },
+    ({ raw, value = "" }) => {
+      if (!value || value.startsWith("--")) return `${raw} ${PREFIX_NEEDED}`;
+      prefix = value;
+      return null;
+    },
+    (value) => `unexpected argument "${value}": the only option is --prefix <env>.`,
+  );
   if (walk.help) return { help: true };
   if (walk.error === null) return { prefix };
   return { error: /^unknown option /.test(walk.error) ? `${walk.error}: the only option is --prefix <env>.` : walk.error };
@@ -104,7 +128,9 @@ export async function setupCommand(args: string[]): Promise<number> {
     say(ensureKernel({ prefix: env.prefix, python: env.python, tslabJs, binary: tslabJs, exact: false }));
     const requirementsText = fs.readFileSync(path.join(PKG, "binder", "requirements.txt"), "utf8");
     say(ensureSandboxPython({ envPython: env.python, basePython: env.python, requirementsText, log: (m) => process.stdout.write(`  ${m}\n`) }));
-    process.stdout.write(`duellab setup: ready. Start Jupyter from ${env.prefix} and, in a notebook of this folder: import { weave, graphite } from "duellab";\n`);
+    process.stdout.write(
+      `duellab setup: ready. Start Jupyter from ${env.prefix} and, in a notebook of this folder: import { weave, graphite } from "duellab";\n`,
+    );
     return 0;
   } catch (e) {
     const msg = (e as Error).message;

@@ -4,7 +4,10 @@ import { bankFor, type Answerer } from "./claims";
 
 /** The question inside a weave answer prompt: everything before the run-nonce line. */
 export function questionOf(prompt: string): string {
-  return prompt.replace(/\n*\[run-nonce:[^\]]*\]\s*$/m, "").replace(/\n*\[attempt:[^\]]*\]\s*$/m, "").trim();
+  return prompt
+    .replace(/\n*\[run-nonce:[^\]]*\]\s*$/m, "")
+    .replace(/\n*\[attempt:[^\]]*\]\s*$/m, "")
+    .trim();
 }
 
 export function answerFor(who: Answerer, prompt: string): string {

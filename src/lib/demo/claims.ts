@@ -22,12 +22,14 @@ export interface QuestionBank {
   relations: BankRelation[];
 }
 
-const rel = (relation: "agree" | "contradict") => (xw: Answerer, xi: number, yw: Answerer, yi: number, strength: number): BankRelation => ({
-  x: { who: xw, i: xi },
-  y: { who: yw, i: yi },
-  relation,
-  strength,
-});
+const rel =
+  (relation: "agree" | "contradict") =>
+  (xw: Answerer, xi: number, yw: Answerer, yi: number, strength: number): BankRelation => ({
+    x: { who: xw, i: xi },
+    y: { who: yw, i: yi },
+    relation,
+    strength,
+  });
 const agree = rel("agree");
 const contradict = rel("contradict");
 
@@ -179,14 +181,86 @@ export interface ExpectedPair {
 
 export const EXPECTED: Record<string, Record<"atlas-beacon" | "atlas-cedar" | "beacon-cedar", ExpectedPair>> = {
   [MICROSERVICES.question]: {
-    "atlas-beacon": { claims: [12, 12], agreeRelations: 8, contradictions: 3, sharedPairs: 7, greedySharedPairs: 6, aOnly: 5, bOnly: 5, consensusByNodes: 41.2, linkedClaims: 20, totalClaims: 24, participationByNodes: 83.3 },
-    "atlas-cedar": { claims: [12, 10], agreeRelations: 6, contradictions: 0, sharedPairs: 6, greedySharedPairs: 6, aOnly: 6, bOnly: 4, consensusByNodes: 37.5, linkedClaims: 12, totalClaims: 22, participationByNodes: 54.5 },
-    "beacon-cedar": { claims: [12, 10], agreeRelations: 5, contradictions: 1, sharedPairs: 5, greedySharedPairs: 5, aOnly: 7, bOnly: 5, consensusByNodes: 29.4, linkedClaims: 12, totalClaims: 22, participationByNodes: 54.5 },
+    "atlas-beacon": {
+      claims: [12, 12],
+      agreeRelations: 8,
+      contradictions: 3,
+      sharedPairs: 7,
+      greedySharedPairs: 6,
+      aOnly: 5,
+      bOnly: 5,
+      consensusByNodes: 41.2,
+      linkedClaims: 20,
+      totalClaims: 24,
+      participationByNodes: 83.3,
+    },
+    "atlas-cedar": {
+      claims: [12, 10],
+      agreeRelations: 6,
+      contradictions: 0,
+      sharedPairs: 6,
+      greedySharedPairs: 6,
+      aOnly: 6,
+      bOnly: 4,
+      consensusByNodes: 37.5,
+      linkedClaims: 12,
+      totalClaims: 22,
+      participationByNodes: 54.5,
+    },
+    "beacon-cedar": {
+      claims: [12, 10],
+      agreeRelations: 5,
+      contradictions: 1,
+      sharedPairs: 5,
+      greedySharedPairs: 5,
+      aOnly: 7,
+      bOnly: 5,
+      consensusByNodes: 29.4,
+      linkedClaims: 12,
+      totalClaims: 22,
+      participationByNodes: 54.5,
+    },
   },
   [BUILD_CACHE.question]: {
-    "atlas-beacon": { claims: [8, 8], agreeRelations: 5, contradictions: 1, sharedPairs: 5, greedySharedPairs: 5, aOnly: 3, bOnly: 3, consensusByNodes: 45.5, linkedClaims: 12, totalClaims: 16, participationByNodes: 75.0 },
-    "atlas-cedar": { claims: [8, 6], agreeRelations: 4, contradictions: 0, sharedPairs: 4, greedySharedPairs: 4, aOnly: 4, bOnly: 2, consensusByNodes: 40.0, linkedClaims: 8, totalClaims: 14, participationByNodes: 57.1 },
-    "beacon-cedar": { claims: [8, 6], agreeRelations: 4, contradictions: 0, sharedPairs: 4, greedySharedPairs: 4, aOnly: 4, bOnly: 2, consensusByNodes: 40.0, linkedClaims: 8, totalClaims: 14, participationByNodes: 57.1 },
+    "atlas-beacon": {
+      claims: [8, 8],
+      agreeRelations: 5,
+      contradictions: 1,
+      sharedPairs: 5,
+      greedySharedPairs: 5,
+      aOnly: 3,
+      bOnly: 3,
+      consensusByNodes: 45.5,
+      linkedClaims: 12,
+      totalClaims: 16,
+      participationByNodes: 75.0,
+    },
+    "atlas-cedar": {
+      claims: [8, 6],
+      agreeRelations: 4,
+      contradictions: 0,
+      sharedPairs: 4,
+      greedySharedPairs: 4,
+      aOnly: 4,
+      bOnly: 2,
+      consensusByNodes: 40.0,
+      linkedClaims: 8,
+      totalClaims: 14,
+      participationByNodes: 57.1,
+    },
+    "beacon-cedar": {
+      claims: [8, 6],
+      agreeRelations: 4,
+      contradictions: 0,
+      sharedPairs: 4,
+      greedySharedPairs: 4,
+      aOnly: 4,
+      bOnly: 2,
+      consensusByNodes: 40.0,
+      linkedClaims: 8,
+      totalClaims: 14,
+      participationByNodes: 57.1,
+    },
   },
 };
 
@@ -203,27 +277,57 @@ const g = (claims: Partial<Record<Answerer, number>>): DesignedGroup => ({ who: 
 
 export const DESIGNED_GROUPS: Record<string, DesignedGroup[]> = {
   [MICROSERVICES.question]: [
-    g({ atlas: 0, beacon: 0, cedar: 0 }), g({ atlas: 1, beacon: 1, cedar: 1 }), g({ atlas: 2, beacon: 2, cedar: 2 }),
-    g({ atlas: 3, beacon: 3 }), g({ atlas: 4, beacon: 4 }), g({ atlas: 5, beacon: 6 }), g({ atlas: 6, beacon: 5 }),
-    g({ atlas: 10, cedar: 3 }), g({ atlas: 11, cedar: 4 }), g({ atlas: 9, cedar: 9 }),
-    g({ beacon: 10, cedar: 5 }), g({ beacon: 11, cedar: 6 }),
-    g({ atlas: 7 }), g({ atlas: 8 }), g({ beacon: 7 }), g({ beacon: 8 }), g({ beacon: 9 }), g({ cedar: 7 }), g({ cedar: 8 }),
+    g({ atlas: 0, beacon: 0, cedar: 0 }),
+    g({ atlas: 1, beacon: 1, cedar: 1 }),
+    g({ atlas: 2, beacon: 2, cedar: 2 }),
+    g({ atlas: 3, beacon: 3 }),
+    g({ atlas: 4, beacon: 4 }),
+    g({ atlas: 5, beacon: 6 }),
+    g({ atlas: 6, beacon: 5 }),
+    g({ atlas: 10, cedar: 3 }),
+    g({ atlas: 11, cedar: 4 }),
+    g({ atlas: 9, cedar: 9 }),
+    g({ beacon: 10, cedar: 5 }),
+    g({ beacon: 11, cedar: 6 }),
+    g({ atlas: 7 }),
+    g({ atlas: 8 }),
+    g({ beacon: 7 }),
+    g({ beacon: 8 }),
+    g({ beacon: 9 }),
+    g({ cedar: 7 }),
+    g({ cedar: 8 }),
   ],
   [BUILD_CACHE.question]: [
-    g({ atlas: 1, beacon: 1, cedar: 0 }), g({ atlas: 0, beacon: 0, cedar: 1 }), g({ atlas: 4, beacon: 4, cedar: 2 }),
-    g({ atlas: 2, beacon: 2 }), g({ atlas: 3, beacon: 3 }),
-    g({ atlas: 6, cedar: 3 }), g({ beacon: 7, cedar: 4 }),
-    g({ atlas: 5 }), g({ atlas: 7 }), g({ beacon: 5 }), g({ beacon: 6 }), g({ cedar: 5 }),
+    g({ atlas: 1, beacon: 1, cedar: 0 }),
+    g({ atlas: 0, beacon: 0, cedar: 1 }),
+    g({ atlas: 4, beacon: 4, cedar: 2 }),
+    g({ atlas: 2, beacon: 2 }),
+    g({ atlas: 3, beacon: 3 }),
+    g({ atlas: 6, cedar: 3 }),
+    g({ beacon: 7, cedar: 4 }),
+    g({ atlas: 5 }),
+    g({ atlas: 7 }),
+    g({ beacon: 5 }),
+    g({ beacon: 6 }),
+    g({ cedar: 5 }),
   ],
 };
 
 /** How many groups were made by all three, by exactly two, and by one answerer, per question. */
 export function groupCounts(question: string): { all: number; two: number; one: number } {
   const gs = DESIGNED_GROUPS[question] ?? [];
-  return { all: gs.filter((x) => x.who.length === 3).length, two: gs.filter((x) => x.who.length === 2).length, one: gs.filter((x) => x.who.length === 1).length };
+  return {
+    all: gs.filter((x) => x.who.length === 3).length,
+    two: gs.filter((x) => x.who.length === 2).length,
+    one: gs.filter((x) => x.who.length === 1).length,
+  };
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 const normQuestion = (q: string) => norm(q);
 
 export function bankFor(question: string): QuestionBank | null {

@@ -31,7 +31,15 @@ export function extractClaims(answer: string, max: number): string[] {
   return out;
 }
 
-const same = (x: string, y: string) => x.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim() === y.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const same = (x: string, y: string) =>
+  x
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim() ===
+  y
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 /** CLASSIFY: the designed relations between the two lists, strongest first, at most `max`. */
 export function classifyPairs(a: string[], b: string[], max: number): DemoPair[] {
@@ -41,7 +49,14 @@ export function classifyPairs(a: string[], b: string[], max: number): DemoPair[]
     b.forEach((tb, j) => {
       const rb = findClaim(tb);
       // The same bank claim on both sides (one model asked twice) says the same thing: agree.
-      const r = ra && rb ? (ra === rb ? { relation: "agree" as const, strength: 1 } : relationBetween(ra, rb)) : !ra && !rb && ta && same(ta, tb) ? { relation: "agree" as const, strength: 1 } : null;
+      const r =
+        ra && rb
+          ? ra === rb
+            ? { relation: "agree" as const, strength: 1 }
+            : relationBetween(ra, rb)
+          : !ra && !rb && ta && same(ta, tb)
+            ? { relation: "agree" as const, strength: 1 }
+            : null;
       if (r) pairs.push({ a: i, b: j, relation: r.relation, strength: r.strength });
     });
   });
@@ -101,7 +116,11 @@ export function scoreChart(side: "A" | "B", f: ChartFacts): ChartScore {
     why += ", and the plotted values do not match the data";
   }
   const clarity = 3 + 2 * labels + (legend ? 1 : 0) - Math.min(3, Math.ceil(overlap / 10));
-  return { insight: clamp(insight), clarity: clamp(clarity), verdict: `Chart ${side}: ${why}; ${labels} of 3 labels${legend ? ", legend" : ", no legend"}${overlap ? `, ${overlap} overlapping labels` : ""}.` };
+  return {
+    insight: clamp(insight),
+    clarity: clamp(clarity),
+    verdict: `Chart ${side}: ${why}; ${labels} of 3 labels${legend ? ", legend" : ", no legend"}${overlap ? `, ${overlap} overlapping labels` : ""}.`,
+  };
 }
 
 export function judgeCharts(a: ChartFacts, b: ChartFacts): { a: ChartScore; b: ChartScore; ship: "a" | "b" | "neither" } {

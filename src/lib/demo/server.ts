@@ -45,7 +45,9 @@ function handler(latencyMs: number, gate: Gate): http.RequestListener {
       return send(res, 200, { object: "list", data: DEMO_MODELS.map((id) => ({ id, object: "model", created: 1767225600, owned_by: "duellab-demo" })) });
     }
     if (req.method !== "POST" || path !== "/v1/chat/completions") {
-      return send(res, 404, { error: { message: `No route ${req.method} ${path}: this server offers GET /v1/models and POST /v1/chat/completions.`, type: "not_found" } });
+      return send(res, 404, {
+        error: { message: `No route ${req.method} ${path}: this server offers GET /v1/models and POST /v1/chat/completions.`, type: "not_found" },
+      });
     }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

@@ -23,10 +23,18 @@ const refusal = (message: string, param: string, code: "unsupported_parameter" |
 /** What OpenAI answers a reasoning model's request it cannot take, in the order it checks. */
 export function strictRefusal(body: Record<string, unknown>): Refusal | null {
   if ("max_tokens" in body) {
-    return refusal("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "max_tokens", "unsupported_parameter");
+    return refusal(
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      "max_tokens",
+      "unsupported_parameter",
+    );
   }
   if ("temperature" in body && body.temperature !== 1) {
-    return refusal(`Unsupported value: 'temperature' does not support ${JSON.stringify(body.temperature)} with this model. Only the default (1) value is supported.`, "temperature", "unsupported_value");
+    return refusal(
+      `Unsupported value: 'temperature' does not support ${JSON.stringify(body.temperature)} with this model. Only the default (1) value is supported.`,
+      "temperature",
+      "unsupported_value",
+    );
   }
   const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: unknown }>) : [];
   const i = messages.findIndex((m) => m && m.role === "system");

@@ -24,7 +24,8 @@ export const INLINE_MARKER = "INLINE-THINKING";
 function wrongDraft(prompt: string): string {
   if (readExtract(prompt)) return `{"claims": ["Let me reason.", "${INLINE_MARKER} draft claim"]}`;
   if (readClassify(prompt)) return `{"pairs": [{"a": 0, "b": 0, "relation": "contradict", "strength": 1}]}`;
-  if (readChartJudge(prompt)) return `{"a": {"insight": 1, "clarity": 1, "verdict": "draft"}, "b": {"insight": 1, "clarity": 1, "verdict": "draft"}, "ship": "neither"}`;
+  if (readChartJudge(prompt))
+    return `{"a": {"insight": 1, "clarity": 1, "verdict": "draft"}, "b": {"insight": 1, "clarity": 1, "verdict": "draft"}, "ship": "neither"}`;
   return `{"draft": true}`;
 }
 
@@ -42,7 +43,11 @@ function thinking(who: string, prompt: string): string {
 
 /** The same thinking, stopped mid-sentence by the budget: the block never closes. */
 function cutOff(who: string, prompt: string): string {
-  return thinking(who, prompt).split("\n").slice(0, 3).join("\n").replace(/ again\.$/, " again, and then {\"");
+  return thinking(who, prompt)
+    .split("\n")
+    .slice(0, 3)
+    .join("\n")
+    .replace(/ again\.$/, ' again, and then {"');
 }
 
 export interface ThinkerReply {

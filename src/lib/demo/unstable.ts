@@ -66,9 +66,11 @@ export function designedUnstablePairs<P extends Pair>(pairs: readonly P[], claim
       continue;
     }
     if (d.how === "wobble") out.push(k === 2 ? { ...p, relation: p.relation === "agree" ? "contradict" : "agree" } : p);
-    else if (d.how === "position") { if (d.xListedFirst) out.push(p); }
-    else if (d.how === "flaky") { if (k % 3 !== 0) out.push(p); }
-    else if (k === 1) out.push(p);
+    else if (d.how === "position") {
+      if (d.xListedFirst) out.push(p);
+    } else if (d.how === "flaky") {
+      if (k % 3 !== 0) out.push(p);
+    } else if (k === 1) out.push(p);
   }
   return out;
 }

@@ -18,7 +18,11 @@ export function standaloneBundlePath(root = ROOT): string {
 
 /** JSON that is safe inside a <script> element: no "</script", no "<!--", no JS line separators. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** Script text that cannot close its own <script> element early. */
@@ -42,7 +46,7 @@ export function stateForResult(result: unknown): WidgetState {
 /** What the page is about, in words: its <title> and its level-one heading. */
 export function pageHeading(state: WidgetState): { title: string; h1: string } {
   const r = state.result as { kind?: string; question?: string; title?: string } | null;
-  const kind = r?.kind === "batch" ? `batch${r.title ? ` — ${r.title}` : ""}` : r?.kind ?? state.view;
+  const kind = r?.kind === "batch" ? `batch${r.title ? ` — ${r.title}` : ""}` : (r?.kind ?? state.view);
   return { title: `duellab · ${kind}${r?.question ? ` — ${r.question}` : ""}`, h1: `duellab · ${kind}` };
 }
 

@@ -123,10 +123,14 @@ export function makeOffline(html: string, renderer: string | null, hints: Notebo
   const withH1 = withReadableColours(withHeading(out));
 
   if (widgetModels > 0 && loaders === 0) {
-    throw new Error("nbconvert's HTML holds widget state but no widget loader that names our renderer; this nbconvert template is not supported (use nbconvert 7 with its lab template)");
+    throw new Error(
+      "nbconvert's HTML holds widget state but no widget loader that names our renderer; this nbconvert template is not supported (use nbconvert 7 with its lab template)",
+    );
   }
   if (hints.widgetOutputs > 0 && widgetModels === 0) {
-    notes.push(`the notebook has ${hints.widgetOutputs} widget output(s) but no saved widget state, so they show their text fallback; re-run it with nbclient, or in JupyterLab with widget state saving on, then export again`);
+    notes.push(
+      `the notebook has ${hints.widgetOutputs} widget output(s) but no saved widget state, so they show their text fallback; re-run it with nbclient, or in JupyterLab with widget state saving on, then export again`,
+    );
   }
   if (hints.math && removed.some((u) => /mathjax/i.test(u))) {
     notes.push("LaTeX in markdown cells is shown as its source text: MathJax is not bundled in the offline file");

@@ -34,7 +34,14 @@ export function defaultPython(): string {
   return fs.existsSync(venv) ? venv : "python3";
 }
 
-interface Ran { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; spawnError: Error | null; timedOut: boolean }
+interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  spawnError: Error | null;
+  timedOut: boolean;
+}
 
 function run(cmd: string, args: string[], timeoutMs: number): Promise<Ran> {
   return new Promise((resolve) => {
@@ -43,10 +50,15 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<Ran> {
     const err: Buffer[] = [];
     let timedOut = false;
     let spawnError: Error | null = null;
-    const timer = setTimeout(() => { timedOut = true; child.kill("SIGKILL"); }, timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
     child.stdout.on("data", (b: Buffer) => out.push(b));
     child.stderr.on("data", (b: Buffer) => err.push(b));
-    child.on("error", (e) => { spawnError = e; });
+    child.on("error", (e) => {
+      spawnError = e;
+    });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), spawnError, timedOut });
@@ -55,7 +67,14 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<Ran> {
 }
 
 function lastLine(text: string): string {
-  return text.trim().split("\n").filter((l) => l.trim()).pop()?.trim() ?? "no output";
+  return (
+    text
+      .trim()
+      .split("\n")
+      .filter((l) => l.trim())
+      .pop()
+      ?.trim() ?? "no output"
+  );
 }
 
 export async function exportNotebook(input: string, opts: ExportNotebookOptions = {}): Promise<ExportNotebookReport> {
@@ -78,7 +97,8 @@ export async function exportNotebook(input: string, opts: ExportNotebookOptions 
   const args = ["-m", "nbconvert", "--to", "html", "--template", "lab", "--stdout", `--HTMLExporter.widget_renderer_url=${RENDERER_SENTINEL}`, input];
   const what = `${python} -m nbconvert --to html`;
   const r = await run(python, args, timeoutMs);
-  if (r.spawnError) throw new Error(`could not start ${python} (${r.spawnError.message}): run \`npm run setup\`, or set DUELLAB_PYTHON to a Python that has nbconvert`);
+  if (r.spawnError)
+    throw new Error(`could not start ${python} (${r.spawnError.message}): run \`npm run setup\`, or set DUELLAB_PYTHON to a Python that has nbconvert`);
   if (r.timedOut) throw new Error(`${what} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped`);
   if (r.code !== 0) {
     if (/No module named nbconvert/.test(r.stderr)) {
@@ -98,5 +118,12 @@ export async function exportNotebook(input: string, opts: ExportNotebookOptions 
   const page = makeOffline(r.stdout, renderer, notebookHints(notebook));
   fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });
   fs.writeFileSync(output, page.html);
-  return { output, bytes: Buffer.byteLength(page.html), widgetViews: page.widgetViews, widgetModels: page.widgetModels, removed: page.removed, notes: page.notes };
+  return {
+    output,
+    bytes: Buffer.byteLength(page.html),
+    widgetViews: page.widgetViews,
+    widgetModels: page.widgetModels,
+    removed: page.removed,
+    notes: page.notes,
+  };
 }

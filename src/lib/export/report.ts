@@ -42,12 +42,20 @@ export function batchStaticHtml(b: BatchResult): string {
   }
   if (a?.kind === "graphite") {
     const p = a.winRate.signTestP;
-    rows.push([`A's paired win rate`, `${est(a.winRate, 100)}; A ${a.winRate.aWins.length} – B ${a.winRate.bWins.length}, neither ${a.winRate.neither.length}; sign test ${pClause(p)}`]);
-    for (const side of ["a", "b"]) rows.push([`${side.toUpperCase()} first try / after repair`, `${est(a.firstTry[side]!, 100)} / ${est(a.afterRepair[side]!, 100)}`]);
-    rows.push(["Grid (both / only A / only B / neither rendered)", `${a.grid.bothSucceeded.length} / ${a.grid.onlyA.length} / ${a.grid.onlyB.length} / ${a.grid.bothFailed.length}`]);
+    rows.push([
+      `A's paired win rate`,
+      `${est(a.winRate, 100)}; A ${a.winRate.aWins.length} – B ${a.winRate.bWins.length}, neither ${a.winRate.neither.length}; sign test ${pClause(p)}`,
+    ]);
+    for (const side of ["a", "b"])
+      rows.push([`${side.toUpperCase()} first try / after repair`, `${est(a.firstTry[side]!, 100)} / ${est(a.afterRepair[side]!, 100)}`]);
+    rows.push([
+      "Grid (both / only A / only B / neither rendered)",
+      `${a.grid.bothSucceeded.length} / ${a.grid.onlyA.length} / ${a.grid.onlyB.length} / ${a.grid.bothFailed.length}`,
+    ]);
   }
   const g = b.progress;
-  const tr = (k: string, v: string) => `<tr><th scope="row" style="text-align:left;padding:2px 8px">${esc(k)}</th><td style="padding:2px 8px">${esc(v)}</td></tr>`;
+  const tr = (k: string, v: string) =>
+    `<tr><th scope="row" style="text-align:left;padding:2px 8px">${esc(k)}</th><td style="padding:2px 8px">${esc(v)}</td></tr>`;
   return `<div class="duellab-static"><h2>${esc(b.title)}</h2><p>${g.done} of ${g.total} done, ${g.failed} failed, ${g.cancelled} cancelled.</p><table>${rows.map(([k, v]) => tr(k, v)).join("")}</table><p>Open this file with JavaScript enabled to see each run.</p></div>`;
 }
 

@@ -47,7 +47,10 @@ export function staticWeave(r: WeaveResult): string {
   const panelSvg = loadPanelSvg();
   const panels = panelSvg
     ? (["a", "b", "both"] as const)
-        .map((k) => `<div style="display:inline-block;margin:0 8px 8px 0;border:1px solid ${P.border};border-radius:8px;overflow:hidden">${panelSvg(r.panels[k], k, { size: 360, title: k === "both" ? "Both" : `Model ${k.toUpperCase()}` })}</div>`)
+        .map(
+          (k) =>
+            `<div style="display:inline-block;margin:0 8px 8px 0;border:1px solid ${P.border};border-radius:8px;overflow:hidden">${panelSvg(r.panels[k], k, { size: 360, title: k === "both" ? "Both" : `Model ${k.toUpperCase()}` })}</div>`,
+        )
         .join("")
     : `<p style="margin:4px 0;color:${P.amber}">No graph snapshot: laying it out needs d3-force, which this Node.js (${esc(typeof process === "object" ? process.version : "?")}) cannot load from CommonJS (Node ≥ 20.19 can).</p>`;
   return [
@@ -75,16 +78,24 @@ export function staticGraphite(r: GraphiteResult): string {
       ? `<img src="data:image/png;base64,${png.base64}" width="${png.width}" height="${png.height}" alt="Chart ${s.toUpperCase()}" style="max-width:100%;height:auto;border:1px solid ${P.border};border-radius:6px">`
       : `<div style="padding:40px 10px;text-align:center;border:1px dashed ${P.border};border-radius:6px;${MUTED}">No figure: ${esc(c.run.status)}</div>`;
     const blocked = c.run.violations.map((v) => `<p style="margin:4px 0;color:${P.red}"><b>BLOCKED</b> ${esc(v.rule)} — line ${v.line}</p>`).join("");
-    const tb = c.run.traceback ? `<pre style="white-space:pre-wrap;font-size:11px;color:${P.red};background:${P.surface};padding:6px 8px;border-radius:6px;max-height:200px;overflow:auto">${esc(c.run.traceback)}</pre>` : "";
+    const tb = c.run.traceback
+      ? `<pre style="white-space:pre-wrap;font-size:11px;color:${P.red};background:${P.surface};padding:6px 8px;border-radius:6px;max-height:200px;overflow:auto">${esc(c.run.traceback)}</pre>`
+      : "";
     const score = j ? `insight ${n(j.scores[s].insight)} · clarity ${n(j.scores[s].clarity)} — ${esc(j.scores[s].verdict)}` : "not judged";
     return `<div style="display:inline-block;vertical-align:top;width:49%;min-width:300px;margin-right:1%"><p style="margin:0 0 4px"><b>Chart ${s.toUpperCase()}</b> <span style="${MUTED}">${esc(r.slots[s]?.provider ?? "?")} · ${esc(r.slots[s]?.model ?? "?")} · ${esc(c.run.status)} · faithfulness: ${esc(c.faithfulness.verdict)}</span></p>${blocked}${img}${tb}<p style="margin:4px 0;${MUTED}">${score}</p></div>`;
   };
   const outcome = j?.stability?.outcome;
-  const ship = !j ? "not judged"
-    : outcome === "position-bias" ? "position bias (the order decided)"
-    : outcome === "split" ? "split across runs"
-    : outcome === "no-verdict" ? "no verdict"
-    : j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()}`;
+  const ship = !j
+    ? "not judged"
+    : outcome === "position-bias"
+      ? "position bias (the order decided)"
+      : outcome === "split"
+        ? "split across runs"
+        : outcome === "no-verdict"
+          ? "no verdict"
+          : j.ship === "neither"
+            ? "neither chart"
+            : `Chart ${j.ship.toUpperCase()}`;
   return [
     `<div class="duellab-static" data-kind="graphite" style="${BOX}">`,
     `<p style="margin:0 0 4px;font-size:11px;${MUTED}">duellab · graphite (static snapshot; open in JupyterLab or export HTML for the interactive view)</p>`,
@@ -106,6 +117,9 @@ export function staticHtml(result: unknown): string {
     return w.multi ? staticMultiWeave(w as WeaveResult & { multi: NonNullable<WeaveResult["multi"]> }) : staticWeave(w);
   }
   if (kind === "graphite") return staticGraphite(result as GraphiteResult);
-  const what = typeof kind === "string" && kind ? `a ${esc(kind)} result has no static snapshot; open it in JupyterLab or export it with exportHtml` : "no result to show yet";
+  const what =
+    typeof kind === "string" && kind
+      ? `a ${esc(kind)} result has no static snapshot; open it in JupyterLab or export it with exportHtml`
+      : "no result to show yet";
   return `<div class="duellab-static" style="${BOX}"><p style="margin:0;${MUTED}">duellab: ${what}.</p></div>`;
 }

@@ -4,11 +4,13 @@
 import type { MultiWeave, WeaveResult } from "../schema/weave";
 import { esc } from "./escape";
 
-const BOX = "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:13px;line-height:1.45;color:#1f2328;background:#ffffff;border:1px solid #e3e6ea;border-radius:10px;padding:12px 14px;max-width:1180px";
+const BOX =
+  "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:13px;line-height:1.45;color:#1f2328;background:#ffffff;border:1px solid #e3e6ea;border-radius:10px;padding:12px 14px;max-width:1180px";
 const MUTED = "color:#57606a";
 const STAT = "display:inline-block;margin:0 8px 6px 0;padding:6px 10px;border:1px solid #e3e6ea;border-radius:8px;vertical-align:top";
 const pct = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? "n/a" : `${v.toFixed(1)}%`);
-const stat = (value: string, label: string) => `<span style="${STAT}"><b style="font-size:18px">${esc(value)}</b><br><span style="font-size:11px;${MUTED}">${esc(label)}</span></span>`;
+const stat = (value: string, label: string) =>
+  `<span style="${STAT}"><b style="font-size:18px">${esc(value)}</b><br><span style="font-size:11px;${MUTED}">${esc(label)}</span></span>`;
 
 // Read by screen readers, not shown: the corner header of the matrix (never an empty header).
 const SR_ONLY = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
@@ -21,7 +23,9 @@ export function staticMultiWeave(r: WeaveResult & { multi: MultiWeave }): string
   const n = m.models.length;
   const d = m.distribution;
   const L = (s: string) => `${s.toUpperCase()} · ${r.slots[s]?.model ?? "?"}`;
-  const rings = Array.from({ length: n }, (_, i) => n - i).map((k) => stat(String(d.byCount[String(k)] ?? 0), k === n ? `made by all ${n}` : k === 1 ? "made by one" : `by ${k} of ${n}`));
+  const rings = Array.from({ length: n }, (_, i) => n - i).map((k) =>
+    stat(String(d.byCount[String(k)] ?? 0), k === n ? `made by all ${n}` : k === 1 ? "made by one" : `by ${k} of ${n}`),
+  );
   const core = d.groups === 0 ? null : Math.round((d.all / d.groups) * 1000) / 10;
   const sp = m.matrixSpread;
   const cell = (i: number, j: number) => {
@@ -32,13 +36,21 @@ export function staticMultiWeave(r: WeaveResult & { multi: MultiWeave }): string
   };
   const matrix = [
     `<table style="border-collapse:collapse;font-size:12px;margin:6px 0"><tr><th scope="col"><span style="${SR_ONLY}">model</span></th>${m.models.map((s) => `<th scope="col" style="padding:3px 6px">${esc(s.toUpperCase())}</th>`).join("")}</tr>`,
-    ...m.models.map((s, i) => `<tr><th scope="row" style="padding:3px 6px;text-align:right;white-space:nowrap">${esc(L(s))}</th>${m.models.map((_, j) => cell(i, j)).join("")}</tr>`),
+    ...m.models.map(
+      (s, i) =>
+        `<tr><th scope="row" style="padding:3px 6px;text-align:right;white-space:nowrap">${esc(L(s))}</th>${m.models.map((_, j) => cell(i, j)).join("")}</tr>`,
+    ),
     `</table>`,
   ].join("");
   const shared = m.groups.filter((g) => g.size > 1);
   const listed = shared.slice(0, STATIC_GROUP_LIMIT);
   const groups = listed
-    .map((g) => `<li style="margin:4px 0"><b>${g.size === n ? `all ${n}` : `${g.size} of ${n}`}</b><ul style="margin:2px 0;padding-left:18px">${Object.entries(g.texts).map(([s, t]) => `<li><span style="${MUTED}">${esc(s.toUpperCase())}:</span> ${esc(t)}</li>`).join("")}</ul></li>`)
+    .map(
+      (g) =>
+        `<li style="margin:4px 0"><b>${g.size === n ? `all ${n}` : `${g.size} of ${n}`}</b><ul style="margin:2px 0;padding-left:18px">${Object.entries(g.texts)
+          .map(([s, t]) => `<li><span style="${MUTED}">${esc(s.toUpperCase())}:</span> ${esc(t)}</li>`)
+          .join("")}</ul></li>`,
+    )
     .join("");
   return [
     `<div class="duellab-static" data-kind="weave-multi" style="${BOX}">`,
@@ -52,7 +64,9 @@ export function staticMultiWeave(r: WeaveResult & { multi: MultiWeave }): string
     `<p style="margin:8px 0 0;font-weight:600">Agreement matrix (two-model consensus of each pair)</p>`,
     matrix,
     `<p style="margin:8px 0 0;font-weight:600">Claims made by more than one model</p>`,
-    shared.length ? `<ol style="margin:4px 0;padding-left:20px">${groups}</ol>` : `<p style="margin:4px 0;${MUTED}">none: no claim was judged to be made by two models</p>`,
+    shared.length
+      ? `<ol style="margin:4px 0;padding-left:20px">${groups}</ol>`
+      : `<p style="margin:4px 0;${MUTED}">none: no claim was judged to be made by two models</p>`,
     shared.length > listed.length ? `<p style="margin:2px 0;${MUTED}">${shared.length - listed.length} more groups are in the result.</p>` : "",
     `<p style="margin:4px 0;font-size:11px;${MUTED}">${d.one} claim${d.one === 1 ? " was" : "s were"} made by one model only. Groups: ${esc(m.groupRule)}.</p>`,
     `</div>`,

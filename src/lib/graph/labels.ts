@@ -53,17 +53,28 @@ export function placeLabels(nodes: LayoutNode[], size = PANEL_SIZE): Map<string,
     for (const box of candidates) {
       if (box.x < 1 || box.y < 1 || box.x + box.width > size - 1 || box.y + box.height > size - 1) continue;
       let free = true;
-      for (const other of placed.values()) if (overlaps(box, other)) { free = false; break; }
+      for (const other of placed.values())
+        if (overlaps(box, other)) {
+          free = false;
+          break;
+        }
       // A label over another claim's circle hides that claim, so circles count as occupied; but a
       // consensus label may cross the white core (its halo keeps it legible): the core must be named.
       if (free && !n.shared) {
         for (const m of nodes) {
           if (m.id === n.id) continue;
-          const mx = m.x ?? 0, my = m.y ?? 0;
-          if (overlaps(box, { x: mx - m.r, y: my - m.r, width: 2 * m.r, height: 2 * m.r })) { free = false; break; }
+          const mx = m.x ?? 0,
+            my = m.y ?? 0;
+          if (overlaps(box, { x: mx - m.r, y: my - m.r, width: 2 * m.r, height: 2 * m.r })) {
+            free = false;
+            break;
+          }
         }
       }
-      if (free) { placed.set(n.id, box); break; }
+      if (free) {
+        placed.set(n.id, box);
+        break;
+      }
     }
   }
   return placed;

@@ -72,12 +72,23 @@ export function createPanelLayout(panel: Panel, kind: string): PanelLayout {
         .distance(isBoth ? 70 : 96)
         .strength(0.22),
     )
-    .force("charge", forceManyBody<LayoutNode>().strength((n) => (isBoth ? (n.shared ? -90 : -30) : -70)))
+    .force(
+      "charge",
+      forceManyBody<LayoutNode>().strength((n) => (isBoth ? (n.shared ? -90 : -30) : -70)),
+    )
     // Consensus nodes keep a little more air between them so the core's labels can be read.
-    .force("collide", forceCollide<LayoutNode>().radius((n) => n.r + (isBoth && n.shared ? 10 : 5)).iterations(2))
+    .force(
+      "collide",
+      forceCollide<LayoutNode>()
+        .radius((n) => n.r + (isBoth && n.shared ? 10 : 5))
+        .iterations(2),
+    )
     .force("x", forceX<LayoutNode>(c).strength(isBoth ? (n) => (n.shared ? 0.3 : 0.015) : 0.04))
     .force("y", forceY<LayoutNode>(c).strength(isBoth ? (n) => (n.shared ? 0.3 : 0.015) : 0.04))
-    .force("radial", forceRadial<LayoutNode>(ring, c, c).strength((n) => (isBoth && !n.shared ? 0.4 : 0)))
+    .force(
+      "radial",
+      forceRadial<LayoutNode>(ring, c, c).strength((n) => (isBoth && !n.shared ? 0.4 : 0)),
+    )
     .alphaDecay(ALPHA_DECAY)
     .stop();
   // Start around the panel centre, not the origin, so even the first frame is inside the panel.

@@ -29,7 +29,10 @@ export function extractCode(raw: string): ExtractedCode {
     const pool = py.length > 0 ? py : fences;
     // Several python blocks are usually one program split by commentary: keep them in order.
     const chosen = py.length > 1 ? py : [pool.reduce((best, m) => (m[3]!.length > best[3]!.length ? m : best))];
-    const outside = text.replace(FENCE, "").split("\n").filter((l) => l.trim() !== "").length;
+    const outside = text
+      .replace(FENCE, "")
+      .split("\n")
+      .filter((l) => l.trim() !== "").length;
     text = chosen.map((m) => m[3]!).join("\n");
     stripped.push(chosen.length > 1 ? `${chosen.length} markdown code fences (joined)` : "a markdown code fence");
     if (outside) stripped.push(`prose around the fence (${outside} line${outside === 1 ? "" : "s"})`);
@@ -46,12 +49,20 @@ export function extractCode(raw: string): ExtractedCode {
     return { code: text.trim() + (text.trim() ? "\n" : ""), stripped, prose: true };
   }
   let last = lines.length - 1;
-  while (last > first && (lines[last]!.trim() === "" || (!looksLikeCode(lines[last]!) && /^[A-Z][^=()]*[.!:]$/.test(lines[last]!.trim()) && !/^\s/.test(lines[last]!)))) last--;
+  while (
+    last > first &&
+    (lines[last]!.trim() === "" || (!looksLikeCode(lines[last]!) && /^[A-Z][^=()]*[.!:]$/.test(lines[last]!.trim()) && !/^\s/.test(lines[last]!)))
+  )
+    last--;
   const leading = lines.slice(0, first).filter((l) => l.trim() !== "").length;
   const trailing = lines.slice(last + 1).filter((l) => l.trim() !== "").length;
   if (leading) stripped.push(`${leading} line${leading === 1 ? "" : "s"} of prose before the code`);
   if (trailing) stripped.push(`${trailing} line${trailing === 1 ? "" : "s"} of prose after the code`);
-  const code = lines.slice(first, last + 1).join("\n").replace(/\s+$/, "") + "\n";
+  const code =
+    lines
+      .slice(first, last + 1)
+      .join("\n")
+      .replace(/\s+$/, "") + "\n";
   const codeLines = code.split("\n").filter((l) => l.trim() !== "");
   const codeish = codeLines.filter(looksLikeCode).length;
   // Mostly sentences with a stray "print(" is still prose: require a fair share of code lines.

@@ -48,7 +48,12 @@ export function parseNumber(field: string, decimal: Decimal = "."): number | nul
   const t = decimal === "," ? field.replace(",", ".") : field;
   // Number() reads the grammar above (spaces, sign, "5.", ".5", exponents) except inf/infinity.
   if (!/[iI]/.test(t)) return Number(t);
-  return Number(t.trim().toLowerCase().replace(/^([+-]?)inf(inity)?$/, "$1Infinity"));
+  return Number(
+    t
+      .trim()
+      .toLowerCase()
+      .replace(/^([+-]?)inf(inity)?$/, "$1Infinity"),
+  );
 }
 
 const BOOL = new Set(["True", "TRUE", "true", "False", "FALSE", "false"]);

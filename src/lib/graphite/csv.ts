@@ -53,8 +53,8 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 /** Read and check a CSV from text, bytes or `{ path }`. Throws CsvError with one clear sentence. */
 export function readCsv(input: CsvInput | undefined | null): CsvData {
   if (input === undefined || input === null || (typeof input === "string" && input.trim() === "")) {
-    if (typeof input === "string") throw new CsvError("The CSV is empty: pass CSV text with a header row, { path: \"data.csv\" }, or buildLogCsv().");
-    throw new CsvError("graphite needs a CSV: pass csv: buildLogCsv(), CSV text, or { path: \"data.csv\" }.");
+    if (typeof input === "string") throw new CsvError('The CSV is empty: pass CSV text with a header row, { path: "data.csv" }, or buildLogCsv().');
+    throw new CsvError('graphite needs a CSV: pass csv: buildLogCsv(), CSV text, or { path: "data.csv" }.');
   }
   if (typeof input === "string") {
     const bytes = Buffer.byteLength(input, "utf8");
@@ -63,7 +63,9 @@ export function readCsv(input: CsvInput | undefined | null): CsvData {
       throw new CsvError(`The csv option looks like a file name ("${input.trim()}"), not CSV text: pass { path: "${input.trim()}" } to read a file.`);
     }
     if (input.includes("\uFFFD")) {
-      throw new CsvError("The CSV text contains U+FFFD replacement characters, so it was decoded from a file that is not UTF-8: re-encode the file as UTF-8 (e.g. iconv -f latin1 -t utf-8) and pass { path } instead.");
+      throw new CsvError(
+        "The CSV text contains U+FFFD replacement characters, so it was decoded from a file that is not UTF-8: re-encode the file as UTF-8 (e.g. iconv -f latin1 -t utf-8) and pass { path } instead.",
+      );
     }
     return parseCsvText(input, "data.csv", bytes);
   }
@@ -81,7 +83,7 @@ export function readCsv(input: CsvInput | undefined | null): CsvData {
     if (st.size > CSV_MAX_BYTES) throw tooBig(st.size, p);
     return fromBytes(fs.readFileSync(p), path.basename(p));
   }
-  throw new CsvError("The csv option must be CSV text, a Uint8Array, or { path: \"data.csv\" }.");
+  throw new CsvError('The csv option must be CSV text, a Uint8Array, or { path: "data.csv" }.');
 }
 
 function tooBig(bytes: number, p?: string): CsvError {
@@ -118,7 +120,8 @@ function fromBytes(buf: Uint8Array, name: string): CsvData {
 
 // Windows-1252's characters for bytes 0x80-0x9F (Node's TextDecoder may lack the codec); the
 // five undefined bytes are never looked up (such a file is read as Latin-1).
-const CP1252_C1 = "\u20ac\u003f\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u003f\u017d\u003f\u003f\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u003f\u017e\u0178";
+const CP1252_C1 =
+  "\u20ac\u003f\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u003f\u017d\u003f\u003f\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u003f\u017e\u0178";
 
 /** Offset of the first byte that breaks UTF-8 (a small validator: only used for the message). */
 function firstBadUtf8(buf: Uint8Array): number {
@@ -214,7 +217,8 @@ function singleColumn(text: string, name: string): CsvError {
     // A first data row with more fields would become the index: pandas then expects that many.
     const expected = recs[1] ? Math.max(1, recs[1].fields.length) : 1;
     const bad = recs.slice(1).find((r) => r.fields.length > expected);
-    if (bad) pandas = `, and pd.read_csv stops with "Error tokenizing data. C error: Expected ${expected} fields in line ${bad.line}, saw ${bad.fields.length}"`;
+    if (bad)
+      pandas = `, and pd.read_csv stops with "Error tokenizing data. C error: Expected ${expected} fields in line ${bad.line}, saw ${bad.fields.length}"`;
   } catch {
     // an unclosed quote: the single-column sentence below is still true
   }
@@ -277,7 +281,12 @@ export function parseCsvText(
   const rows = dataRecs.map((r) => (indexCols ? r.fields.slice(indexCols) : r.fields));
   const index = indexCols ? dataRecs.map((r) => r.fields.slice(0, indexCols).join(" ")) : null;
   const decimal = sniffDecimal(columns, rows, sep);
-  const kinds = columns.map((_, c) => columnKind(rows.map((r) => r[c]!), decimal));
+  const kinds = columns.map((_, c) =>
+    columnKind(
+      rows.map((r) => r[c]!),
+      decimal,
+    ),
+  );
   const warnings: string[] = [];
   if (o.note) warnings.push(o.note);
   if (short.length) {
@@ -287,7 +296,9 @@ export function parseCsvText(
     );
   }
   if (indexCols) {
-    warnings.push(`The data rows have ${indexCols} field${indexCols === 1 ? "" : "s"} more than the header, so pandas uses the first ${indexCols === 1 ? "field" : `${indexCols} fields`} of each row as the index, not as a column.`);
+    warnings.push(
+      `The data rows have ${indexCols} field${indexCols === 1 ? "" : "s"} more than the header, so pandas uses the first ${indexCols === 1 ? "field" : `${indexCols} fields`} of each row as the index, not as a column.`,
+    );
   }
   const previewEnd = dataRecs[Math.min(PREVIEW_ROWS, dataRecs.length) - 1]!.end;
   // A row of a wide file can be huge: cut long lines (and say so) so the prompt stays small.

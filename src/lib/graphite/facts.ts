@@ -22,7 +22,17 @@ export function chartFacts(side: "a" | "b", run: SandboxRun, faith: Faithfulness
   }
   if (figs.length === 0) {
     // Nothing was measured: say n/a rather than 0, which would be a measurement.
-    for (const label of ["axes", "line objects", "patch objects", "distinct colours", "title present", "x-axis label present", "y-axis label present", "legend present", "overlapping text"]) {
+    for (const label of [
+      "axes",
+      "line objects",
+      "patch objects",
+      "distinct colours",
+      "title present",
+      "x-axis label present",
+      "y-axis label present",
+      "legend present",
+      "overlapping text",
+    ]) {
       lines.push(`- ${label}: n/a`);
     }
   } else {

@@ -35,12 +35,21 @@ function isMarker(s: PlottedSeries): string | null {
 export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faithfulness {
   const series = figures.flatMap((f) => f.data);
   if (figures.length === 0) {
-    return { verdict: "unchecked", checks: [{ check: "plotted data", status: "unchecked", detail: "no figure was measured, so nothing could be compared with the data" }] };
+    return {
+      verdict: "unchecked",
+      checks: [{ check: "plotted data", status: "unchecked", detail: "no figure was measured, so nothing could be compared with the data" }],
+    };
   }
   if (series.length === 0) {
     return {
       verdict: "unchecked",
-      checks: [{ check: "plotted data", status: "unchecked", detail: "the figure has no line, bar or scatter data the sandbox could read (images, text or other artists only)" }],
+      checks: [
+        {
+          check: "plotted data",
+          status: "unchecked",
+          detail: "the figure has no line, bar or scatter data the sandbox could read (images, text or other artists only)",
+        },
+      ],
     };
   }
   const p = prepareTable(table);
@@ -68,8 +77,8 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     const keys = xKeys(s, p);
     // A scatter's numeric x is data, not a position: one column against another is read first;
     // points all at one category (box plot outliers) are values of that category.
-    const numericX = s.x.every((x) => typeof x === "number") && !(keys?.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)));
-    const shapeFirst = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : (s.kind !== "bar" ? explainOneCategory(s, p, scale) : null);
+    const numericX = s.x.every((x) => typeof x === "number") && !keys?.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k));
+    const shapeFirst = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : s.kind !== "bar" ? explainOneCategory(s, p, scale) : null;
     let found = shapeFirst ? null : explain(s, keys, p, scale);
     // ...and y alone in order explains such a scatter only when its x are row positions.
     if (found && !found.byKey && s.kind === "scatter" && numericX && !isPositions(s.x as number[])) found = null;
@@ -81,11 +90,15 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         const all = new Set(found.cand.keys);
         const shown = new Set(keys);
         const missing = [...all].filter((k) => !shown.has(k));
-        if (missing.length) groupedMissing.push(`${name} shows ${shown.size} of ${all.size} ${found.cand.groupedBy} values (missing ${missing.slice(0, 6).join(", ")}${missing.length > 6 ? ", ..." : ""})`);
+        if (missing.length)
+          groupedMissing.push(
+            `${name} shows ${shown.size} of ${all.size} ${found.cand.groupedBy} values (missing ${missing.slice(0, 6).join(", ")}${missing.length > 6 ? ", ..." : ""})`,
+          );
         else groupedCoverage.push(`${name}: all ${all.size} ${found.cand.groupedBy} values`);
       }
     } else {
-      const shape = shapeFirst ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ?? explainFit(s, p, scale) ?? explainKde(s, p);
+      const shape =
+        shapeFirst ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ?? explainFit(s, p, scale) ?? explainKde(s, p);
       if (shape) checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
       else {
         checks.push({
@@ -115,7 +128,11 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       detail: `plotted dates ${fromDays(xLo)} to ${fromDays(xHi)}; the data spans ${fromDays(lo)} to ${fromDays(hi)}`,
     });
   } else {
-    checks.push({ check: "x range", status: "unchecked", detail: "the x values are not dates the data contains (positions or categories), so the range was not compared" });
+    checks.push({
+      check: "x range",
+      status: "unchecked",
+      detail: "the x values are not dates the data contains (positions or categories), so the range was not compared",
+    });
   }
   if (groupedMissing.length) checks.push({ check: "categories complete", status: "fail", detail: groupedMissing.join("; ") });
   else if (groupedCoverage.length) checks.push({ check: "categories complete", status: "pass", detail: groupedCoverage.join("; ") });

@@ -63,7 +63,11 @@ function coerceSide(raw: unknown): Score | null {
 /** "a", "A", "Chart B", "chart_b", "model a", "neither", "none", "both" (ship both is not a choice: neither). */
 export function coerceShip(raw: unknown): "a" | "b" | "neither" | null {
   if (typeof raw !== "string") return null;
-  const t = raw.trim().toLowerCase().replace(/[\s_-]+/g, " ").replace(/[."']/g, "");
+  const t = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ")
+    .replace(/[."']/g, "");
   if (/^(chart |model |side )?a$/.test(t)) return "a";
   if (/^(chart |model |side )?b$/.test(t)) return "b";
   if (/^(neither|none|no chart|null|both)$/.test(t)) return "neither";
@@ -89,7 +93,8 @@ export function readJudgeValue(value: unknown): JudgeRead {
   const shipRaw = pick(o, ["ship", "winner", "choice", "shipchart"]) ?? pick(src, ["ship", "winner"]);
   const ship = coerceShip(shipRaw);
   const notes: string[] = [];
-  if (a.insight === null || a.clarity === null || b.insight === null || b.clarity === null) notes.push("a score was missing or outside 1-10 and is shown as n/a");
+  if (a.insight === null || a.clarity === null || b.insight === null || b.clarity === null)
+    notes.push("a score was missing or outside 1-10 and is shown as n/a");
   if (ship === null) {
     notes.push(`the judge named no chart to ship (${JSON.stringify(shipRaw ?? null)}); shown as "neither"`);
   }
@@ -133,10 +138,19 @@ export async function runGraphiteJudge(o: {
   }
   const { value, notes } = out.value;
   const warnings = notes.map((n) => `Judge: ${n}.`);
-  if (out.step.rung && out.step.rung !== "as-is") warnings.push(`Judge output was not plain JSON; it was read by the "${out.step.rung}" rung of the parse ladder.`);
+  if (out.step.rung && out.step.rung !== "as-is")
+    warnings.push(`Judge output was not plain JSON; it was read by the "${out.step.rung}" rung of the parse ladder.`);
   if (out.step.parseMode === "json-retry") warnings.push(`The judge's first output was unusable (${failure}); a second sample parsed.`);
   return {
-    judge: { scores: { a: value.a, b: value.b }, ship: value.ship, raw, parseMode: out.step.parseMode === "json-retry" ? "json-retry" : "json", factsText: o.factsText, failure, round: o.round },
+    judge: {
+      scores: { a: value.a, b: value.b },
+      ship: value.ship,
+      raw,
+      parseMode: out.step.parseMode === "json-retry" ? "json-retry" : "json",
+      factsText: o.factsText,
+      failure,
+      round: o.round,
+    },
     warnings,
   };
 }

@@ -4,8 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { CsvData } from "./csv";
 
-export const CODER_INSTRUCTION =
-  "Write Python code using pandas and matplotlib that produces the single most insightful chart of this data.";
+export const CODER_INSTRUCTION = "Write Python code using pandas and matplotlib that produces the single most insightful chart of this data.";
 export const SAVE_INSTRUCTION =
   'Save the figure as PNG, either to a file such as plt.savefig("chart.png") or to stdout with fig.savefig(sys.stdout.buffer, format="png").';
 export const ONLY_CODE = "Output only code. No explanations, no markdown fences.";
@@ -57,13 +56,7 @@ export function buildCoderPrompt(o: {
  * One repair pass: the original prompt, the code that failed and what the sandbox said, verbatim.
  * A run refused by the static check has no traceback; the rule it broke stands in its place.
  */
-export function buildRepairPrompt(o: {
-  basePrompt: string;
-  code: string;
-  traceback: string | null;
-  refusal?: string | null;
-  attempt: number;
-}): string {
+export function buildRepairPrompt(o: { basePrompt: string; code: string; traceback: string | null; refusal?: string | null; attempt: number }): string {
   const failure = o.traceback
     ? [REPAIR_MARKER, "", o.traceback.trimEnd()]
     : o.refusal

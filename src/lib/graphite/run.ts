@@ -100,7 +100,13 @@ function finish(session: GraphiteSession): GraphiteRun {
 export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps): Promise<GraphiteRun> {
   const { csv, question, slots, judgeRuns } = validateGraphiteOptions(options);
   const deps = runDeps(given);
-  const { live, runId, nonce, startedAt } = openRun(deps, { view: "graphite", title: runTitle("Graphite", question), stages: GRAPHITE_STAGES, display: options.display, signal: options.signal });
+  const { live, runId, nonce, startedAt } = openRun(deps, {
+    view: "graphite",
+    title: runTitle("Graphite", question),
+    stages: GRAPHITE_STAGES,
+    display: options.display,
+    signal: options.signal,
+  });
   const { tracker } = live;
   const result: GraphiteResult = {
     kind: "graphite",

@@ -16,8 +16,7 @@ export function unswapVerdict(v: { scores: { a: Score; b: Score }; ship: Ship })
   return { scores: { a: v.scores.b, b: v.scores.a }, ship: other[v.ship] };
 }
 
-export const GRAPHITE_KEEP_RULE =
-  "a chart wins only if more than half of the judged runs ship it and no verdict depends on the order the charts were shown in";
+export const GRAPHITE_KEEP_RULE = "a chart wins only if more than half of the judged runs ship it and no verdict depends on the order the charts were shown in";
 
 function votes(runs: readonly GraphiteJudgeRun[]) {
   const judged = runs.filter((r) => r.ship !== null);
@@ -37,7 +36,7 @@ export function aggregateGraphiteRuns(perRun: readonly GraphiteJudgeRun[]): Grap
   const seen = (o: Order) => new Set(perRun.filter((r) => r.order === o && r.ship !== null).map((r) => r.ship));
   const positionBias = straight.runs && swapped.runs ? ![...seen("straight")].some((s) => seen("swapped").has(s)) : null;
   const majority = (["a", "b", "neither"] as const).find((s) => all[s] * 2 > all.runs);
-  const outcome: GraphiteStability["outcome"] = all.runs === 0 ? "no-verdict" : positionBias ? "position-bias" : majority ?? "split";
+  const outcome: GraphiteStability["outcome"] = all.runs === 0 ? "no-verdict" : positionBias ? "position-bias" : (majority ?? "split");
   const scoreSpread = (pick: (s: { a: Score; b: Score }) => number | null) => spreadOf(perRun.map((r) => (r.scores ? pick(r.scores) : null)));
   return {
     runs: perRun.length,

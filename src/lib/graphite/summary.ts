@@ -16,11 +16,7 @@ function side(r: GraphiteResult, s: "a" | "b"): string {
 
 export function graphiteSummary(r: GraphiteResult): string {
   const j = r.judge;
-  const ship = !j
-    ? "no judgement yet"
-    : j.ship === "neither"
-      ? "ship neither"
-      : `ship ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`;
+  const ship = !j ? "no judgement yet" : j.ship === "neither" ? "ship neither" : `ship ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`;
   const mode = j ? `judge: ${j.parseMode}` : "judge: pending";
   return `Graphite ${ship} · ${side(r, "a")} · ${side(r, "b")} · ${mode}${adaptationText(r.calls)}`;
 }

@@ -2,7 +2,21 @@
 // seen to use is accepted, everything else is dropped and counted. Pure: no I/O.
 import type { Pair, Relation, SourceKind } from "../schema/weave";
 
-const CLAIM_LIST_KEYS = ["claims", "items", "list", "atomic_claims", "atomicClaims", "statements", "facts", "points", "result", "results", "data", "answer", "output"];
+const CLAIM_LIST_KEYS = [
+  "claims",
+  "items",
+  "list",
+  "atomic_claims",
+  "atomicClaims",
+  "statements",
+  "facts",
+  "points",
+  "result",
+  "results",
+  "data",
+  "answer",
+  "output",
+];
 const CLAIM_TEXT_KEYS = ["claim", "text", "statement", "content", "value", "fact", "point", "description"];
 const PAIR_LIST_KEYS = ["pairs", "relations", "relationships", "edges", "links", "matches", "items", "results", "result", "data", "output"];
 const LEFT_KEYS = ["a", "a_index", "aIndex", "a_idx", "index_a", "indexA", "claim_a", "claimA", "source", "from", "i", "left", "model_a", "modelA"];
@@ -89,7 +103,10 @@ export function coerceClaims(value: unknown, max: number): CoercedClaims | null 
   for (const item of list) {
     const text = claimText(item);
     const clean = text === null ? "" : cleanClaim(text);
-    const key = clean.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    const key = clean
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
     if (!clean || !key || seen.has(key) || claims.length >= max) {
       dropped++;
       continue;
@@ -106,7 +123,8 @@ export function normaliseRelation(raw: unknown): Relation | null {
   if (typeof raw !== "string") return null;
   const r = raw.trim().toLowerCase();
   // Negative words first: "disagree" contains "agree", "inconsistent" contains "consistent".
-  if (/contradict|disagree|conflict|oppos|inconsist|incompatib|refut|counter|dispute|reject|deny|denies|mutually exclusive|^contra$|^no$|^false$/.test(r)) return "contradict";
+  if (/contradict|disagree|conflict|oppos|inconsist|incompatib|refut|counter|dispute|reject|deny|denies|mutually exclusive|^contra$|^no$|^false$/.test(r))
+    return "contradict";
   if (/unrelated|neutral|independent|irrelevant|^none$|^null$/.test(r)) return null;
   if (/agree|support|consistent|same|equivalent|entail|match|align|similar|overlap|concur|compatible|corroborat|^yes$|^true$/.test(r)) return "agree";
   return null;

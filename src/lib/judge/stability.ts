@@ -71,11 +71,7 @@ type Verdict = Relation | "absent";
  * strength is the mean of those runs' strengths. `headline` computes a run's consensus on its own
  * so the spread across runs is reported, not one number.
  */
-export function aggregateClassifyRuns(
-  runs: readonly ClassifyRunInput[],
-  rule: KeepRule,
-  headline: (pairs: readonly Pair[]) => number | null,
-): Aggregated {
+export function aggregateClassifyRuns(runs: readonly ClassifyRunInput[], rule: KeepRule, headline: (pairs: readonly Pair[]) => number | null): Aggregated {
   const judged = runs.filter((r) => r.pairs !== null);
   const byOrder = { straight: judged.filter((r) => r.order === "straight").length, swapped: judged.filter((r) => r.order === "swapped").length };
   const keys = new Map<string, { a: number; b: number }>();

@@ -55,10 +55,7 @@ export async function runJudgeStep<T>(o: JudgeStepOptions<T>): Promise<JudgeStep
       continue;
     }
     const parseMode = attempt === 1 ? "json" : "json-retry";
-    const warning =
-      attempt === 1
-        ? null
-        : `The judge's first output for ${o.what} was unusable (${problems.join("; ")}); a second sample parsed.`;
+    const warning = attempt === 1 ? null : `The judge's first output for ${o.what} was unusable (${problems.join("; ")}); a second sample parsed.`;
     return { value: read.value, step: { parseMode, raw, failure: problems.length ? problems.join("; ") : null, rung: parsed.rung }, warning };
   }
   const failure = problems.join("; ");

@@ -32,7 +32,10 @@ export class CommLayer {
   private iopub: SocketLike;
   private readonly parents = new AsyncLocalStorage<Partial<Header>>();
 
-  private constructor(private readonly kernel: TslabKernel, iopub: SocketLike) {
+  private constructor(
+    private readonly kernel: TslabKernel,
+    iopub: SocketLike,
+  ) {
     this.iopub = iopub;
   }
 
@@ -114,7 +117,10 @@ export class CommLayer {
       case "comm_info_request": {
         const entries = [...this.comms].map(([id, comm]): [string, string] => [id, comm.target]);
         const header = newHeader("comm_info_reply", msg.header.session, msg.header.username);
-        this.sendFrames(sock, buildFrames(this.kernel.key, { identities: msg.identities, header, parent: msg.header, content: commInfoReply(entries, c.target_name) }));
+        this.sendFrames(
+          sock,
+          buildFrames(this.kernel.key, { identities: msg.identities, header, parent: msg.header, content: commInfoReply(entries, c.target_name) }),
+        );
         return;
       }
       case "comm_open":

@@ -62,7 +62,9 @@ export function locateTslab(): TslabKernel {
   const copies = loadedCopies();
   const active = copies.find((c) => typeof c.mod.lastWriteDisplayData === "function") ?? copies[0];
   const mismatch = (what: string, version = active ? versionOf(active.file) : "not loaded") =>
-    new Error(`duellab's widget bridge needs tslab ${EXPECTED_TSLAB}, but the running kernel's tslab (${version}) ${what}; install tslab ${EXPECTED_TSLAB} and restart the kernel.`);
+    new Error(
+      `duellab's widget bridge needs tslab ${EXPECTED_TSLAB}, but the running kernel's tslab (${version}) ${what}; install tslab ${EXPECTED_TSLAB} and restart the kernel.`,
+    );
   if (!active) throw mismatch("was not found in this process");
   for (const c of copies) {
     if (typeof c.mod.ZmqServer?.prototype?.handleShellMessage !== "function") throw mismatch("has no ZmqServer.prototype.handleShellMessage");
@@ -111,7 +113,10 @@ export function probeIopub(k: TslabKernel): { socket: SocketLike; parent: Record
     else delete (proto as { send?: unknown }).send;
   }
   const s = seen as { socket: SocketLike; frames: (string | Buffer)[] } | null;
-  if (!s) throw new Error(`duellab's widget bridge needs tslab ${EXPECTED_TSLAB}: the running kernel's tslab (${k.version}) did not write display data through its IOPub socket; install tslab ${EXPECTED_TSLAB} and restart the kernel.`);
+  if (!s)
+    throw new Error(
+      `duellab's widget bridge needs tslab ${EXPECTED_TSLAB}: the running kernel's tslab (${k.version}) did not write display data through its IOPub socket; install tslab ${EXPECTED_TSLAB} and restart the kernel.`,
+    );
   const at = s.frames.findIndex((f) => String(f) === "<IDS|MSG>");
   return { socket: s.socket, parent: JSON.parse(String(s.frames[at + 3])) };
 }

@@ -33,7 +33,12 @@ class LiveWidget implements WidgetHandle {
   private readonly handlers = new Set<(e: ViewEvent) => void>();
   private closed = false;
 
-  constructor(private readonly layer: CommLayer, private readonly origin: Partial<Header>, initial: WidgetState, mime: { text: string; html?: string }) {
+  constructor(
+    private readonly layer: CommLayer,
+    private readonly origin: Partial<Header>,
+    initial: WidgetState,
+    mime: { text: string; html?: string },
+  ) {
     this.state = { ...widgetIdentity(), ...initial };
     layer.comms.set(this.id, {
       target: WIDGET_TARGET,

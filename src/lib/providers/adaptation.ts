@@ -37,12 +37,16 @@ export function adapt(a: Adaptation, r: Refusal, sent: { temperature: boolean; s
  * result's warnings, the summary and the widget. `who` is "judge", "model A", ...; T = 0 is part
  * of the judge's method, so a judge at its default temperature must say so.
  */
-export function adaptationNotes(a: Adaptation, o: { provider: string; who: string; model: string; temperature: number | undefined; isJudge: boolean; hadSystem: boolean }): string[] {
+export function adaptationNotes(
+  a: Adaptation,
+  o: { provider: string; who: string; model: string; temperature: number | undefined; isJudge: boolean; hadSystem: boolean },
+): string[] {
   const out: string[] = [];
   const base = defaultAdaptation(o.provider);
   const name = `${o.who} ${o.model}`;
   if (a.budgetParam !== base.budgetParam) out.push(`${name} refuses ${base.budgetParam}: its budget was sent as ${a.budgetParam}`);
-  if (a.dropTemperature && o.temperature !== undefined) out.push(`${name} refuses temperature ${o.temperature}: ${o.isJudge ? "judged" : "run"} at its default`);
+  if (a.dropTemperature && o.temperature !== undefined)
+    out.push(`${name} refuses temperature ${o.temperature}: ${o.isJudge ? "judged" : "run"} at its default`);
   if (a.systemAsUser && o.hadSystem) out.push(`${name} refuses the system role: its instructions were sent in the first user message`);
   return out;
 }

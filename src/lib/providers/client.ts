@@ -62,11 +62,19 @@ function transportFailure(ctx: Ctx, e: TransportError): ProviderError {
     case "aborted":
       return fail(ctx, "aborted", `${head(ctx)}: the call was cancelled before the model answered.`);
     case "timeout":
-      return fail(ctx, "timeout", `${head(ctx)}: no answer from ${origin} within ${seconds(ctx.timeoutMs)}, so the call was stopped — raise timeoutMs or try a faster model.`);
+      return fail(
+        ctx,
+        "timeout",
+        `${head(ctx)}: no answer from ${origin} within ${seconds(ctx.timeoutMs)}, so the call was stopped — raise timeoutMs or try a faster model.`,
+      );
     case "refused":
-      return fail(ctx, "unreachable", isLoopback(ctx.url)
-        ? `Cannot reach ${origin} — is the local provider running? ${tail}`
-        : `Cannot reach ${origin} — the connection was refused; check the slot's baseUrl. ${tail}`);
+      return fail(
+        ctx,
+        "unreachable",
+        isLoopback(ctx.url)
+          ? `Cannot reach ${origin} — is the local provider running? ${tail}`
+          : `Cannot reach ${origin} — the connection was refused; check the slot's baseUrl. ${tail}`,
+      );
     case "dns":
       return fail(ctx, "unreachable", `Cannot reach ${origin} — the host name does not resolve; check the slot's baseUrl and the network. ${tail}`);
     case "network":
@@ -91,16 +99,31 @@ async function httpFailure(ctx: Ctx, status: number, body: string, attempts: num
     }
     if (!saysOutOfCredit(status, eb)) {
       const source = slot.keySource === "apiKey option" || !slot.keySource ? "the slot's apiKey" : slot.keySource;
-      return fail(ctx, "auth", `${head(ctx)}: the provider rejected the API key from ${source} (HTTP ${status}${said}) — check that ${source} holds a valid ${PRESETS[slot.provider].label} key.`, status);
+      return fail(
+        ctx,
+        "auth",
+        `${head(ctx)}: the provider rejected the API key from ${source} (HTTP ${status}${said}) — check that ${source} holds a valid ${PRESETS[slot.provider].label} key.`,
+        status,
+      );
     }
   }
   if (saysOutOfCredit(status, eb)) {
     // Waiting does not refill an account: say so at once, in the provider's own words.
-    return fail(ctx, status === 429 ? "rate-limit" : "bad-response", `${head(ctx)}: the ${PRESETS[slot.provider].label} account is out of quota or credit (HTTP ${status}${said}) — add credit or check the plan and billing with the provider; retrying will not help.`, status);
+    return fail(
+      ctx,
+      status === 429 ? "rate-limit" : "bad-response",
+      `${head(ctx)}: the ${PRESETS[slot.provider].label} account is out of quota or credit (HTTP ${status}${said}) — add credit or check the plan and billing with the provider; retrying will not help.`,
+      status,
+    );
   }
   const refusal = detectRefusal(status, eb);
   if (refusal) {
-    const what = refusal === "system-role" ? "the system role" : refusal === "temperature" ? `temperature ${ctx.req.temperature ?? slot.temperature ?? ""}`.trim() : `the ${refusal} parameter`;
+    const what =
+      refusal === "system-role"
+        ? "the system role"
+        : refusal === "temperature"
+          ? `temperature ${ctx.req.temperature ?? slot.temperature ?? ""}`.trim()
+          : `the ${refusal} parameter`;
     return fail(ctx, "bad-response", `${head(ctx)}: the model refuses ${what}, which duellab could not adapt to (HTTP ${status}${said}).`, status);
   }
   const saysModel = saysUnknownModel(eb, body);
@@ -119,9 +142,19 @@ async function httpFailure(ctx: Ctx, status: number, body: string, attempts: num
   }
   if (status === 429) {
     if (retryAfterMs !== null && retryAfterMs > RETRY.maxWaitMs) {
-      return fail(ctx, "rate-limit", `${head(ctx)}: rate limited (HTTP 429); the provider asks to wait ${seconds(retryAfterMs)}, longer than duellab waits (${seconds(RETRY.maxWaitMs)}) — try again later.`, status);
+      return fail(
+        ctx,
+        "rate-limit",
+        `${head(ctx)}: rate limited (HTTP 429); the provider asks to wait ${seconds(retryAfterMs)}, longer than duellab waits (${seconds(RETRY.maxWaitMs)}) — try again later.`,
+        status,
+      );
     }
-    return fail(ctx, "rate-limit", `${head(ctx)}: still rate limited (HTTP 429${said}) after ${attempts} attempts — wait a minute or run fewer comparisons at once.`, status);
+    return fail(
+      ctx,
+      "rate-limit",
+      `${head(ctx)}: still rate limited (HTTP 429${said}) after ${attempts} attempts — wait a minute or run fewer comparisons at once.`,
+      status,
+    );
   }
   if (status >= 500) {
     return fail(ctx, "server", `${head(ctx)}: the provider failed with HTTP ${status}${said} on all ${attempts} attempts — try again later.`, status);
@@ -189,7 +222,11 @@ interface Extra {
   adaptation: Adaptation;
 }
 
-function record(req: CallRequest, o: { usage: Usage; reasoningTokens: number | null; finishReason: string | null; latencyMs: number; retriedEmpty: boolean; error: string | null }, x: Extra): CallRecord {
+function record(
+  req: CallRequest,
+  o: { usage: Usage; reasoningTokens: number | null; finishReason: string | null; latencyMs: number; retriedEmpty: boolean; error: string | null },
+  x: Extra,
+): CallRecord {
   const rec: CallRecord = { role: req.role, slot: req.slotName, model: req.slot.model, ...o };
   // Additive fields, present only when they say something: older results stay valid as they are.
   if (x.inlineReasoningChars > 0) rec.inlineReasoningChars = x.inlineReasoningChars;
@@ -217,7 +254,15 @@ export async function callModel(req: CallRequest): Promise<CallResult> {
   let finishReason: string | null = null;
   let retriedEmpty = false;
   let inlineReasoningChars = 0;
-  const ctx: Ctx = { req, slot, url: "", deadline: started + timeoutMs, timeoutMs, adaptation: adaptationCache.get(slot.provider, slot.baseUrl, slot.model) ?? defaultAdaptation(slot.provider), adapted: new Set() };
+  const ctx: Ctx = {
+    req,
+    slot,
+    url: "",
+    deadline: started + timeoutMs,
+    timeoutMs,
+    adaptation: adaptationCache.get(slot.provider, slot.baseUrl, slot.model) ?? defaultAdaptation(slot.provider),
+    adapted: new Set(),
+  };
   const extra = (): Extra => ({ inlineReasoningChars, adaptation: ctx.adaptation });
   try {
     if (req.signal?.aborted) throw transportFailure(ctx, new TransportError({ phase: "connect", how: "aborted", detail: "cancelled" }));
@@ -248,7 +293,12 @@ export async function callModel(req: CallRequest): Promise<CallResult> {
         }
         const budgets = retriedEmpty ? `max_tokens ${firstBudget}, then ${maxTokens}` : `max_tokens ${maxTokens}`;
         const times = retriedEmpty ? "empty content twice" : "empty content";
-        throw fail(ctx, "empty", `${head(ctx)}: the model returned ${times} (${budgets}; reasoning tokens ${reasoningTokens ?? "n/a"}; finish reason ${finishReason ?? "n/a"}) — hidden reasoning likely used the whole budget; raise maxTokens or turn thinking off.`, 200);
+        throw fail(
+          ctx,
+          "empty",
+          `${head(ctx)}: the model returned ${times} (${budgets}; reasoning tokens ${reasoningTokens ?? "n/a"}; finish reason ${finishReason ?? "n/a"}) — hidden reasoning likely used the whole budget; raise maxTokens or turn thinking off.`,
+          200,
+        );
       }
       const latencyMs = Math.round(performance.now() - started);
       const rec = record(req, { usage, reasoningTokens, finishReason, latencyMs, retriedEmpty, error: null }, extra());

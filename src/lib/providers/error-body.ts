@@ -95,11 +95,17 @@ export function detectRefusal(status: number, e: ErrorBody): Refusal | null {
   if (status !== 400 && status !== 422) return null;
   const m = e.message ?? "";
   const param = e.param ?? "";
-  const unsupported = /unsupported/i.test(e.code ?? "") || /unsupported (parameter|value)|not supported|does not support|only the default|only 1 is allowed/i.test(m);
+  const unsupported =
+    /unsupported/i.test(e.code ?? "") || /unsupported (parameter|value)|not supported|does not support|only the default|only 1 is allowed/i.test(m);
   if (!unsupported) return null;
   if (param === "max_tokens" || /'max_tokens' is not supported|use 'max_completion_tokens'/i.test(m)) return "max_tokens";
   if (param === "max_completion_tokens" || /'max_completion_tokens' is not supported/i.test(m)) return "max_completion_tokens";
   if (param === "temperature" || /'?temperature'? (is not supported|does not support)|invalid temperature/i.test(m)) return "temperature";
-  if (/^messages\[\d+\]\.role$/.test(param) ? /'system'|'developer'/i.test(m) : /does not support '(system|developer)'|system (role|messages?) (is|are) not supported/i.test(m)) return "system-role";
+  if (
+    /^messages\[\d+\]\.role$/.test(param)
+      ? /'system'|'developer'/i.test(m)
+      : /does not support '(system|developer)'|system (role|messages?) (is|are) not supported/i.test(m)
+  )
+    return "system-role";
   return null;
 }

@@ -3,16 +3,7 @@
 import type { CallRecord } from "../schema/common";
 import { redact } from "../errors/redact";
 
-export type ProviderErrorKind =
-  | "unreachable"
-  | "auth"
-  | "unknown-model"
-  | "rate-limit"
-  | "server"
-  | "bad-response"
-  | "empty"
-  | "timeout"
-  | "aborted";
+export type ProviderErrorKind = "unreachable" | "auth" | "unknown-model" | "rate-limit" | "server" | "bad-response" | "empty" | "timeout" | "aborted";
 
 export class ProviderError extends Error {
   override name = "ProviderError";
@@ -34,4 +25,3 @@ export class ProviderError extends Error {
     this.status = o.status ?? null;
   }
 }
-

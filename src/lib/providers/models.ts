@@ -42,15 +42,27 @@ async function fetchIds(slot: Slot, baseUrl: string, timeoutMs: number, signal?:
     const f = e.failure;
     if (f.how === "aborted") throw err("aborted", `${h}: cancelled.`);
     if (f.how === "timeout") throw err("timeout", `${h}: no answer within ${timeoutMs / 1000} s.`);
-    if (f.how === "refused") throw err("unreachable", `Cannot reach ${originOf(url)} — ${isLoopback(url) ? "is the local provider running?" : "check the slot's baseUrl."} (${f.detail})`);
+    if (f.how === "refused")
+      throw err(
+        "unreachable",
+        `Cannot reach ${originOf(url)} — ${isLoopback(url) ? "is the local provider running?" : "check the slot's baseUrl."} (${f.detail})`,
+      );
     throw err("unreachable", `${h}: ${f.detail}.`);
   }
   if (ex.status === 401 || ex.status === 403) {
-    throw err("auth", `${h}: HTTP ${ex.status} — ${slot.apiKey ? `the key from ${slot.keySource ?? "the slot"} was rejected` : `no key was sent; set ${slot.keySource ?? "apiKey"}`}.`, ex.status);
+    throw err(
+      "auth",
+      `${h}: HTTP ${ex.status} — ${slot.apiKey ? `the key from ${slot.keySource ?? "the slot"} was rejected` : `no key was sent; set ${slot.keySource ?? "apiKey"}`}.`,
+      ex.status,
+    );
   }
   if (ex.status < 200 || ex.status >= 300) {
     const pm = providerMessage(ex.text);
-    throw err(ex.status >= 500 ? "server" : "bad-response", `${h}: HTTP ${ex.status}${pm ? ` (${pm})` : ""}. You can still type a model name by hand.`, ex.status);
+    throw err(
+      ex.status >= 500 ? "server" : "bad-response",
+      `${h}: HTTP ${ex.status}${pm ? ` (${pm})` : ""}. You can still type a model name by hand.`,
+      ex.status,
+    );
   }
   let body: unknown;
   try {
@@ -69,17 +81,29 @@ export async function listModels(slotInput: unknown, o: { timeoutMs?: number; si
   if (isSlot(slotInput)) slot = slotInput;
   else {
     // A model is not needed to list models: fill a placeholder so a bare { provider } validates.
-    const input = slotInput && typeof slotInput === "object" && !(slotInput as Record<string, unknown>).model ? { ...(slotInput as object), model: "(listing models)" } : slotInput;
+    const input =
+      slotInput && typeof slotInput === "object" && !(slotInput as Record<string, unknown>).model
+        ? { ...(slotInput as object), model: "(listing models)" }
+        : slotInput;
     slot = parseSlot("models", input);
   }
   if (needsKeyFirst(slot)) {
-    throw new ProviderError({ kind: "auth", slotName: "models", provider: slot.provider, model: slot.model, message: `Could not list ${slot.provider} models: no API key — set ${slot.keySource} or pass apiKey in the slot.` });
+    throw new ProviderError({
+      kind: "auth",
+      slotName: "models",
+      provider: slot.provider,
+      model: slot.model,
+      message: `Could not list ${slot.provider} models: no API key — set ${slot.keySource} or pass apiKey in the slot.`,
+    });
   }
   return fetchIds(slot, await resolveBaseUrl(slot), o.timeoutMs ?? 10_000, o.signal);
 }
 
 /** Like listModels, but never throws: for error messages and pickers that must not stop a run. */
-export async function tryListModels(slot: Slot, o: { baseUrl?: string; timeoutMs?: number } = {}): Promise<{ models: string[] | null; error: string | null; reason: string | null }> {
+export async function tryListModels(
+  slot: Slot,
+  o: { baseUrl?: string; timeoutMs?: number } = {},
+): Promise<{ models: string[] | null; error: string | null; reason: string | null }> {
   try {
     const base = o.baseUrl ?? (await resolveBaseUrl(slot));
     return { models: await fetchIds(slot, base, o.timeoutMs ?? 10_000), error: null, reason: null };
@@ -92,5 +116,8 @@ export async function tryListModels(slot: Slot, o: { baseUrl?: string; timeoutMs
 function shortReason(e: unknown): string {
   if (!(e instanceof ProviderError)) return "it could not be fetched";
   if (e.status !== null) return `/models answered HTTP ${e.status}`;
-  return { unreachable: "/models could not be reached", timeout: "/models did not answer in time", aborted: "cancelled" }[e.kind as string] ?? "its answer could not be read";
+  return (
+    { unreachable: "/models could not be reached", timeout: "/models did not answer in time", aborted: "cancelled" }[e.kind as string] ??
+    "its answer could not be read"
+  );
 }

@@ -2,15 +2,7 @@
 // is deleted wherever it sits in the body, so nothing downstream can see it. Only counts survive.
 import type { Usage } from "../schema/common";
 
-export const REASONING_KEYS = [
-  "reasoning_content",
-  "reasoning",
-  "reasoning_details",
-  "thinking",
-  "chain_of_thought",
-  "analysis",
-  "thoughts",
-] as const;
+export const REASONING_KEYS = ["reasoning_content", "reasoning", "reasoning_details", "thinking", "chain_of_thought", "analysis", "thoughts"] as const;
 
 const KEYS = new Set<string>(REASONING_KEYS);
 

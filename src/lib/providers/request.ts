@@ -13,7 +13,13 @@ export function foldSystem(messages: ChatMessage[]): ChatMessage[] {
   return rest.map((m, i) => (i === first ? { role: "user", content: `${system.join("\n\n")}\n\n${m.content}` } : m));
 }
 
-export function chatBody(slot: Slot, messages: ChatMessage[], maxTokens: number, temperature: number | undefined, adaptation: Adaptation = defaultAdaptation(slot.provider)): Record<string, unknown> {
+export function chatBody(
+  slot: Slot,
+  messages: ChatMessage[],
+  maxTokens: number,
+  temperature: number | undefined,
+  adaptation: Adaptation = defaultAdaptation(slot.provider),
+): Record<string, unknown> {
   const sent = adaptation.systemAsUser ? foldSystem(messages) : messages;
   const body: Record<string, unknown> = {
     model: slot.model,

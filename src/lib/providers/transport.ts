@@ -63,8 +63,7 @@ export async function exchange(
     if (how) throw new TransportError({ phase, how, detail: how === "timeout" ? `no answer within ${o.timeoutMs} ms` : "cancelled" });
     const code = codeOf(err);
     if (phase === "body") throw new TransportError({ phase, how: "cut-off", detail: `${detailOf(err)}${code ? ` (${code})` : ""}` });
-    const kind: TransportFailure["how"] =
-      code === "ECONNREFUSED" ? "refused" : code === "ENOTFOUND" || code === "EAI_AGAIN" ? "dns" : "network";
+    const kind: TransportFailure["how"] = code === "ECONNREFUSED" ? "refused" : code === "ENOTFOUND" || code === "EAI_AGAIN" ? "dns" : "network";
     throw new TransportError({ phase, how: kind, detail: detailOf(err) });
   } finally {
     clearTimeout(timer);

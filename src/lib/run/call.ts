@@ -36,7 +36,12 @@ export function recordedCall(callModel: CallModel, slots: Record<string, Slot>, 
       slotName,
       slot: slots[slotName]!,
       role,
-      messages: judge ? [{ role: "system", content: JUDGE_SYSTEM }, { role: "user", content: text }] : [{ role: "user", content: text }],
+      messages: judge
+        ? [
+            { role: "system", content: JUDGE_SYSTEM },
+            { role: "user", content: text },
+          ]
+        : [{ role: "user", content: text }],
       maxTokens,
       ...(temperature !== undefined ? { temperature } : {}),
       ...(judge ? { isJudge: true } : {}),

@@ -17,7 +17,10 @@ export function runTitle(prefix: string, question: string): string {
   return `${prefix}: ${question.length > 80 ? `${question.slice(0, 77)}...` : question}`;
 }
 
-export function openRun(deps: Pick<RunDeps, "startLive" | "now" | "newRunId" | "newNonce">, o: { view: ViewKind; title: string; stages: StageSpec[]; display?: boolean; signal?: AbortSignal }): OpenedRun {
+export function openRun(
+  deps: Pick<RunDeps, "startLive" | "now" | "newRunId" | "newNonce">,
+  o: { view: ViewKind; title: string; stages: StageSpec[]; display?: boolean; signal?: AbortSignal },
+): OpenedRun {
   const nonce = deps.newNonce();
   const runId = deps.newRunId();
   const live = deps.startLive({ view: o.view, title: o.title, stages: o.stages, display: o.display, signal: o.signal });

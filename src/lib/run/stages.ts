@@ -13,7 +13,11 @@ export class RunTracker {
   private current: RunState;
   private readonly listeners: RunListener[] = [];
 
-  constructor(title: string, stages: StageSpec[], private readonly now: () => number = Date.now) {
+  constructor(
+    title: string,
+    stages: StageSpec[],
+    private readonly now: () => number = Date.now,
+  ) {
     this.current = {
       title,
       status: "idle",
@@ -75,9 +79,7 @@ export class RunTracker {
     const t = this.now();
     this.update((s) => {
       const failed = stageId ?? s.stages.find((st) => st.status === "active")?.id ?? s.stages[0]?.id ?? "run";
-      const stages = s.stages.map((st) =>
-        st.id === failed ? { ...st, status: "error" as const, startedAt: st.startedAt ?? t, endedAt: t } : st,
-      );
+      const stages = s.stages.map((st) => (st.id === failed ? { ...st, status: "error" as const, startedAt: st.startedAt ?? t, endedAt: t } : st));
       const label = s.stages.find((st) => st.id === failed)?.label ?? failed;
       return { ...s, status: "error", endedAt: t, stages, error: { stage: label, message }, cancellable: false };
     });

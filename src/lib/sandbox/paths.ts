@@ -23,7 +23,9 @@ export function defaultPython(): string {
   if (fs.existsSync(venv)) return venv;
   const recorded = recordedSandboxPython();
   if (recorded) return recorded.python;
-  throw new Error(`duellab sandbox: no Python for the sandbox is set up (none recorded in ${userCacheDir()}): run \`npx duellab setup\` in the folder where you installed duellab (in its checkout: \`npm run setup\`).`);
+  throw new Error(
+    `duellab sandbox: no Python for the sandbox is set up (none recorded in ${userCacheDir()}): run \`npx duellab setup\` in the folder where you installed duellab (in its checkout: \`npm run setup\`).`,
+  );
 }
 
 export function findBwrap(): string | null {

@@ -32,22 +32,30 @@ export function formatDoctor(layers: Record<string, Layer>, platform: string): s
     `host layers (each used only where the host offers it; this host is ${platform}):`,
     ...formatLayers(pick(host)),
   ];
-  const missing = Object.entries(layers).filter(([k, l]) => !l.on && (HOST_LAYERS[k] === undefined || HOST_LAYERS[k] === platform)).map(([k]) => k);
+  const missing = Object.entries(layers)
+    .filter(([k, l]) => !l.on && (HOST_LAYERS[k] === undefined || HOST_LAYERS[k] === platform))
+    .map(([k]) => k);
   const elsewhere = host.filter((k) => k in layers && !layers[k]!.on && HOST_LAYERS[k] !== platform);
-  out.push(missing.length ? `missing here: ${missing.join(", ")}; see sandbox/README.md for what is then not covered.` : "every layer this operating system can offer is active.");
+  out.push(
+    missing.length
+      ? `missing here: ${missing.join(", ")}; see sandbox/README.md for what is then not covered.`
+      : "every layer this operating system can offer is active.",
+  );
   if (elsewhere.length) out.push(`not for this operating system: ${elsewhere.join(", ")}.`);
   return out;
 }
 
 export function formatRun(r: SandboxRun): string {
   const out = [`status: ${r.status}   (${r.durationMs} ms)`];
-  for (const [i, p] of r.pngs.entries()) out.push(`png ${i + 1}: ${p.width}×${p.height}, bit depth ${p.bitDepth}, colour type ${p.colorType}, ${Math.round((p.base64.length * 3) / 4)} bytes`);
+  for (const [i, p] of r.pngs.entries())
+    out.push(`png ${i + 1}: ${p.width}×${p.height}, bit depth ${p.bitDepth}, colour type ${p.colorType}, ${Math.round((p.base64.length * 3) / 4)} bytes`);
   for (const [i, f] of r.figures.entries()) {
     out.push(
       `figure ${i + 1}: ${f.figsizeIn[0]}×${f.figsizeIn[1]} in @ ${f.dpi} dpi; axes ${f.axes}, lines ${f.lines}, patches ${f.patches}, titles ${f.titles}, x labels ${f.xlabels}, y labels ${f.ylabels}, legends ${f.legends}; ` +
         `colours ${f.distinctColors.length} (${f.distinctColors.join(" ")}); overlapping text ${f.overlappingText ?? "n/a"}; outside ${f.outsideArtists ?? "n/a"}; empty axes ${f.emptyAxes}`,
     );
-    for (const s of f.data) out.push(`  ${s.kind} on axes ${s.axes}${s.label ? ` "${s.label}"` : ""}: ${s.x.length} points${s.truncated ? " (truncated)" : ""}`);
+    for (const s of f.data)
+      out.push(`  ${s.kind} on axes ${s.axes}${s.label ? ` "${s.label}"` : ""}: ${s.x.length} points${s.truncated ? " (truncated)" : ""}`);
   }
   for (const v of r.violations) out.push(`blocked: line ${v.line}: ${v.detail} [${v.rule}]`);
   if (r.traceback) out.push("traceback:", r.traceback.trimEnd());

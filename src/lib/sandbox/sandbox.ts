@@ -129,14 +129,24 @@ export class Sandbox {
   static async start(opts: SandboxOptions = {}): Promise<Sandbox> {
     const python = opts.python ?? defaultPython();
     if (opts.concurrency !== undefined && !(Number.isInteger(opts.concurrency) && opts.concurrency >= 1 && opts.concurrency <= MAX_CONCURRENCY)) {
-      throw new Error(`duellab sandbox: concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${opts.concurrency}); use 1 to run snippets one at a time.`);
+      throw new Error(
+        `duellab sandbox: concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${opts.concurrency}); use 1 to run snippets one at a time.`,
+      );
     }
     if (!fs.existsSync(python)) {
-      throw new Error(`duellab sandbox: no Python at ${python}; run \`npm run setup\` (it creates .venv) or set DUELLAB_PYTHON to a Python with pandas and matplotlib.`);
+      throw new Error(
+        `duellab sandbox: no Python at ${python}; run \`npm run setup\` (it creates .venv) or set DUELLAB_PYTHON to a Python with pandas and matplotlib.`,
+      );
     }
-    const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = envOff.filter((l) => l !== "namespaces" && !(OFF_NAMES as readonly string[]).includes(l));
-    if (unknown.length) throw new Error(`duellab sandbox: DUELLAB_SANDBOX_OFF names ${unknown.map((u) => `"${u}"`).join(", ")}, which is not a layer; use a comma-separated list of namespaces, ${OFF_NAMES.join(", ")}.`);
+    if (unknown.length)
+      throw new Error(
+        `duellab sandbox: DUELLAB_SANDBOX_OFF names ${unknown.map((u) => `"${u}"`).join(", ")}, which is not a layer; use a comma-separated list of namespaces, ${OFF_NAMES.join(", ")}.`,
+      );
     const off = [...(opts.off ?? []), ...(envOff.filter((l) => l !== "namespaces") as OffName[])];
     // "all" includes the namespaces: bubblewrap is Linux-only too
     if (envOff.includes("namespaces") || off.includes("all")) opts = { ...opts, namespaces: false };
@@ -152,9 +162,11 @@ export class Sandbox {
     }
     const why = opts.off?.includes("all")
       ? "turned off by the caller (as on a host without user namespaces)"
-      : opts.namespaces === false ? "namespaces were turned off (namespaces: false)"
-      : process.platform !== "linux" ? `Linux only (bubblewrap); this host is ${process.platform}`
-      : "bubblewrap (bwrap) is not installed; on Debian: apt-get install bubblewrap";
+      : opts.namespaces === false
+        ? "namespaces were turned off (namespaces: false)"
+        : process.platform !== "linux"
+          ? `Linux only (bubblewrap); this host is ${process.platform}`
+          : "bubblewrap (bwrap) is not installed; on Debian: apt-get install bubblewrap";
     return Sandbox.launch(python, null, why, opts);
   }
 
@@ -213,7 +225,12 @@ export class Sandbox {
         }
       };
       child.stdout?.on("data", onData);
-      child.once("exit", (code, sig) => resolve({ ok: false, why: `it exited (${sig ?? `code ${code}`}) before it was ready${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}` }));
+      child.once("exit", (code, sig) =>
+        resolve({
+          ok: false,
+          why: `it exited (${sig ?? `code ${code}`}) before it was ready${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`,
+        }),
+      );
       child.once("error", (e) => resolve({ ok: false, why: e.message }));
     });
     if (!first.ok) {
@@ -257,7 +274,8 @@ export class Sandbox {
     this.exited = true;
     const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
     const tail = this.stderrTail.trim() ? ` (stderr: ${this.stderrTail.trim().split("\n").slice(-2).join(" | ")})` : "";
-    for (const p of this.pending.values()) p.reject(new Error(`duellab sandbox: the sandbox process ${how} during the run${tail}; the next run starts a new one.`));
+    for (const p of this.pending.values())
+      p.reject(new Error(`duellab sandbox: the sandbox process ${how} during the run${tail}; the next run starts a new one.`));
     this.pending.clear();
     for (const wake of this.waiting.splice(0)) wake();
     if (this.hostBase) fs.rmSync(this.hostBase, { recursive: true, force: true });
@@ -316,19 +334,36 @@ export class Sandbox {
           if (!this.pending.has(id)) return;
           this.pending.delete(id);
           this.child.kill("SIGKILL");
-          reject(new Error(`duellab sandbox: the supervisor gave no answer ${Math.round((timeoutMs + GRACE_MS) / 1000)} s after a run with a ${timeoutMs} ms limit started, so it was killed; the next run starts a new one.`));
+          reject(
+            new Error(
+              `duellab sandbox: the supervisor gave no answer ${Math.round((timeoutMs + GRACE_MS) / 1000)} s after a run with a ${timeoutMs} ms limit started, so it was killed; the next run starts a new one.`,
+            ),
+          );
         }, timeoutMs + GRACE_MS);
         const onAbort = () => this.child.stdin?.write(JSON.stringify({ op: "cancel", id }) + "\n");
         req.signal?.addEventListener("abort", onAbort, { once: true });
         this.pending.set(id, {
-          resolve: (v) => { clearTimeout(timer); req.signal?.removeEventListener("abort", onAbort); resolve(v); },
-          reject: (e) => { clearTimeout(timer); req.signal?.removeEventListener("abort", onAbort); reject(e); },
+          resolve: (v) => {
+            clearTimeout(timer);
+            req.signal?.removeEventListener("abort", onAbort);
+            resolve(v);
+          },
+          reject: (e) => {
+            clearTimeout(timer);
+            req.signal?.removeEventListener("abort", onAbort);
+            reject(e);
+          },
         });
         this.child.stdin?.write(JSON.stringify({ id, code: req.code, files, timeoutMs, staticCheck: req.staticCheck ?? true }) + "\n");
       });
       const parsed = SandboxRun.safeParse(raw);
       if (!parsed.success) {
-        throw new Error(`duellab sandbox: the sandbox's reply did not match the SandboxRun schema (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}).`);
+        throw new Error(
+          `duellab sandbox: the sandbox's reply did not match the SandboxRun schema (${parsed.error.issues
+            .slice(0, 3)
+            .map((i) => `${i.path.join(".")}: ${i.message}`)
+            .join("; ")}).`,
+        );
       }
       return parsed.data;
     } finally {

@@ -120,7 +120,14 @@ export type WeaveAggregates = z.infer<typeof WeaveAggregates>;
 export const GraphiteAggregates = z.object({
   kind: z.literal("graphite"),
   /** A's share of decided pairs (Wilson interval) with the exact sign test. */
-  winRate: Estimate.extend({ signTestP: z.number().nullable(), aWins: z.array(z.string()), bWins: z.array(z.string()), neither: z.array(z.string()), unjudged: z.array(z.string()), positionBias: z.array(z.string()).optional() }),
+  winRate: Estimate.extend({
+    signTestP: z.number().nullable(),
+    aWins: z.array(z.string()),
+    bWins: z.array(z.string()),
+    neither: z.array(z.string()),
+    unjudged: z.array(z.string()),
+    positionBias: z.array(z.string()).optional(),
+  }),
   firstTry: z.record(z.string(), Estimate),
   afterRepair: z.record(z.string(), Estimate),
   /** By whether each side finally rendered a figure. */

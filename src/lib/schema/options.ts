@@ -16,7 +16,8 @@ export function questionField(max: number, emptySentence: string) {
     .trim()
     .superRefine((q, ctx) => {
       if (q === "") ctx.addIssue({ code: z.ZodIssueCode.custom, message: emptySentence });
-      else if (q.length > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `The question is ${q.length} characters long; the limit is ${max}: shorten it.` });
+      else if (q.length > max)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `The question is ${q.length} characters long; the limit is ${max}: shorten it.` });
     });
 }
 
@@ -26,7 +27,11 @@ export function questionField(max: number, emptySentence: string) {
  */
 export function wholeNumberField(name: string, max: number, fallback: number, nullIsAbsent: boolean) {
   const sentence = (got: unknown) => `${name} must be a whole number from 1 to ${max} (got ${String(got)}).`;
-  const n = z.number({ errorMap: (_issue, ctx) => ({ message: sentence(ctx.data) }) }).int().min(1).max(max);
+  const n = z
+    .number({ errorMap: (_issue, ctx) => ({ message: sentence(ctx.data) }) })
+    .int()
+    .min(1)
+    .max(max);
   return nullIsAbsent ? n.nullish().transform((v) => v ?? fallback) : n.optional().transform((v) => v ?? fallback);
 }
 
@@ -52,7 +57,10 @@ export function weaveFields(o: { maxQuestionChars: number; maxClaims: number; ma
 /** The N-model form of weave(): a list of 2 to `max` slots (each then parsed by parseSlot). */
 export function modelsField(max: number) {
   const sentence = (got: unknown) => `models must be a list of 2 to ${max} slots (got ${Array.isArray(got) ? got.length : typeof got}).`;
-  return z.array(z.unknown(), { errorMap: (_issue, ctx) => ({ message: sentence(ctx.data) }) }).min(2).max(max);
+  return z
+    .array(z.unknown(), { errorMap: (_issue, ctx) => ({ message: sentence(ctx.data) }) })
+    .min(2)
+    .max(max);
 }
 
 /** graphite()'s own fields (the CSV is read before these, the slots after). */

@@ -34,7 +34,8 @@ export function installExtension(extSrc: string, prefix: string): Step {
   const dst = path.join(prefix, "share", "jupyter", "labextensions", "duellab");
   const stamp = (d: string) => (fs.existsSync(path.join(d, ".stamp")) ? fs.readFileSync(path.join(d, ".stamp"), "utf8") : null);
   const step = { what: "widget extension", place: dst };
-  if (!fs.existsSync(path.join(extSrc, "package.json"))) throw new Error(`the prebuilt widget extension is missing at ${extSrc}: reinstall duellab (or run \`npm run build\` in its checkout).`);
+  if (!fs.existsSync(path.join(extSrc, "package.json")))
+    throw new Error(`the prebuilt widget extension is missing at ${extSrc}: reinstall duellab (or run \`npm run build\` in its checkout).`);
   if (stamp(extSrc) !== null && stamp(extSrc) === stamp(dst) && fs.existsSync(path.join(dst, "package.json"))) return { ...step, state: "already" };
   fs.rmSync(dst, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(dst), { recursive: true });

@@ -37,7 +37,10 @@ export const SANDBOX_DISTRIBUTIONS = ["numpy", "pandas", "matplotlib", "seaborn"
  * A sandbox module the file does not pin (seaborn before it joins the file) is added unpinned.
  */
 export function sandboxRequirements(requirementsText: string): string[] {
-  const lines = requirementsText.split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);
+  const lines = requirementsText
+    .split("\n")
+    .map((l) => l.replace(/#.*/, "").trim())
+    .filter(Boolean);
   const nameOf = (l: string) => /^([A-Za-z0-9_.-]+)/.exec(l)?.[1]?.toLowerCase().replace(/_/g, "-") ?? "";
   const wanted = new Set<string>(SANDBOX_DISTRIBUTIONS);
   const kept = lines.filter((l) => wanted.has(nameOf(l)));

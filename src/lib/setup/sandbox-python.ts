@@ -61,17 +61,24 @@ export function ensureSandboxPython(o: { envPython: string; basePython: string; 
   const stamp = reqs.join("\n");
   const fresh = fs.existsSync(py) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp && missingModule(py) === null;
   if (!fresh) {
-    o.log?.(`the Jupyter environment lacks ${missingModule(o.envPython)}: creating a private Python for the sandbox at ${venv} (${reqs.join(" ")}; takes a minute)`);
+    o.log?.(
+      `the Jupyter environment lacks ${missingModule(o.envPython)}: creating a private Python for the sandbox at ${venv} (${reqs.join(" ")}; takes a minute)`,
+    );
     if (!fs.existsSync(py)) {
       const r = spawnSync(o.basePython, ["-m", "venv", venv], { encoding: "utf8" });
       if (r.status !== 0) {
         fs.rmSync(venv, { recursive: true, force: true });
-        throw new Error(`\`${o.basePython} -m venv ${venv}\` failed (${(r.stderr || "").trim().split("\n").pop()}): install Python's venv module (Debian/Ubuntu: \`apt-get install python3-venv\`) and run \`npx duellab setup\` again.`);
+        throw new Error(
+          `\`${o.basePython} -m venv ${venv}\` failed (${(r.stderr || "").trim().split("\n").pop()}): install Python's venv module (Debian/Ubuntu: \`apt-get install python3-venv\`) and run \`npx duellab setup\` again.`,
+        );
       }
     }
     const env = { ...process.env, PIP_RETRIES: process.env.PIP_RETRIES ?? "0", PIP_DISABLE_PIP_VERSION_CHECK: "1" };
     const r = spawnSync(py, ["-m", "pip", "install", "-q", ...reqs], { encoding: "utf8", env, stdio: ["ignore", "ignore", "pipe"] });
-    if (r.status !== 0) throw new Error(`pip could not install the sandbox's packages into ${venv} (${pipError(r.stderr ?? "")}): check your network or package index, then run \`npx duellab setup\` again.`);
+    if (r.status !== 0)
+      throw new Error(
+        `pip could not install the sandbox's packages into ${venv} (${pipError(r.stderr ?? "")}): check your network or package index, then run \`npx duellab setup\` again.`,
+      );
     fs.writeFileSync(stampFile, stamp);
   }
   const changed = record(py, "private-env");

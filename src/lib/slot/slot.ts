@@ -12,7 +12,7 @@ export const SlotInput = z.object(
       errorMap: () => ({ message: `provider must be one of ${PROVIDERS.join(", ")}` }),
     }),
     model: z
-      .string({ required_error: "model is required (a model id such as \"gpt-4o-mini\", or a demo persona)" })
+      .string({ required_error: 'model is required (a model id such as "gpt-4o-mini", or a demo persona)' })
       .trim()
       .min(1, "model is empty: name the model to call"),
     // zod's url() accepts "localhost:8000" (scheme "localhost:"); a provider needs http(s).
@@ -26,7 +26,7 @@ export const SlotInput = z.object(
     maxTokens: z.number().int().positive().optional(),
     thinking: z.boolean().optional(),
   },
-  { invalid_type_error: "a slot is an object such as { provider: \"demo\", model: \"analyst\" }" },
+  { invalid_type_error: 'a slot is an object such as { provider: "demo", model: "analyst" }' },
 );
 export type SlotInput = z.input<typeof SlotInput>;
 

@@ -199,11 +199,15 @@ function channels(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-const hex2 = (v: number) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, "0");
+const hex2 = (v: number) =>
+  Math.round(Math.max(0, Math.min(255, v)))
+    .toString(16)
+    .padStart(2, "0");
 
 /** `fg` painted at `alpha` over `bg`, as the browser composites it (in sRGB). */
 export function over(fg: string, bg: string, alpha: number): string {
-  const f = channels(fg), b = channels(bg);
+  const f = channels(fg),
+    b = channels(bg);
   return `#${([0, 1, 2] as const).map((i) => hex2(f[i] * alpha + b[i] * (1 - alpha))).join("")}`;
 }
 
@@ -219,7 +223,8 @@ export function luminance(hex: string): number {
 
 /** WCAG 2.1 contrast ratio, 1 to 21. */
 export function contrast(a: string, b: string): number {
-  const la = luminance(a), lb = luminance(b);
+  const la = luminance(a),
+    lb = luminance(b);
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
@@ -227,11 +232,16 @@ export const REQUIRED: Record<UseKind, number> = { text: 4.5, large: 3, graphic:
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 function vars(t: ThemeColors): string {
-  return Object.entries(t).map(([k, v]) => `--dl-${kebab(k)}: ${v};`).join(" ");
+  return Object.entries(t)
+    .map(([k, v]) => `--dl-${kebab(k)}: ${v};`)
+    .join(" ");
 }
 
 function graphVars(): string {
-  return Object.entries(GRAPH).filter(([k]) => !k.startsWith("static")).map(([k, v]) => `--dl-graph-${kebab(k)}: ${v};`).join(" ");
+  return Object.entries(GRAPH)
+    .filter(([k]) => !k.startsWith("static"))
+    .map(([k, v]) => `--dl-graph-${kebab(k)}: ${v};`)
+    .join(" ");
 }
 
 /**
@@ -249,7 +259,8 @@ export function paletteCss(scope = ".duellab-root"): string {
 
 /** `hsl(h, s%, l%)` as #rrggbb. */
 export function hslHex(h: number, s: number, l: number): string {
-  const S = s / 100, L = l / 100;
+  const S = s / 100,
+    L = l / 100;
   const k = (n: number) => (n + h / 30) % 12;
   const a = S * Math.min(L, 1 - L);
   const f = (n: number) => L - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
@@ -266,15 +277,15 @@ export function inkOn(bg: string): string {
  * below 4.5:1 on the cell background (#f5f5f5); these replace them, same hues, darker.
  */
 export const NOTEBOOK_CODE_LIGHT: Record<string, string> = {
-  "atom": "#5c5cd6",
-  "bracket": "#6b6b4f",
-  "comment": "#3b6e6e",
-  "error": "#d10000",
-  "hr": "#6e6e6e",
-  "meta": "#8a1bd6",
-  "number": "#007a00",
-  "operator": "#8a1bd6",
-  "quote": "#0b7a0b",
+  atom: "#5c5cd6",
+  bracket: "#6b6b4f",
+  comment: "#3b6e6e",
+  error: "#d10000",
+  hr: "#6e6e6e",
+  meta: "#8a1bd6",
+  number: "#007a00",
+  operator: "#8a1bd6",
+  quote: "#0b7a0b",
   "variable-3": "#00784a",
 };
 /** The cell background those colours sit on in nbconvert's light page. */
@@ -282,6 +293,8 @@ export const NOTEBOOK_CODE_BG = "#f5f5f5";
 
 /** CSS for nbconvert's light page: readable code colours, and prompts at full opacity. */
 export function notebookCss(): string {
-  const vars = Object.entries(NOTEBOOK_CODE_LIGHT).map(([k, v]) => `--jp-mirror-editor-${k}-color: ${v};`).join(" ");
+  const vars = Object.entries(NOTEBOOK_CODE_LIGHT)
+    .map(([k, v]) => `--jp-mirror-editor-${k}-color: ${v};`)
+    .join(" ");
   return `body[data-jp-theme-light="true"] { ${vars} --jp-cell-prompt-not-active-opacity: 1; }`;
 }

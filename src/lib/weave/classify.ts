@@ -12,8 +12,7 @@ import { runJudgeStep } from "../judge/step";
 import { computeConsensus } from "./consensus";
 import { maximumMatching } from "./match";
 
-export const LEXICAL_PAIRS_LABEL =
-  "relations are word overlap (Jaccard ≥ 0.32, negation > 0.45), not the judge's reading; every such edge is marked lexical";
+export const LEXICAL_PAIRS_LABEL = "relations are word overlap (Jaccard ≥ 0.32, negation > 0.45), not the judge's reading; every such edge is marked lexical";
 
 export interface ClassifyJob {
   claimsX: readonly string[];
@@ -96,11 +95,15 @@ export async function classifyPair(job: ClassifyJob): Promise<Classified> {
     // Steps keep what each run returned; the first carries the pair's overall mode.
     return { pairs: fallback, step: { ...steps[0]!, parseMode: "fallback-lexical" }, steps, stability: st, warnings, runPairs: runs.map(() => null) };
   }
-  if (st.judgedRuns < job.runs) warnings.push(`${job.runs - st.judgedRuns} of ${job.runs} judge runs for ${job.what} did not parse and do not vote; stability is out of ${st.judgedRuns}.`);
+  if (st.judgedRuns < job.runs)
+    warnings.push(`${job.runs - st.judgedRuns} of ${job.runs} judge runs for ${job.what} did not parse and do not vote; stability is out of ${st.judgedRuns}.`);
   const dropped = st.candidatePairs - st.keptPairs;
-  if (dropped > 0) warnings.push(`Judge stability for ${job.what}: ${st.keptPairs} of ${st.candidatePairs} relations kept (${st.ruleText}); ${dropped} left out.`);
+  if (dropped > 0)
+    warnings.push(`Judge stability for ${job.what}: ${st.keptPairs} of ${st.candidatePairs} relations kept (${st.ruleText}); ${dropped} left out.`);
   if (st.flipsUnderSwap > 0) {
-    warnings.push(`${st.flipsUnderSwap} relation${st.flipsUnderSwap === 1 ? "" : "s"} for ${job.what} changed with the order the two lists were shown in: position bias, not a finding.`);
+    warnings.push(
+      `${st.flipsUnderSwap} relation${st.flipsUnderSwap === 1 ? "" : "s"} for ${job.what} changed with the order the two lists were shown in: position bias, not a finding.`,
+    );
   }
   return { pairs: agg.kept, step: steps[0]!, steps, stability: st, warnings, runPairs: runs.map((r) => r.pairs) };
 }

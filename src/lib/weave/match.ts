@@ -38,9 +38,7 @@ export function maximumMatching(pairs: readonly Pair[], claimsA: readonly string
   };
   for (const a of [...candidates.keys()].sort((x, y) => x - y)) tryAssign(a, new Set());
 
-  return [...bToA.entries()]
-    .map(([b, a]) => ({ a, b, strength: strength.get(`${a}:${b}`)! }))
-    .sort((x, y) => x.a - y.a);
+  return [...bToA.entries()].map(([b, a]) => ({ a, b, strength: strength.get(`${a}:${b}`)! })).sort((x, y) => x.a - y.a);
 }
 
 /** The greedy reading (strongest pair first, skip taken claims), kept only to show what it misses. */

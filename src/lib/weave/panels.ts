@@ -70,7 +70,14 @@ export function projectionPanel(side: "a" | "b", claims: readonly string[], pair
         const relation: Relation = x.relation === y.relation ? "agree" : "contradict";
         const sourceKind: SourceKind = x.sourceKind === "lexical" || y.sourceKind === "lexical" ? "lexical" : "judge";
         const share = shareOf(x, y);
-        addEdge(edges, { source: nodeId(side, x[side]), target: nodeId(side, y[side]), relation, strength: Math.min(x.strength, y.strength), sourceKind, ...(share === undefined ? {} : { share }) });
+        addEdge(edges, {
+          source: nodeId(side, x[side]),
+          target: nodeId(side, y[side]),
+          relation,
+          strength: Math.min(x.strength, y.strength),
+          sourceKind,
+          ...(share === undefined ? {} : { share }),
+        });
       }
     }
   }
@@ -99,7 +106,15 @@ export function bothPanel(claimsA: readonly string[], claimsB: readonly string[]
     const ta = claimsA[m.a]!;
     const tb = claimsB[m.b]!;
     const id = mergedId(m.a, m.b);
-    nodes.push({ id, side: "both", text: ta, texts: { a: ta, b: tb }, indices: { a: m.a, b: m.b }, shared: true, radius: claimRadius(ta.length >= tb.length ? ta : tb) });
+    nodes.push({
+      id,
+      side: "both",
+      text: ta,
+      texts: { a: ta, b: tb },
+      indices: { a: m.a, b: m.b },
+      shared: true,
+      radius: claimRadius(ta.length >= tb.length ? ta : tb),
+    });
     nodeOf.a.set(m.a, id);
     nodeOf.b.set(m.b, id);
   }
@@ -138,7 +153,12 @@ export function bothPanel(claimsA: readonly string[], claimsB: readonly string[]
   };
 }
 
-export function buildPanels(claimsA: readonly string[], claimsB: readonly string[], pairs: readonly Pair[], matches: readonly Match[]): { a: Panel; b: Panel; both: Panel } {
+export function buildPanels(
+  claimsA: readonly string[],
+  claimsB: readonly string[],
+  pairs: readonly Pair[],
+  matches: readonly Match[],
+): { a: Panel; b: Panel; both: Panel } {
   return {
     a: projectionPanel("a", claimsA, pairs),
     b: projectionPanel("b", claimsB, pairs),

@@ -21,14 +21,16 @@ export function answerPrompt(question: string, nonce: string): string {
 
 /** Naming the model both tells the judge whose answer it reads and keeps the two prompts distinct. */
 export function extractPrompt(side: string, answer: string, nonce: string, maxClaims: number, attempt = 1): string {
-  return [
-    `Split the following answer into atomic claims. Return a JSON array of strings, at most ${maxClaims} items. No commentary.`,
-    `ANSWER FROM MODEL ${sideLabel(side)}:`,
-    '"""',
-    answer,
-    '"""',
-    `[run-nonce: ${nonce}]`,
-  ].join("\n") + attemptLine(attempt);
+  return (
+    [
+      `Split the following answer into atomic claims. Return a JSON array of strings, at most ${maxClaims} items. No commentary.`,
+      `ANSWER FROM MODEL ${sideLabel(side)}:`,
+      '"""',
+      answer,
+      '"""',
+      `[run-nonce: ${nonce}]`,
+    ].join("\n") + attemptLine(attempt)
+  );
 }
 
 export const MAX_CLASSIFY_PAIRS = 30;
@@ -36,18 +38,20 @@ export const MAX_CLASSIFY_PAIRS = 30;
 /** `runLine` (repeated judge runs) goes after the nonce line and before any retry marker. */
 export function classifyPrompt(claimsA: readonly string[], claimsB: readonly string[], nonce: string, attempt = 1, runLine = ""): string {
   const list = (claims: readonly string[]) => claims.map((c, i) => `[${i}] ${c}`);
-  return [
-    "Below are atomic claims from two answers to the same question. Find the pairs that are related:",
-    'a claim of MODEL A and a claim of MODEL B that say the same thing ("agree") or cannot both be true ("contradict").',
-    `Return only JSON of the form {"pairs":[{"a":<index in MODEL A>,"b":<index in MODEL B>,"relation":"agree"|"contradict","strength":<0..1>}]}.`,
-    `List at most ${MAX_CLASSIFY_PAIRS} pairs, strongest first. Leave unrelated claims out; an empty list is allowed: {"pairs":[]}.`,
-    "MODEL A CLAIMS:",
-    ...list(claimsA),
-    "MODEL B CLAIMS:",
-    ...list(claimsB),
-    `[run-nonce: ${nonce}]`,
-    ...(runLine ? [runLine] : []),
-  ].join("\n") + attemptLine(attempt);
+  return (
+    [
+      "Below are atomic claims from two answers to the same question. Find the pairs that are related:",
+      'a claim of MODEL A and a claim of MODEL B that say the same thing ("agree") or cannot both be true ("contradict").',
+      `Return only JSON of the form {"pairs":[{"a":<index in MODEL A>,"b":<index in MODEL B>,"relation":"agree"|"contradict","strength":<0..1>}]}.`,
+      `List at most ${MAX_CLASSIFY_PAIRS} pairs, strongest first. Leave unrelated claims out; an empty list is allowed: {"pairs":[]}.`,
+      "MODEL A CLAIMS:",
+      ...list(claimsA),
+      "MODEL B CLAIMS:",
+      ...list(claimsB),
+      `[run-nonce: ${nonce}]`,
+      ...(runLine ? [runLine] : []),
+    ].join("\n") + attemptLine(attempt)
+  );
 }
 
 /** Slot names of an N-model weave: a, b, c, ... (the judge reads them as MODEL A, MODEL B, ...). */

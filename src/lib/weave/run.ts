@@ -73,12 +73,17 @@ interface Validated {
   keepRule: KeepRule;
 }
 
-const fields = weaveFields({ maxQuestionChars: WEAVE_MAX_QUESTION_CHARS, maxClaims: MAX_CLAIMS_LIMIT, maxJudgeRuns: MAX_JUDGE_RUNS, keepRules: KEEP_RULES as [KeepRule, ...KeepRule[]] });
+const fields = weaveFields({
+  maxQuestionChars: WEAVE_MAX_QUESTION_CHARS,
+  maxClaims: MAX_CLAIMS_LIMIT,
+  maxJudgeRuns: MAX_JUDGE_RUNS,
+  keepRules: KEEP_RULES as [KeepRule, ...KeepRule[]],
+});
 const models = modelsField(MAX_MODELS);
 
 export function validateWeaveOptions(options: unknown): Validated {
   if (typeof options !== "object" || options === null) {
-    throw new WeaveInputError('weave() needs an options object: weave({ question, a, b, judge }).');
+    throw new WeaveInputError("weave() needs an options object: weave({ question, a, b, judge }).");
   }
   const o = options as Partial<WeaveOptions>;
   const parsed = fields.safeParse(o);
@@ -135,7 +140,13 @@ export async function runWeave(options: WeaveOptions, callModel: CallModel, star
 export async function weaveWith(options: WeaveOptions, deps: RunDeps): Promise<WeaveResult> {
   const { question, slots, maxClaims, sides, multi, judgeRuns, keepRule } = validateWeaveOptions(options);
   const title = runTitle("Weave", question);
-  const { live, runId, nonce, startedAt } = openRun(deps, { view: "weave", title: multi ? `${title} (${sides.length} models)` : title, stages: WEAVE_STAGES, display: options.display, signal: options.signal });
+  const { live, runId, nonce, startedAt } = openRun(deps, {
+    view: "weave",
+    title: multi ? `${title} (${sides.length} models)` : title,
+    stages: WEAVE_STAGES,
+    display: options.display,
+    signal: options.signal,
+  });
   const { tracker } = live;
 
   const prompts: PromptRecord[] = [];
@@ -158,10 +169,15 @@ export async function weaveWith(options: WeaveOptions, deps: RunDeps): Promise<W
     prompts,
     calls,
     warnings,
-    call: recordedCall(deps.callModel, slots, { prompts, calls, warnings }, {
-      budget: (slotName) => budget(slotName),
-      temperature: (slotName, judge) => (judge ? (slots.judge!.temperature ?? JUDGE_TEMPERATURE) : slots[slotName]!.temperature),
-    }),
+    call: recordedCall(
+      deps.callModel,
+      slots,
+      { prompts, calls, warnings },
+      {
+        budget: (slotName) => budget(slotName),
+        temperature: (slotName, judge) => (judge ? (slots.judge!.temperature ?? JUDGE_TEMPERATURE) : slots[slotName]!.temperature),
+      },
+    ),
     base: {
       kind: "weave" as const,
       version: 1 as const,

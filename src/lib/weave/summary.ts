@@ -3,7 +3,6 @@ import { pct } from "../format";
 import type { CallRecord, ParseMode } from "../schema/common";
 import type { Consensus, MultiWeave, Spread, Stability } from "../schema/weave";
 
-
 /** "20.0–41.2% (median 29.8%)": a spread is never shown as one number. */
 export function spreadText(s: Spread): string {
   if (s.min === null || s.max === null) return "n/a";

@@ -14,7 +14,10 @@ export function bundledLoader(modules: Record<string, BundledModule>): ModuleLoa
   return async (moduleName, moduleVersion) => {
     // biome-ignore lint/suspicious/noPrototypeBuiltins: this runs in whatever browser opens the notebook; Object.hasOwn is newer than some of them.
     const m = Object.prototype.hasOwnProperty.call(modules, moduleName) ? modules[moduleName] : undefined;
-    const carried = Object.entries(modules).map(([n, b]) => `${n}@${b.version}`).join(", ") || "none";
+    const carried =
+      Object.entries(modules)
+        .map(([n, b]) => `${n}@${b.version}`)
+        .join(", ") || "none";
     if (!m) {
       throw new Error(`widget module "${moduleName}" is not bundled in this offline page (bundled: ${carried})`);
     }

@@ -78,14 +78,41 @@ export class RunHeader {
     fill(
       this.top,
       h("span", { class: "dl-title" }, run?.title ?? "duellab"),
-      h("span", { class: "dl-run-status", "data-status": status }, status === "running" ? h("span", { class: "dl-spinner", "aria-hidden": "true" }) : null, STATUS_TEXT[status]),
-      demo ? h("span", { class: "dl-badge dl-badge-demo", title: "Every answer here came from duellab's built-in demo models, not a real provider." }, "demo models") : null,
+      h(
+        "span",
+        { class: "dl-run-status", "data-status": status },
+        status === "running" ? h("span", { class: "dl-spinner", "aria-hidden": "true" }) : null,
+        STATUS_TEXT[status],
+      ),
+      demo
+        ? h(
+            "span",
+            { class: "dl-badge dl-badge-demo", title: "Every answer here came from duellab's built-in demo models, not a real provider." },
+            "demo models",
+          )
+        : null,
       h("span", { class: "dl-spacer" }),
       ...Object.entries(slots).map(([name, sl]) =>
-        h("span", { class: "dl-slot", "data-slot": name, title: sl.baseUrl }, h("b", {}, name === "judge" ? "judge" : name.toUpperCase()), ` ${sl.provider} · ${sl.model}`),
+        h(
+          "span",
+          { class: "dl-slot", "data-slot": name, title: sl.baseUrl },
+          h("b", {}, name === "judge" ? "judge" : name.toUpperCase()),
+          ` ${sl.provider} · ${sl.model}`,
+        ),
       ),
       canCancel && send
-        ? h("button", { class: "dl-btn duellab-cancel", type: "button", onclick: (e: Event) => { (e.currentTarget as HTMLButtonElement).disabled = true; send({ type: "cancel" }); } }, "Cancel")
+        ? h(
+            "button",
+            {
+              class: "dl-btn duellab-cancel",
+              type: "button",
+              onclick: (e: Event) => {
+                (e.currentTarget as HTMLButtonElement).disabled = true;
+                send({ type: "cancel" });
+              },
+            },
+            "Cancel",
+          )
         : null,
     );
   }
@@ -97,11 +124,14 @@ export class RunHeader {
       fill(
         this.stepper,
         stages.map((st) =>
-          h("li", { class: "dl-stage", "data-stage": st.id },
+          h(
+            "li",
+            { class: "dl-stage", "data-stage": st.id },
             h("span", { class: "dl-stage-dot", "aria-hidden": "true" }),
             h("span", { class: "dl-stage-label" }, st.label),
             h("span", { class: "dl-stage-time" }),
-            h("span", { class: "dl-stage-detail" })),
+            h("span", { class: "dl-stage-detail" }),
+          ),
         ),
       );
     }
@@ -111,7 +141,8 @@ export class RunHeader {
       li.dataset.status = st.status;
       const time = li.querySelector(".dl-stage-time")!;
       const el = stageElapsed(st, now);
-      time.textContent = st.status === "cancelled" ? `cancelled${el !== null ? ` after ${ms(el)}` : ""}` : st.status === "skipped" ? "skipped" : el === null ? "" : ms(el);
+      time.textContent =
+        st.status === "cancelled" ? `cancelled${el !== null ? ` after ${ms(el)}` : ""}` : st.status === "skipped" ? "skipped" : el === null ? "" : ms(el);
       li.querySelector(".dl-stage-detail")!.textContent = st.detail ?? "";
     });
   }

@@ -40,7 +40,13 @@ export const REGISTRY: ViewEntry[] = [
 class UnknownView implements View {
   readonly el = h("div", { class: "dl-view" });
   update(state: WidgetState): void {
-    this.el.replaceChildren(h("p", { class: "dl-muted dl-waiting" }, `This version of the duellab view cannot draw a "${String(state.view)}" result; it is kept in the widget state and in the result object.`));
+    this.el.replaceChildren(
+      h(
+        "p",
+        { class: "dl-muted dl-waiting" },
+        `This version of the duellab view cannot draw a "${String(state.view)}" result; it is kept in the widget state and in the result object.`,
+      ),
+    );
   }
   dispose(): void {}
 }
@@ -86,7 +92,13 @@ export function render(el: HTMLElement, state: WidgetState, host: RenderHost = {
   m.host = host;
   const current = m;
   // Nested states (a batch's stored run) are drawn with no kernel to talk to, as before.
-  const viewHost: ViewHost = { get send() { return current.host.send; }, render: (inner, s) => render(inner, s), unmount };
+  const viewHost: ViewHost = {
+    get send() {
+      return current.host.send;
+    },
+    render: (inner, s) => render(inner, s),
+    unmount,
+  };
   const chosen = pick(state);
   m.header.update({ run: state.run ?? null, result: state.result, send: host.send });
   if (chosen.key !== m.kind) {

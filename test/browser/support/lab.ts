@@ -60,7 +60,14 @@ async function freePort(): Promise<number> {
  * folder instead (test/install: a user's own environment and notebook folder).
  */
 export async function startLab(
-  o: { notebooks?: Record<string, object | string>; files?: Record<string, string>; app?: FrontEnd; jupyter?: string; dir?: string; env?: NodeJS.ProcessEnv } = {},
+  o: {
+    notebooks?: Record<string, object | string>;
+    files?: Record<string, string>;
+    app?: FrontEnd;
+    jupyter?: string;
+    dir?: string;
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<Lab> {
   const app = o.app ?? "lab";
   const appClass = app === "lab" ? "LabApp" : "JupyterNotebookApp";
@@ -94,7 +101,12 @@ export async function startLab(
     {
       cwd: dir,
       stdio: ["ignore", logFd, logFd],
-      env: { ...(o.env ?? process.env), JUPYTER_CONFIG_DIR: path.join(state, "config"), JUPYTER_RUNTIME_DIR: path.join(state, "runtime"), PATH: `${path.dirname(jupyter)}:${(o.env ?? process.env).PATH}` },
+      env: {
+        ...(o.env ?? process.env),
+        JUPYTER_CONFIG_DIR: path.join(state, "config"),
+        JUPYTER_RUNTIME_DIR: path.join(state, "runtime"),
+        PATH: `${path.dirname(jupyter)}:${(o.env ?? process.env).PATH}`,
+      },
     },
   );
   const log = () => fs.readFileSync(logPath, "utf8");
@@ -192,7 +204,9 @@ export async function openNotebook(lab: Lab, name: string, chromium: string): Pr
       await page.waitForSelector(".jp-NotebookPanel .jp-Notebook .jp-Cell", { timeout: timeoutMs });
       await page.waitForFunction(
         () => {
-          const app = (window as unknown as { jupyterapp?: { shell: { currentWidget: { sessionContext?: { session?: { kernel?: { status: string } } } } | null } } }).jupyterapp;
+          const app = (
+            window as unknown as { jupyterapp?: { shell: { currentWidget: { sessionContext?: { session?: { kernel?: { status: string } } } } | null } } }
+          ).jupyterapp;
           return app?.shell.currentWidget?.sessionContext?.session?.kernel?.status === "idle";
         },
         undefined,
@@ -202,11 +216,15 @@ export async function openNotebook(lab: Lab, name: string, chromium: string): Pr
     async runAll() {
       // The command's promise settles only when every cell has finished: not awaited on purpose.
       await page.evaluate(() => {
-        void (window as unknown as { jupyterapp: { commands: { execute(id: string): Promise<unknown> } } }).jupyterapp.commands.execute("notebook:run-all-cells");
+        void (window as unknown as { jupyterapp: { commands: { execute(id: string): Promise<unknown> } } }).jupyterapp.commands.execute(
+          "notebook:run-all-cells",
+        );
       });
     },
     async save() {
-      await page.evaluate(() => (window as unknown as { jupyterapp: { commands: { execute(id: string): Promise<unknown> } } }).jupyterapp.commands.execute("docmanager:save"));
+      await page.evaluate(() =>
+        (window as unknown as { jupyterapp: { commands: { execute(id: string): Promise<unknown> } } }).jupyterapp.commands.execute("docmanager:save"),
+      );
     },
     async outputText() {
       return page.$$eval(".jp-OutputArea-output", (els) => els.map((e) => (e as HTMLElement).innerText).join("\n"));

@@ -41,7 +41,11 @@ export class Kernel {
   private waiters: (() => void)[] = [];
   private exited = false;
 
-  private constructor(private readonly proc: ChildProcess, readonly cwd: string, readonly logPath: string) {}
+  private constructor(
+    private readonly proc: ChildProcess,
+    readonly cwd: string,
+    readonly logPath: string,
+  ) {}
 
   static async start(o: { cwd?: string; kernelName?: string } = {}): Promise<Kernel> {
     const cwd = o.cwd ?? makeWorkdir();
@@ -121,7 +125,13 @@ export class Kernel {
       if (m) return m;
       if (this.exited) throw new Error(`the kernel driver exited while waiting for ${what}`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms; got: ${this.messages.slice(-8).map((x) => `${x.channel}/${x.msg_type}`).join(", ")}; kernel log: ${this.log().slice(-1500)}`);
+      if (left <= 0)
+        throw new Error(
+          `no ${what} within ${timeoutMs} ms; got: ${this.messages
+            .slice(-8)
+            .map((x) => `${x.channel}/${x.msg_type}`)
+            .join(", ")}; kernel log: ${this.log().slice(-1500)}`,
+        );
       await new Promise<void>((r) => {
         const t = setTimeout(r, Math.min(left, 500));
         this.waiters.push(() => {
@@ -139,17 +149,28 @@ export class Kernel {
 
   /** Wait for the idle status parented to `msgId` (the kernel finished handling that message). */
   idleOf(msgId: string, timeoutMs = 20000): Promise<KMsg> {
-    return this.waitFor((m) => m.channel === "iopub" && m.msg_type === "status" && m.content.execution_state === "idle" && m.parent_header.msg_id === msgId, timeoutMs, `idle for ${msgId}`);
+    return this.waitFor(
+      (m) => m.channel === "iopub" && m.msg_type === "status" && m.content.execution_state === "idle" && m.parent_header.msg_id === msgId,
+      timeoutMs,
+      `idle for ${msgId}`,
+    );
   }
 
   /** Execute a cell and wait for its reply; throws with the cell's error text when it failed. */
   async run(code: string, timeoutMs = 60000): Promise<{ msgId: string; reply: KMsg; outputs: KMsg[] }> {
     const msgId = await this.execute(code);
-    const reply = await this.waitFor((m) => m.channel === "shell" && m.msg_type === "execute_reply" && m.parent_header.msg_id === msgId, timeoutMs, "execute_reply");
+    const reply = await this.waitFor(
+      (m) => m.channel === "shell" && m.msg_type === "execute_reply" && m.parent_header.msg_id === msgId,
+      timeoutMs,
+      "execute_reply",
+    );
     await this.idleOf(msgId, timeoutMs);
     const outputs = this.childrenOf(msgId).filter((m) => m.channel === "iopub");
     if (reply.content.status !== "ok") {
-      const text = outputs.filter((m) => m.msg_type === "stream" || m.msg_type === "error").map((m) => m.content.text ?? m.content.evalue).join("");
+      const text = outputs
+        .filter((m) => m.msg_type === "stream" || m.msg_type === "error")
+        .map((m) => m.content.text ?? m.content.evalue)
+        .join("");
       throw new Error(`cell failed (${reply.content.status}): ${text}`);
     }
     return { msgId, reply, outputs };
@@ -167,5 +188,8 @@ export class Kernel {
 
 /** Stream text a cell printed. */
 export function streamText(outputs: KMsg[]): string {
-  return outputs.filter((m) => m.msg_type === "stream").map((m) => m.content.text).join("");
+  return outputs
+    .filter((m) => m.msg_type === "stream")
+    .map((m) => m.content.text)
+    .join("");
 }

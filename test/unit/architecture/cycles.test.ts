@@ -19,9 +19,21 @@ test("the checker finds a cycle, a self-import and a knot, and passes a tree", (
     ["e.ts", ["e.ts"]],
   ]);
   assert.deepEqual(cycleChains(g), ["a.ts -> b.ts -> c.ts -> a.ts", "e.ts -> e.ts"]);
-  assert.deepEqual(cycleChains(new Map([["x.ts", ["y.ts"]], ["y.ts", []]])), []);
+  assert.deepEqual(
+    cycleChains(
+      new Map([
+        ["x.ts", ["y.ts"]],
+        ["y.ts", []],
+      ]),
+    ),
+    [],
+  );
   // Two loops sharing a file are one knot; the chain names every file in it.
-  const knot: Graph = new Map([["a.ts", ["b.ts"]], ["b.ts", ["a.ts", "c.ts"]], ["c.ts", ["b.ts"]]]);
+  const knot: Graph = new Map([
+    ["a.ts", ["b.ts"]],
+    ["b.ts", ["a.ts", "c.ts"]],
+    ["c.ts", ["b.ts"]],
+  ]);
   assert.deepEqual(cycleChains(knot), ["a.ts -> b.ts -> a.ts (3 files in this knot: a.ts, b.ts, c.ts)"]);
 });
 
@@ -41,20 +53,22 @@ test("no import cycles in src/", () => {
 // run-shape's branch moves the demo server's address out of the real client; until it is merged
 // this edge is the one known exception. Any other import from providers/ into demo/ fails now.
 const PENDING_PROVIDER_DEMO = ["src/lib/providers/base-url.ts -> src/lib/demo/server.ts"];
-const providerToDemo = edgesBetween(graph, (f) => f.startsWith("src/lib/providers/"), (f) => f.startsWith("src/lib/demo/"));
+const providerToDemo = edgesBetween(
+  graph,
+  (f) => f.startsWith("src/lib/providers/"),
+  (f) => f.startsWith("src/lib/demo/"),
+);
 
 test("the real client (src/lib/providers) does not import the demo models (src/lib/demo), apart from the known pending edge", () => {
   const fresh = providerToDemo.filter((e) => !PENDING_PROVIDER_DEMO.includes(e));
   assert.deepEqual(fresh, [], `providers/ imports demo/:\n  ${fresh.join("\n  ")}`);
 });
 
-test(
-  "the real client does not import the demo models at all",
-  { todo: providerToDemo.length ? `pending run-shape's branch: ${providerToDemo.join("; ")}` : false },
-  () => {
-    assert.deepEqual(providerToDemo, []);
-  },
-);
+test("the real client does not import the demo models at all", {
+  todo: providerToDemo.length ? `pending run-shape's branch: ${providerToDemo.join("; ")}` : false,
+}, () => {
+  assert.deepEqual(providerToDemo, []);
+});
 
 // The folder imports of src/lib that still close a folder cycle, each with the file import behind
 // it. They run through files other branches are reshaping now (run/live.ts, export/report.ts,
@@ -84,6 +98,10 @@ test("no folder import of src/lib closes a folder cycle, apart from the known li
 });
 
 const folderChains = cycleChains(folderGraph(graph, libFolder));
-test("no folder cycles at all in src/lib", { todo: folderChains.length ? `one folder cycle remains (run/live.ts -> export/static-html.ts and export/report.ts -> batch/from-file.ts close it): ${folderChains.join("; ")}` : false }, () => {
+test("no folder cycles at all in src/lib", {
+  todo: folderChains.length
+    ? `one folder cycle remains (run/live.ts -> export/static-html.ts and export/report.ts -> batch/from-file.ts close it): ${folderChains.join("; ")}`
+    : false,
+}, () => {
   assert.deepEqual(folderChains, []);
 });

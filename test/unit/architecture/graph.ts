@@ -25,7 +25,10 @@ export function readSources(root: string, dir: string): Map<string, string> {
 
 /** The relative module specifiers a file imports, in any of the ways listed in the header. */
 export function importSpecifiers(text: string): string[] {
-  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName).filter((s) => s.startsWith("."));
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((f) => f.fileName)
+    .filter((s) => s.startsWith("."));
 }
 
 /** Resolves "./x", "./x.js", "./dir" to a file in `files` the way tsc does; null for non-TS targets (CSS). */
@@ -40,7 +43,9 @@ export function buildGraph(sources: ReadonlyMap<string, string>): Graph {
   const files = new Set(sources.keys());
   const g: Graph = new Map();
   for (const [file, text] of sources) {
-    const targets = importSpecifiers(text).map((s) => resolveImport(file, s, files)).filter((t): t is string => t !== null);
+    const targets = importSpecifiers(text)
+      .map((s) => resolveImport(file, s, files))
+      .filter((t): t is string => t !== null);
     g.set(file, [...new Set(targets)].sort());
   }
   return g;

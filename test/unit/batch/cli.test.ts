@@ -19,7 +19,10 @@ test("duellab batch: arguments, defaults per kind, and one sentence for each mis
   assert.deepEqual(parseBatchArgs(["sideways"]), { error: 'the first argument is weave, graphite or report (got "sideways")' });
   assert.match((parseBatchArgs(["weave", "--results", "r.jsonl"]) as { error: string }).error, /--tasks is required/);
   assert.match((parseBatchArgs(["weave", "--tasks", "t.csv"]) as { error: string }).error, /--results is required/);
-  assert.match((parseBatchArgs(["weave", "--tasks", "t.csv", "--results", "r", "--concurrency", "many"]) as { error: string }).error, /--concurrency takes a whole number, got "many"/);
+  assert.match(
+    (parseBatchArgs(["weave", "--tasks", "t.csv", "--results", "r", "--concurrency", "many"]) as { error: string }).error,
+    /--concurrency takes a whole number, got "many"/,
+  );
   assert.match((parseBatchArgs(["weave", "--tasks", "t.csv", "--results", "r", "--a", "atlas"]) as { error: string }).error, /--a takes provider:model/);
   assert.match((parseBatchArgs(["weave", "--bogus", "x"]) as { error: string }).error, /unknown option --bogus/);
 });

@@ -17,7 +17,14 @@ const shipOf = (k: number) => (k < 14 ? "a" : "b");
 const taskNo = (text: string) => Number(/Task: Task (\d+)\?/.exec(text)?.[1] ?? NaN);
 
 const code = (crash: boolean, k: number) =>
-  ["import pandas as pd", "import matplotlib.pyplot as plt", "df = pd.read_csv('data.csv')", `plt.plot(df['build_seconds'])  # task ${k}`, crash ? "df['CRASH']" : "", "plt.savefig('chart.png')"].join("\n");
+  [
+    "import pandas as pd",
+    "import matplotlib.pyplot as plt",
+    "df = pd.read_csv('data.csv')",
+    `plt.plot(df['build_seconds'])  # task ${k}`,
+    crash ? "df['CRASH']" : "",
+    "plt.savefig('chart.png')",
+  ].join("\n");
 
 function model(req: CallRequest) {
   const text = lastUser(req);
@@ -33,9 +40,21 @@ function model(req: CallRequest) {
 }
 
 const fig: FigureMeasure = {
-  figsizeIn: [10, 5], dpi: 100, axes: 1, lines: 1, patches: 0, titles: 1, xlabels: 1, ylabels: 1, legends: 0,
-  distinctColors: ["#1f77b4"], overlappingText: 0, outsideArtists: 0, emptyAxes: 0,
-  axisLabels: [{ title: "t", xlabel: "x", ylabel: "y" }], data: [],
+  figsizeIn: [10, 5],
+  dpi: 100,
+  axes: 1,
+  lines: 1,
+  patches: 0,
+  titles: 1,
+  xlabels: 1,
+  ylabels: 1,
+  legends: 0,
+  distinctColors: ["#1f77b4"],
+  overlappingText: 0,
+  outsideArtists: 0,
+  emptyAxes: 0,
+  axisLabels: [{ title: "t", xlabel: "x", ylabel: "y" }],
+  data: [],
 };
 const sandboxRun = (ok: boolean): SandboxRun => ({
   status: ok ? "ok" : "error",
@@ -53,7 +72,11 @@ const sandbox = async () => ({ run: async (req: { code: string }) => sandboxRun(
 
 test("a graphite batch of designed outcomes gives the designed win rate, a CI covering it, and the designed grid", async () => {
   const tasks = Array.from({ length: N }, (_, k) => `Task ${k}?`);
-  const slots = { a: { provider: "demo" as const, model: "analyst" }, b: { provider: "demo" as const, model: "raw-bars" }, judge: { provider: "demo" as const, model: "judge" } };
+  const slots = {
+    a: { provider: "demo" as const, model: "analyst" },
+    b: { provider: "demo" as const, model: "raw-bars" },
+    judge: { provider: "demo" as const, model: "judge" },
+  };
   const r = await runGraphiteMany(tasks, { csv: buildLogCsv(), ...slots, concurrency: 4, display: false }, { callModel: async (req) => model(req), sandbox });
   assert.equal(r.status, "done");
   assert.equal(r.progress.done, N);
@@ -81,7 +104,15 @@ test("a graphite batch of designed outcomes gives the designed win rate, a CI co
 });
 
 test("graphite batch input errors name the task", async () => {
-  await assert.rejects(graphiteMany(["Q?"], { a: { provider: "demo", model: "analyst" }, b: { provider: "demo", model: "crasher" }, judge: { provider: "demo", model: "judge" }, display: false }), /Task 1 of the batch names no CSV and no default was given/);
+  await assert.rejects(
+    graphiteMany(["Q?"], {
+      a: { provider: "demo", model: "analyst" },
+      b: { provider: "demo", model: "crasher" },
+      judge: { provider: "demo", model: "judge" },
+      display: false,
+    }),
+    /Task 1 of the batch names no CSV and no default was given/,
+  );
 });
 
 test("on the real sandbox and demo models: the crasher fails first, its repair renders", async () => {

@@ -21,7 +21,18 @@ const call = (total: number | null, p: number | null = total === null ? null : M
 });
 
 const item = (key: string, summary: ItemSummary | null, status: BatchItem["status"] = "done", calls: CallRecord[] = []): BatchItem => ({
-  key, index: 0, question: key, status, attempts: 1, resumed: false, startedAt: 0, endedAt: 1, error: null, calls, summary, result: null,
+  key,
+  index: 0,
+  question: key,
+  status,
+  attempts: 1,
+  resumed: false,
+  startedAt: 0,
+  endedAt: 1,
+  error: null,
+  calls,
+  summary,
+  result: null,
 });
 
 test("retry waits: only rate limits and server errors, exponential with jitter, bounded", () => {
@@ -32,7 +43,8 @@ test("retry waits: only rate limits and server errors, exponential with jitter, 
   assert.equal(retryWait(1, "rate-limit", p, 0.999), 1250);
   assert.equal(retryWait(3, "rate-limit", p, 0.5), null);
   assert.equal(retryWait(2, "rate-limit", { ...p, maxAttempts: 9, baseDelayMs: 4000 }, 0.5), 3000);
-  for (const k of ["auth", "unknown-model", "timeout", "aborted", "empty", "bad-response", undefined]) assert.equal(retryWait(1, k, DEFAULT_RETRY, 0.5), null, String(k));
+  for (const k of ["auth", "unknown-model", "timeout", "aborted", "empty", "bad-response", undefined])
+    assert.equal(retryWait(1, k, DEFAULT_RETRY, 0.5), null, String(k));
 });
 
 test("cost: sums what was reported, unknown stays null, failed tries counted separately", () => {
@@ -61,7 +73,13 @@ const slot = (model: string): SlotPublic => ({ provider: "demo", model, baseUrl:
 
 test("results file: header, items (last line wins), cut-off last line, damage in the middle", () => {
   const h = headerFor("weave", { a: slot("atlas"), b: slot("beacon"), judge: slot("judge") }, "2026-01-01T00:00:00.000Z");
-  const text = headerLine(h) + itemLine(item("k1", null, "failed")) + itemLine(item("k2", { consensus: 40 })) + "garbage\n" + itemLine(item("k1", { consensus: 50 })) + '{"type":"item","item":{"key":"k3"';
+  const text =
+    headerLine(h) +
+    itemLine(item("k1", null, "failed")) +
+    itemLine(item("k2", { consensus: 40 })) +
+    "garbage\n" +
+    itemLine(item("k1", { consensus: 50 })) +
+    '{"type":"item","item":{"key":"k3"';
   const f = parseResultsFile(text, "r.jsonl");
   assert.equal(f.header?.kind, "weave");
   assert.deepEqual([...f.items.keys()].sort(), ["k1", "k2"]);
@@ -75,17 +93,32 @@ test("results file: header, items (last line wins), cut-off last line, damage in
 test("results file of another batch is refused with what differs", () => {
   const mine = headerFor("weave", { a: slot("atlas"), b: slot("beacon"), judge: slot("judge") }, "t");
   assert.equal(headerMismatch(mine, headerFor("weave", { judge: slot("judge"), b: slot("beacon"), a: slot("atlas") }, "u"), "f"), null);
-  assert.match(headerMismatch(mine, headerFor("weave", { a: slot("atlas"), b: slot("cedar"), judge: slot("judge") }, "u"), "f")!, /f was written for other models \(a=demo:atlas, b=demo:beacon, judge=demo:judge\), not these \(a=demo:atlas, b=demo:cedar, judge=demo:judge\)/);
+  assert.match(
+    headerMismatch(mine, headerFor("weave", { a: slot("atlas"), b: slot("cedar"), judge: slot("judge") }, "u"), "f")!,
+    /f was written for other models \(a=demo:atlas, b=demo:beacon, judge=demo:judge\), not these \(a=demo:atlas, b=demo:cedar, judge=demo:judge\)/,
+  );
   assert.match(headerMismatch(mine, headerFor("graphite", mine.models as never, "u"), "f")!, /holds a weave batch, not a graphite batch/);
 });
 
 test("mean estimate: runs listed, fewer than two runs give no interval, same runs same interval", () => {
-  const e = meanEstimate([{ key: "a", value: 40 }, { key: "b", value: null }, { key: "c", value: 50 }, { key: "d", value: 45 }]);
+  const e = meanEstimate([
+    { key: "a", value: 40 },
+    { key: "b", value: null },
+    { key: "c", value: 50 },
+    { key: "d", value: 45 },
+  ]);
   assert.equal(e.value, 45);
   assert.equal(e.n, 3);
   assert.deepEqual(e.runs, ["a", "c", "d"]);
   assert.ok(e.lo! >= 40 && e.hi! <= 50 && e.lo! < 45 && e.hi! > 45);
-  assert.deepEqual(meanEstimate([{ key: "a", value: 40 }, { key: "c", value: 50 }, { key: "d", value: 45 }]), e);
+  assert.deepEqual(
+    meanEstimate([
+      { key: "a", value: 40 },
+      { key: "c", value: 50 },
+      { key: "d", value: 45 },
+    ]),
+    e,
+  );
   const one = meanEstimate([{ key: "a", value: 40 }]);
   assert.deepEqual([one.value, one.lo, one.hi], [40, null, null]);
   assert.match(one.method, /no interval from fewer than 2 runs/);
@@ -112,7 +145,10 @@ test("weave aggregates: only done runs count; degraded runs are listed", () => {
 
 test("graphite aggregates: win rate over decided pairs, first try vs after repair, the grid", () => {
   const s = (ship: "a" | "b" | "neither" | null, first: [boolean, boolean], fin: [boolean, boolean]): ItemSummary => ({
-    ship, firstTryOk: { a: first[0], b: first[1] }, finalOk: { a: fin[0], b: fin[1] }, repairs: { a: 0, b: 0 },
+    ship,
+    firstTryOk: { a: first[0], b: first[1] },
+    finalOk: { a: fin[0], b: fin[1] },
+    repairs: { a: 0, b: 0 },
   });
   const items = [
     item("t1", s("a", [true, true], [true, true])),

@@ -14,11 +14,19 @@ test("a batch exports to one offline HTML page, from the object or from its resu
   if (!fs.existsSync(standaloneBundlePath())) return t.skip("no view bundle: run npm run build");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-report-"));
   const file = path.join(dir, "r.jsonl");
-  const b = await weaveMany([DEMO_QUESTIONS[0]!, DEMO_QUESTIONS[1]!, DEMO_QUESTIONS[0]!], { ...DEMO, resultsFile: file, display: false, a: { ...DEMO.a, apiKey: "sk-secret-should-not-leak" } });
+  const b = await weaveMany([DEMO_QUESTIONS[0]!, DEMO_QUESTIONS[1]!, DEMO_QUESTIONS[0]!], {
+    ...DEMO,
+    resultsFile: file,
+    display: false,
+    a: { ...DEMO.a, apiKey: "sk-secret-should-not-leak" },
+  });
   const html = await exportBatchReport(b);
   assert.match(html, /<script type="application\/json" id="duellab-state">\{"view":"batch"/);
   assert.ok(!html.includes("sk-secret-should-not-leak"));
-  assert.ok(!/https?:\/\/(?!127\.0\.0\.1|localhost|demo\.invalid)[a-z]/i.test(html.replace(/<script>[\s\S]*?<\/script>/g, "")), "no remote URL outside the bundle");
+  assert.ok(
+    !/https?:\/\/(?!127\.0\.0\.1|localhost|demo\.invalid)[a-z]/i.test(html.replace(/<script>[\s\S]*?<\/script>/g, "")),
+    "no remote URL outside the bundle",
+  );
   // The no-script fallback carries the aggregates with their intervals.
   const a = b.aggregates!;
   if (a.kind !== "weave") throw new Error("not weave");
@@ -36,7 +44,18 @@ test("a batch exports to one offline HTML page, from the object or from its resu
 test("static summary of a graphite batch names the win rate, the test and the grid", () => {
   const est = (value: number | null, lo: number | null, hi: number | null, n: number) => ({ value, lo, hi, n, method: "m", runs: [] });
   const html = batchStaticHtml({
-    kind: "batch", version: 1, batchKind: "graphite", batchId: "x", title: "T <b>", createdAt: "2026-01-01T00:00:00Z", status: "done", demo: true, slots: {}, concurrency: 2, resultsFile: null, items: [],
+    kind: "batch",
+    version: 1,
+    batchKind: "graphite",
+    batchId: "x",
+    title: "T <b>",
+    createdAt: "2026-01-01T00:00:00Z",
+    status: "done",
+    demo: true,
+    slots: {},
+    concurrency: 2,
+    resultsFile: null,
+    items: [],
     progress: { total: 3, done: 3, failed: 0, running: 0, pending: 0, cancelled: 0, resumed: 0, retries: 0, elapsedMs: 10, etaMs: 0 },
     cost: { calls: 0, promptTokens: null, completionTokens: null, totalTokens: null, reasoningTokens: null, callsWithoutUsage: 0, failedTryTokens: 0 },
     aggregates: {

@@ -29,8 +29,25 @@ export function counting(fail?: (req: CallRequest, n: number) => ProviderErrorKi
       calls.push(req);
       const kind = fail?.(req, calls.length) ?? null;
       if (kind) {
-        const e = new ProviderError({ kind, slotName: req.slotName, provider: req.slot.provider, model: req.slot.model, message: `Slot ${req.slotName}: scripted ${kind} failure.`, status: kind === "rate-limit" ? 429 : 500 });
-        e.record = { role: req.role, slot: req.slotName, model: req.slot.model, usage: { promptTokens: 11, completionTokens: 0, totalTokens: 11 }, reasoningTokens: null, finishReason: null, latencyMs: 1, retriedEmpty: false, error: e.message };
+        const e = new ProviderError({
+          kind,
+          slotName: req.slotName,
+          provider: req.slot.provider,
+          model: req.slot.model,
+          message: `Slot ${req.slotName}: scripted ${kind} failure.`,
+          status: kind === "rate-limit" ? 429 : 500,
+        });
+        e.record = {
+          role: req.role,
+          slot: req.slotName,
+          model: req.slot.model,
+          usage: { promptTokens: 11, completionTokens: 0, totalTokens: 11 },
+          reasoningTokens: null,
+          finishReason: null,
+          latencyMs: 1,
+          retriedEmpty: false,
+          error: e.message,
+        };
         throw e;
       }
       return realCallModel(req);
@@ -41,6 +58,25 @@ export function counting(fail?: (req: CallRequest, n: number) => ProviderErrorKi
 /** A CallResult for scripted content (no server): what the client would return. */
 export function scripted(req: CallRequest, content: string, tokens = 100): CallResult {
   const usage = { promptTokens: tokens / 2, completionTokens: tokens / 2, totalTokens: tokens };
-  const record = { role: req.role, slot: req.slotName, model: req.slot.model, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 2, retriedEmpty: false, error: null };
-  return { content, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 2, retriedEmpty: false, record, promptSha256: promptHash(req.role, lastUser(req)) };
+  const record = {
+    role: req.role,
+    slot: req.slotName,
+    model: req.slot.model,
+    usage,
+    reasoningTokens: null,
+    finishReason: "stop",
+    latencyMs: 2,
+    retriedEmpty: false,
+    error: null,
+  };
+  return {
+    content,
+    usage,
+    reasoningTokens: null,
+    finishReason: "stop",
+    latencyMs: 2,
+    retriedEmpty: false,
+    record,
+    promptSha256: promptHash(req.role, lastUser(req)),
+  };
 }

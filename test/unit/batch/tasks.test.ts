@@ -8,13 +8,20 @@ import { parseCsvRows, readTasks, tasksFromCsv, tasksFromJsonl } from "../../../
 
 test("CSV rows: quotes, doubled quotes, commas and line breaks inside fields, CRLF, BOM", () => {
   const rows = parseCsvRows('\uFEFFquestion,csv\r\n"Is A, or B, better?",data.csv\r\n"He said ""no""\nthen left",\r\n\r\n');
-  assert.deepEqual(rows, [["question", "csv"], ["Is A, or B, better?", "data.csv"], ['He said "no"\nthen left', ""]]);
+  assert.deepEqual(rows, [
+    ["question", "csv"],
+    ["Is A, or B, better?", "data.csv"],
+    ['He said "no"\nthen left', ""],
+  ]);
 });
 
 test("task CSV needs a question column and says what to do", () => {
   assert.deepEqual(tasksFromCsv("Question\nOne?\nTwo?\n"), [{ question: "One?" }, { question: "Two?" }]);
   assert.deepEqual(tasksFromCsv("question,csv\nQ?,d.csv\n"), [{ question: "Q?", csv: { path: "d.csv" } }]);
-  assert.throws(() => tasksFromCsv("prompt\nOne?\n", "t.csv"), /t\.csv has no "question" column \(its header is "prompt"\): name the column of questions "question"\./);
+  assert.throws(
+    () => tasksFromCsv("prompt\nOne?\n", "t.csv"),
+    /t\.csv has no "question" column \(its header is "prompt"\): name the column of questions "question"\./,
+  );
   assert.throws(() => tasksFromCsv("question,x\n,1\n", "t.csv"), /t\.csv, data row 1: the question is empty/);
   assert.throws(() => tasksFromCsv(""), /is empty/);
 });

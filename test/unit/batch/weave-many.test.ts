@@ -36,7 +36,10 @@ test("a batch of designed demo questions gives the designed consensus, and its i
   const tokens = r.items.flatMap((i) => (i.result as WeaveResult).calls).reduce((s, c) => s + (c.usage.totalTokens ?? 0), 0);
   assert.equal(r.cost.totalTokens, tokens);
   assert.equal(r.cost.calls, 6 * 5);
-  assert.match(String(r), /^Batch of 6 weave runs \(done\): 6 done, 0 failed · consensus 43\.4% \(95% CI 4\d\.\d%–4\d\.\d%, n=6\) · [\d,]+ tokens in 30 calls$/);
+  assert.match(
+    String(r),
+    /^Batch of 6 weave runs \(done\): 6 done, 0 failed · consensus 43\.4% \(95% CI 4\d\.\d%–4\d\.\d%, n=6\) · [\d,]+ tokens in 30 calls$/,
+  );
 });
 
 test("an interrupted batch resumes from its results file without asking a finished item again", async () => {
@@ -44,12 +47,16 @@ test("an interrupted batch resumes from its results file without asking a finish
   const questions = [Q0, Q1, "Resume question 3?", "Resume question 4?", "Resume question 5?", "Resume question 6?"];
   const ctl = new AbortController();
   const first = counting();
-  const r1 = await runWeaveMany(questions, { ...DEMO, concurrency: 2, resultsFile: file, signal: ctl.signal, display: false }, {
-    callModel: first.callModel,
-    onItemEnd: (item) => {
-      if (item.status === "done" && !ctl.signal.aborted) ctl.abort(new Error("test interrupt"));
+  const r1 = await runWeaveMany(
+    questions,
+    { ...DEMO, concurrency: 2, resultsFile: file, signal: ctl.signal, display: false },
+    {
+      callModel: first.callModel,
+      onItemEnd: (item) => {
+        if (item.status === "done" && !ctl.signal.aborted) ctl.abort(new Error("test interrupt"));
+      },
     },
-  });
+  );
   assert.equal(r1.status, "cancelled");
   const doneFirst = r1.items.filter((i) => i.status === "done");
   assert.ok(doneFirst.length >= 1 && doneFirst.length < 6, `done in first run: ${doneFirst.length}`);
@@ -78,7 +85,10 @@ test("an interrupted batch resumes from its results file without asking a finish
   assert.equal(r3.progress.resumed, 6);
   assert.match(r3.warnings[0]!, /6 of 6 items were read back from .*results\.jsonl and not asked again/);
   // Other models cannot resume this file.
-  await assert.rejects(runWeaveMany(questions, { ...DEMO, b: { provider: "demo", model: "cedar" }, resultsFile: file, display: false }), /was written for other models .*b=demo:beacon.*not these .*b=demo:cedar/);
+  await assert.rejects(
+    runWeaveMany(questions, { ...DEMO, b: { provider: "demo", model: "cedar" }, resultsFile: file, display: false }),
+    /was written for other models .*b=demo:beacon.*not these .*b=demo:cedar/,
+  );
 });
 
 test("rate limits are waited out and retried; an auth error fails its item at once and the rest go on", async () => {
@@ -93,11 +103,15 @@ test("rate limits are waited out and retried; an auth error fails its item at on
     return null;
   });
   const waits: number[] = [];
-  const r = await runWeaveMany(["Limited?", "Locked?", "Fine?"], { ...DEMO, concurrency: 1, retry: { baseDelayMs: 40 }, display: false }, {
-    callModel: c.callModel,
-    random: () => 0.5,
-    sleep: async (ms) => void waits.push(ms),
-  });
+  const r = await runWeaveMany(
+    ["Limited?", "Locked?", "Fine?"],
+    { ...DEMO, concurrency: 1, retry: { baseDelayMs: 40 }, display: false },
+    {
+      callModel: c.callModel,
+      random: () => 0.5,
+      sleep: async (ms) => void waits.push(ms),
+    },
+  );
   const [lim, locked, fine] = r.items;
   assert.equal(lim!.status, "done");
   assert.equal(lim!.attempts, 2);
@@ -110,7 +124,10 @@ test("rate limits are waited out and retried; an auth error fails its item at on
   assert.equal(r.progress.failed, 1);
   // The rate-limited try's call is paid for and counted; so is the one B made before it was stopped.
   assert.ok(r.cost.failedTryTokens! >= 11);
-  assert.equal(r.cost.calls, r.items.reduce((s, i) => s + i.calls.length, 0));
+  assert.equal(
+    r.cost.calls,
+    r.items.reduce((s, i) => s + i.calls.length, 0),
+  );
   assert.ok(lim!.calls.some((cr) => cr.error?.includes("scripted rate-limit")));
 });
 
@@ -138,12 +155,19 @@ test("the live widget gets throttled progress: done, running, ETA, cost; the las
     return { ...live, handle: { id: "fake" } as never, publish };
   };
   const slot = (model: string) => ({ provider: "custom" as const, baseUrl: srv.url, model });
-  const r = await runWeaveMany([Q0, Q1, Q0, Q1], { a: slot("atlas"), b: slot("beacon"), judge: slot("judge"), concurrency: 2, display: false }, { startLive, publishEveryMs: 0 }).finally(() => srv.close());
+  const r = await runWeaveMany(
+    [Q0, Q1, Q0, Q1],
+    { a: slot("atlas"), b: slot("beacon"), judge: slot("judge"), concurrency: 2, display: false },
+    { startLive, publishEveryMs: 0 },
+  ).finally(() => srv.close());
   assert.ok(published.length >= 3, `publishes: ${published.length}`);
   assert.equal(published[0]!.progress.done, 0);
   assert.equal(published[0]!.progress.etaMs, null);
   const done = published.map((p) => p.progress.done);
-  assert.deepEqual(done, [...done].sort((x, y) => x - y));
+  assert.deepEqual(
+    done,
+    [...done].sort((x, y) => x - y),
+  );
   assert.ok(published.some((p) => p.progress.running === 2));
   assert.ok(published.some((p) => p.progress.done > 0 && p.progress.done < 4 && p.progress.etaMs !== null));
   const last = published.at(-1)!;

@@ -12,9 +12,22 @@ const OPTIONS = { out: { type: "string" as const, short: "o", missing: "needs a 
 test("options arrive in order as written, in every form parseArgs reads", () => {
   const seen: Flag[] = [];
   const pos: string[] = [];
-  const w = walkArgs(["in.ipynb", "-o", "a.html", "--out=b.html", "-oc.html", "--json", "--", "--not-an-option"], OPTIONS, (f) => void seen.push(f), (v) => void pos.push(v));
+  const w = walkArgs(
+    ["in.ipynb", "-o", "a.html", "--out=b.html", "-oc.html", "--json", "--", "--not-an-option"],
+    OPTIONS,
+    (f) => void seen.push(f),
+    (v) => void pos.push(v),
+  );
   assert.deepEqual(w, { help: false, error: null });
-  assert.deepEqual(seen.map((f) => [f.raw, f.value]), [["-o", "a.html"], ["--out", "b.html"], ["-o", "c.html"], ["--json", undefined]]);
+  assert.deepEqual(
+    seen.map((f) => [f.raw, f.value]),
+    [
+      ["-o", "a.html"],
+      ["--out", "b.html"],
+      ["-o", "c.html"],
+      ["--json", undefined],
+    ],
+  );
   assert.deepEqual(pos, ["in.ipynb", "--not-an-option"], "after -- everything is an argument");
 });
 
@@ -25,7 +38,11 @@ test("each mistake is one sentence; the first one ends the walk", () => {
   assert.deepEqual(walkArgs(["--out"], OPTIONS, none, none), { help: false, error: "--out needs a file, e.g. -o x.html" });
   assert.deepEqual(walkArgs(["--json=yes"], OPTIONS, none, none), { help: false, error: "--json is a switch and takes no value" });
   assert.deepEqual(walkArgs(["stray"], OPTIONS, none), { help: false, error: "unknown option stray" }, "no positionals wanted: refused as before");
-  assert.deepEqual(walkArgs(["-o", "x", "--bogus"], OPTIONS, ({ value }) => `bad ${value}`, none), { help: false, error: "bad x" }, "in order: the earlier mistake wins");
+  assert.deepEqual(
+    walkArgs(["-o", "x", "--bogus"], OPTIONS, ({ value }) => `bad ${value}`, none),
+    { help: false, error: "bad x" },
+    "in order: the earlier mistake wins",
+  );
   assert.equal(mistake("weave", "unknown option --bogus"), "duellab weave: unknown option --bogus; `duellab weave --help` lists the options.");
   assert.equal(mistake("export", "give the notebook to export"), "duellab export: give the notebook to export.");
 });
@@ -41,7 +58,14 @@ test("-h/--help anywhere asks for help, but not as another option's value", () =
 // in theirs); each help and mistake goes through the real entry point, nothing is run.
 test("demo, export and mock-server: --help prints the usage and exits 0; an unknown option gets one sentence", () => {
   const names = ["demo", "export", "mock-server"];
-  const r = duellabMany([...names.map((n) => [n, "--help"]), ...names.map((n) => [n, "-h"]), ...names.map((n) => [n, "--bogus"]), ["--help"], ["export", "--output"], ["mock-server", "--port"]]);
+  const r = duellabMany([
+    ...names.map((n) => [n, "--help"]),
+    ...names.map((n) => [n, "-h"]),
+    ...names.map((n) => [n, "--bogus"]),
+    ["--help"],
+    ["export", "--output"],
+    ["mock-server", "--port"],
+  ]);
   names.forEach((n, i) => {
     for (const help of [r[i]!, r[i + names.length]!]) {
       assert.equal(help.code, 0, help.err);

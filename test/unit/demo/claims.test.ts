@@ -2,7 +2,17 @@
 // two demo answerers must report are exactly the ones the bank exports.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ANSWERERS, CLAIM_BANK, DESIGNED_GROUPS, EXPECTED, findClaim, groupCounts, relationBetween, type Answerer, type QuestionBank } from "../../../src/lib/demo/claims";
+import {
+  ANSWERERS,
+  CLAIM_BANK,
+  DESIGNED_GROUPS,
+  EXPECTED,
+  findClaim,
+  groupCounts,
+  relationBetween,
+  type Answerer,
+  type QuestionBank,
+} from "../../../src/lib/demo/claims";
 import { DEMO_QUESTIONS } from "../../../src/lib/demo/questions";
 
 type Edge = { a: number; b: number; relation: "agree" | "contradict"; strength: number };
@@ -55,11 +65,18 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 test("the first example question is the one the notebooks use", () => {
   assert.equal(DEMO_QUESTIONS[0], "Should a five-person startup build its backend as microservices or as a monolith?");
   assert.ok(DEMO_QUESTIONS.length >= 2);
-  assert.deepEqual(CLAIM_BANK.map((b) => b.question), DEMO_QUESTIONS);
+  assert.deepEqual(
+    CLAIM_BANK.map((b) => b.question),
+    DEMO_QUESTIONS,
+  );
 });
 
 for (const bank of CLAIM_BANK) {
-  for (const [x, y] of [["atlas", "beacon"], ["atlas", "cedar"], ["beacon", "cedar"]] as const) {
+  for (const [x, y] of [
+    ["atlas", "beacon"],
+    ["atlas", "cedar"],
+    ["beacon", "cedar"],
+  ] as const) {
     test(`${x} vs ${y} on "${bank.question.slice(0, 40)}…": expected counts recompute from the relations`, () => {
       const es = edges(bank, x, y);
       const shared = maximum(es);
@@ -115,7 +132,11 @@ test("the three-answerer pattern: every claim in exactly one group, group member
     const groups = DESIGNED_GROUPS[bank.question]!;
     for (const who of ANSWERERS) {
       const used = groups.flatMap((g) => (g.claims[who] === undefined ? [] : [g.claims[who]!])).sort((p, q) => p - q);
-      assert.deepEqual(used, bank.claims[who].map((_, i) => i), `${who} on ${bank.question}`);
+      assert.deepEqual(
+        used,
+        bank.claims[who].map((_, i) => i),
+        `${who} on ${bank.question}`,
+      );
     }
     for (const g of groups) {
       for (let p = 0; p < g.who.length; p++)

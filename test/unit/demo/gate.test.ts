@@ -70,7 +70,14 @@ const slot = (url: string, model: string) => parseSlot("a", { provider: "custom"
 let n = 0;
 // Every prompt carries a fresh nonce (the client refuses to send one prompt twice in a process).
 const ask = (url: string, model: string, q: string, signal?: AbortSignal) =>
-  callModel({ slotName: "a", slot: slot(url, model), role: `A-${model}`, messages: [{ role: "user", content: `${q}\n\n[run-nonce: gate-test-${process.pid}-${++n}]` }], maxTokens: 1600, signal });
+  callModel({
+    slotName: "a",
+    slot: slot(url, model),
+    role: `A-${model}`,
+    messages: [{ role: "user", content: `${q}\n\n[run-nonce: gate-test-${process.pid}-${++n}]` }],
+    maxTokens: 1600,
+    signal,
+  });
 
 test("server: a held call returns only when released, with the answer it would have had; other calls pass", { timeout: 60_000 }, async () => {
   const s = await startDemoServer();

@@ -25,7 +25,11 @@ const classifyPrompt = (a: string[], b: string[], nonce = "n1") =>
 /** What any sane parse ladder does to a local judge's output: unfence, unsmart, de-Python, de-comma, requote. */
 function repairLikeALadder(text: string): unknown {
   let t = text.replace(/^[\s\S]*?```(?:json)?\n/, "").replace(/\n```[\s\S]*$/, "");
-  t = t.replace(/[\u201c\u201d]/g, '"').replace(/\bTrue\b/g, "true").replace(/\bFalse\b/g, "false").replace(/\bNone\b/g, "null");
+  t = t
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\bTrue\b/g, "true")
+    .replace(/\bFalse\b/g, "false")
+    .replace(/\bNone\b/g, "null");
   t = t.replace(/,(\s*[\]}])/g, "$1").replace(/'/g, '"');
   return JSON.parse(t);
 }
@@ -53,9 +57,20 @@ test("judge CLASSIFY returns the designed relations, strongest first", () => {
   assert.equal(pairs.filter((p: { relation: string }) => p.relation === "contradict").length, e.contradictions);
   assert.deepEqual(pairs[0], { a: 0, b: 0, relation: "agree", strength: 0.95 });
   const strengths = pairs.map((p: { strength: number }) => p.strength);
-  assert.deepEqual(strengths, [...strengths].sort((x: number, y: number) => y - x));
+  assert.deepEqual(
+    strengths,
+    [...strengths].sort((x: number, y: number) => y - x),
+  );
   // The trap is in the list: atlas 5 with beacon 5 and 6, atlas 6 with beacon 5.
-  for (const [a, b] of [[5, 5], [5, 6], [6, 5]]) assert.ok(pairs.some((p: { a: number; b: number }) => p.a === a && p.b === b), `${a}-${b}`);
+  for (const [a, b] of [
+    [5, 5],
+    [5, 6],
+    [6, 5],
+  ])
+    assert.ok(
+      pairs.some((p: { a: number; b: number }) => p.a === a && p.b === b),
+      `${a}-${b}`,
+    );
 });
 
 test("classification follows the claims, not their positions: reversed lists give mirrored indices", () => {
@@ -84,7 +99,10 @@ test("judge-messy says the same thing as judge, fenced, smart-quoted, with Pytho
   const messyCl = judgeAnswer("judge-messy", cl);
   assert.match(messyCl, /'relation': 'agree'.*True.*None/);
   const repaired = repairLikeALadder(messyCl) as { pairs: Array<Record<string, unknown>> };
-  assert.deepEqual(repaired.pairs.map(({ a, b, relation, strength }) => ({ a, b, relation, strength })), JSON.parse(judgeAnswer("judge", cl)).pairs);
+  assert.deepEqual(
+    repaired.pairs.map(({ a, b, relation, strength }) => ({ a, b, relation, strength })),
+    JSON.parse(judgeAnswer("judge", cl)).pairs,
+  );
 });
 
 test("judge-broken answers prose with no bracket anywhere", () => {
@@ -107,13 +125,33 @@ test("judge-unstable differs between runs, is stable within a run, and drops one
 });
 
 const facts = (o: Record<string, string>) =>
-  Object.entries({ status: "ok", axes: "1", "line objects": "0", "patch objects": "0", "distinct colours": "1 (#000000)", "title present": "no", "x-axis label present": "no", "y-axis label present": "no", "legend present": "no", "overlapping text": "0", faithfulness: "faithful (values from build_seconds)", ...o })
+  Object.entries({
+    status: "ok",
+    axes: "1",
+    "line objects": "0",
+    "patch objects": "0",
+    "distinct colours": "1 (#000000)",
+    "title present": "no",
+    "x-axis label present": "no",
+    "y-axis label present": "no",
+    "legend present": "no",
+    "overlapping text": "0",
+    faithfulness: "faithful (values from build_seconds)",
+    ...o,
+  })
     .map(([k, v]) => `- ${k}: ${v}`)
     .join("\n");
 const chartPrompt = (a: string, b: string) =>
   `Score both charts.\n\nCHART A — measured properties of the rendered figure:\n${a}\n\nCHART B — measured properties of the rendered figure:\n${b}\n\nAnswer {"a":{"insight":1-10,"clarity":1-10,"verdict":"..."},"b":{...},"ship":"a"|"b"|"neither"}\n(run nonce: z)`;
 
-const ANALYST = facts({ "line objects": "2", "patch objects": "0", "title present": "yes", "x-axis label present": "yes", "y-axis label present": "yes", "legend present": "yes" });
+const ANALYST = facts({
+  "line objects": "2",
+  "patch objects": "0",
+  "title present": "yes",
+  "x-axis label present": "yes",
+  "y-axis label present": "yes",
+  "legend present": "yes",
+});
 const RAW = facts({ "patch objects": "215", "title present": "yes", "overlapping text": "180" });
 
 test("the chart judge reads the measured facts: the careful chart beats the raw bars", () => {
@@ -136,7 +174,9 @@ test("a chart that did not render scores 1 and is never shipped; two failures sh
 
 test("an unfaithful chart loses insight", () => {
   const honest = judgeCharts(readChartJudge(chartPrompt(ANALYST, ANALYST))!.a, readChartJudge(chartPrompt(ANALYST, ANALYST))!.b);
-  const liar = readChartJudge(chartPrompt(ANALYST, facts({ "line objects": "2", "legend present": "yes", faithfulness: "unfaithful (values not from the data)" })))!;
+  const liar = readChartJudge(
+    chartPrompt(ANALYST, facts({ "line objects": "2", "legend present": "yes", faithfulness: "unfaithful (values not from the data)" })),
+  )!;
   assert.equal(judgeCharts(liar.a, liar.b).b.insight, honest.b.insight - 3);
 });
 

@@ -12,7 +12,11 @@ import { parseSlot } from "../../../src/lib/slot/slot";
 const root = path.resolve(__dirname, "../../..");
 
 function startCli(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", "-e", `require("./src/lib/cli/index.ts").main(${JSON.stringify(args)}).then((c) => process.exit(c))`], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "-e", `require("./src/lib/cli/index.ts").main(${JSON.stringify(args)}).then((c) => process.exit(c))`],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  );
   let out = "";
   let err = "";
   child.stdout.on("data", (d) => (out += d));
@@ -40,7 +44,13 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       const url = await cli.url;
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       assert.deepEqual(await listModels({ provider: "custom", baseUrl: url }), DEMO_MODELS);
-      const r = await callModel({ slotName: "a", slot: parseSlot("a", { provider: "custom", baseUrl: url, model: "analyst" }), role: `A-${signal}`, messages: [{ role: "user", content: `Task: chart\n(run nonce: cli-${signal}-${process.pid})` }], maxTokens: 1600 });
+      const r = await callModel({
+        slotName: "a",
+        slot: parseSlot("a", { provider: "custom", baseUrl: url, model: "analyst" }),
+        role: `A-${signal}`,
+        messages: [{ role: "user", content: `Task: chart\n(run nonce: cli-${signal}-${process.pid})` }],
+        maxTokens: 1600,
+      });
       assert.match(r.content, /rolling\(/);
       assert.match(cli.output(), /use it from a slot: \{ provider: "custom", baseUrl: "http:\/\/127\.0\.0\.1:\d+\/v1", model: "analyst" \}/);
     } finally {

@@ -12,12 +12,23 @@ let n = 0;
 const nonce = () => `demo-test-${process.pid}-${++n}`;
 async function ask(model: string, content: string, o: { maxTokens?: number; isJudge?: boolean; role?: string; baseUrl?: string } = {}) {
   const slot = parseSlot("a", o.baseUrl ? { provider: "custom", baseUrl: o.baseUrl, model } : { provider: "demo", model });
-  const r = await callModel({ slotName: "a", slot, role: o.role ?? `A-${model}`, messages: [{ role: "system", content: "You are a strict JSON API. Output only valid JSON." }, { role: "user", content }], maxTokens: o.maxTokens ?? 1600, isJudge: o.isJudge });
+  const r = await callModel({
+    slotName: "a",
+    slot,
+    role: o.role ?? `A-${model}`,
+    messages: [
+      { role: "system", content: "You are a strict JSON API. Output only valid JSON." },
+      { role: "user", content },
+    ],
+    maxTokens: o.maxTokens ?? 1600,
+    isJudge: o.isJudge,
+  });
   assert.ok(!JSON.stringify(r).includes(HIDDEN_MARKER), `${model} leaked hidden reasoning`);
   return r;
 }
 const weavePrompt = (q: string) => `${q}\n\n[run-nonce: ${nonce()}]`;
-const chartPrompt = (extra = "") => `Here is data.csv (215 data rows).\n\nTask: Show what changed in build times.\n\nOutput only code.${extra}\n\n(run nonce: ${nonce()})`;
+const chartPrompt = (extra = "") =>
+  `Here is data.csv (215 data rows).\n\nTask: Show what changed in build times.\n\nOutput only code.${extra}\n\n(run nonce: ${nonce()})`;
 
 test("atlas, beacon and cedar answer the example questions with their bank claims", async () => {
   for (const bank of CLAIM_BANK) {
@@ -52,7 +63,8 @@ test("reasoning tokens: nested field (atlas), top-level field (beacon), none →
 
 test("judge personas answer over HTTP: clean JSON, messy JSON, unparseable prose", async () => {
   const answer = CLAIM_BANK[0]!.claims.cedar.join(" ");
-  const p = (judge: string) => `Split the following answer into atomic claims. Return a JSON array of strings, at most 12 items. No commentary.\nANSWER FROM MODEL A:\n"""\n${answer}\n"""\n[run-nonce: ${nonce()}-${judge}]`;
+  const p = (judge: string) =>
+    `Split the following answer into atomic claims. Return a JSON array of strings, at most 12 items. No commentary.\nANSWER FROM MODEL A:\n"""\n${answer}\n"""\n[run-nonce: ${nonce()}-${judge}]`;
   const good = await ask("judge", p("judge"), { isJudge: true, role: "judge-extract-A" });
   assert.deepEqual(JSON.parse(good.content), CLAIM_BANK[0]!.claims.cedar);
   assert.equal(good.reasoningTokens, null);
@@ -65,7 +77,18 @@ test("judge personas answer over HTTP: clean JSON, messy JSON, unparseable prose
 
 test("analyst: rolling mean, the 2025-01-15 cut-over marked, Swift called out, labelled; reports 87 reasoning tokens", async () => {
   const r = await ask("analyst", chartPrompt());
-  for (const s of ['pd.read_csv("data.csv"', "rolling(", 'axvline(pd.Timestamp("2025-01-15")', '"Swift"', "set_title(", "set_xlabel(", "set_ylabel(", "legend(", 'savefig("chart.png")']) assert.ok(r.content.includes(s), s);
+  for (const s of [
+    'pd.read_csv("data.csv"',
+    "rolling(",
+    'axvline(pd.Timestamp("2025-01-15")',
+    '"Swift"',
+    "set_title(",
+    "set_xlabel(",
+    "set_ylabel(",
+    "legend(",
+    'savefig("chart.png")',
+  ])
+    assert.ok(r.content.includes(s), s);
   assert.equal(r.reasoningTokens, 87);
 });
 
@@ -78,7 +101,11 @@ test("raw-bars: one bar per raw row, fenced like a chatty model; no reasoning co
 test("crasher: a KeyError on a missing column, fixed once shown the traceback", async () => {
   const first = await ask("crasher", chartPrompt());
   assert.match(first.content, /groupby\("language"\)/);
-  const fixed = await ask("crasher", chartPrompt("\n\nYour previous attempt was:\n...\nIt crashed with this Python traceback:\n\nKeyError: 'language'\n\nReturn corrected Python code only."), { role: "A-repair" });
+  const fixed = await ask(
+    "crasher",
+    chartPrompt("\n\nYour previous attempt was:\n...\nIt crashed with this Python traceback:\n\nKeyError: 'language'\n\nReturn corrected Python code only."),
+    { role: "A-repair" },
+  );
   assert.doesNotMatch(fixed.content, /"language"\)/);
   assert.match(fixed.content, /groupby\("stack"\)/);
 });
@@ -111,7 +138,10 @@ test("an unknown demo model is an unknown-model error listing the personas", asy
   await assert.rejects(ask("gpt-5", weavePrompt("hi")), (e: unknown) => {
     assert.ok(e instanceof ProviderError);
     assert.equal(e.kind, "unknown-model");
-    assert.match(e.message, /^Slot a \(demo, model gpt-5\): the provider does not know model "gpt-5" \(HTTP 404: .*\)\. Models this provider lists: atlas, beacon, cedar, judge, judge-messy, judge-broken \(and 14 more\)\.$/);
+    assert.match(
+      e.message,
+      /^Slot a \(demo, model gpt-5\): the provider does not know model "gpt-5" \(HTTP 404: .*\)\. Models this provider lists: atlas, beacon, cedar, judge, judge-messy, judge-broken \(and 14 more\)\.$/,
+    );
     return true;
   });
   assert.equal(DEMO_MODELS.length, 20);
@@ -157,7 +187,14 @@ test("cancelling a demo call that has not been answered stops it", { timeout: 60
     const hold = s.hold();
     const ctl = new AbortController();
     const slot = parseSlot("a", { provider: "custom", baseUrl: s.url, model: "atlas" });
-    const p = callModel({ slotName: "a", slot, role: "A", messages: [{ role: "user", content: weavePrompt(DEMO_QUESTIONS[0]!) }], maxTokens: 1600, signal: ctl.signal });
+    const p = callModel({
+      slotName: "a",
+      slot,
+      role: "A",
+      messages: [{ role: "user", content: weavePrompt(DEMO_QUESTIONS[0]!) }],
+      maxTokens: 1600,
+      signal: ctl.signal,
+    });
     await hold.arrived(1);
     ctl.abort();
     await assert.rejects(p, (e: unknown) => e instanceof ProviderError && e.kind === "aborted");

@@ -17,15 +17,29 @@ import { parseSlot } from "../../../src/lib/slot/slot";
 
 let n = 0;
 const q = () => `${DEMO_QUESTIONS[0]}\n\n[run-nonce: thinkers-${process.pid}-${++n}]`;
-const extract = (answer: string) => `Split the following answer into atomic claims. Return a JSON array of at most 12 items.\n\nANSWER FROM MODEL A:\n"""\n${answer}\n"""\n[run-nonce: thinkers-${process.pid}-${++n}]`;
+const extract = (answer: string) =>
+  `Split the following answer into atomic claims. Return a JSON array of at most 12 items.\n\nANSWER FROM MODEL A:\n"""\n${answer}\n"""\n[run-nonce: thinkers-${process.pid}-${++n}]`;
 const servers: Array<{ close(): Promise<void> }> = [];
-after(async () => { for (const s of servers) await s.close(); });
+after(async () => {
+  for (const s of servers) await s.close();
+});
 beforeEach(() => adaptationCache.clear());
 
 async function ask(model: string, content: string, o: { maxTokens?: number; isJudge?: boolean; temperature?: number; system?: boolean } = {}) {
   const slot = parseSlot(o.isJudge ? "judge" : "a", { provider: "demo", model });
-  const messages = [...(o.system ? [{ role: "system" as const, content: "You are a strict JSON API. Output only valid JSON." }] : []), { role: "user" as const, content }];
-  const r = await callModel({ slotName: o.isJudge ? "judge" : "a", slot, role: `T-${model}-${++n}`, messages, maxTokens: o.maxTokens ?? 1600, isJudge: o.isJudge, ...(o.temperature !== undefined ? { temperature: o.temperature } : {}) });
+  const messages = [
+    ...(o.system ? [{ role: "system" as const, content: "You are a strict JSON API. Output only valid JSON." }] : []),
+    { role: "user" as const, content },
+  ];
+  const r = await callModel({
+    slotName: o.isJudge ? "judge" : "a",
+    slot,
+    role: `T-${model}-${++n}`,
+    messages,
+    maxTokens: o.maxTokens ?? 1600,
+    isJudge: o.isJudge,
+    ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
+  });
   assert.ok(!JSON.stringify(r).includes(INLINE_MARKER), `${model}: inline reasoning reached the caller`);
   return r;
 }
@@ -41,7 +55,10 @@ test("the thinkers' inline blocks hold braces and a wrong draft, and the answer 
 });
 
 test("drifter and judge-drifter are cut off mid-thought at the default budgets: an unclosed block, finish reason length", () => {
-  for (const [model, budget] of [["drifter", 1600], ["judge-drifter", 2000]] as const) {
+  for (const [model, budget] of [
+    ["drifter", 1600],
+    ["judge-drifter", 2000],
+  ] as const) {
     const r = thinkerReply(model, q(), budget);
     assert.equal(r.finishReason, "length");
     assert.deepEqual({ content: stripInlineReasoning(r.content).content, unclosed: stripInlineReasoning(r.content).unclosed }, { content: "", unclosed: true });
@@ -78,12 +95,51 @@ test("the strict personas refuse exactly as OpenAI does: status 400, OpenAI's bo
     const res = await request(`${s.url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     return { status: res.statusCode, body: (await res.body.json()) as unknown };
   };
-  const base = { model: "judge-strict", messages: [{ role: "system", content: "S" }, { role: "user", content: "U" }] };
-  assert.deepEqual(await post({ ...base, max_tokens: 10, temperature: 0 }), { status: 400, body: { error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", type: "invalid_request_error", param: "max_tokens", code: "unsupported_parameter" } } });
-  assert.deepEqual(await post({ ...base, max_completion_tokens: 10, temperature: 0 }), { status: 400, body: { error: { message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.", type: "invalid_request_error", param: "temperature", code: "unsupported_value" } } });
-  assert.deepEqual(await post({ ...base, max_completion_tokens: 10 }), { status: 400, body: { error: { message: "Unsupported value: 'messages[0].role' does not support 'system' with this model.", type: "invalid_request_error", param: "messages[0].role", code: "unsupported_value" } } });
+  const base = {
+    model: "judge-strict",
+    messages: [
+      { role: "system", content: "S" },
+      { role: "user", content: "U" },
+    ],
+  };
+  assert.deepEqual(await post({ ...base, max_tokens: 10, temperature: 0 }), {
+    status: 400,
+    body: {
+      error: {
+        message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        type: "invalid_request_error",
+        param: "max_tokens",
+        code: "unsupported_parameter",
+      },
+    },
+  });
+  assert.deepEqual(await post({ ...base, max_completion_tokens: 10, temperature: 0 }), {
+    status: 400,
+    body: {
+      error: {
+        message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.",
+        type: "invalid_request_error",
+        param: "temperature",
+        code: "unsupported_value",
+      },
+    },
+  });
+  assert.deepEqual(await post({ ...base, max_completion_tokens: 10 }), {
+    status: 400,
+    body: {
+      error: {
+        message: "Unsupported value: 'messages[0].role' does not support 'system' with this model.",
+        type: "invalid_request_error",
+        param: "messages[0].role",
+        code: "unsupported_value",
+      },
+    },
+  });
   assert.equal((await post({ model: "judge-strict", messages: [{ role: "user", content: "U" }], max_completion_tokens: 10, temperature: 1 })).status, 200);
-  assert.equal(strictRefusal({ temperature: 0.2, messages: [] })!.body.error.message, "Unsupported value: 'temperature' does not support 0.2 with this model. Only the default (1) value is supported.");
+  assert.equal(
+    strictRefusal({ temperature: 0.2, messages: [] })!.body.error.message,
+    "Unsupported value: 'temperature' does not support 0.2 with this model. Only the default (1) value is supported.",
+  );
   // Other personas take every one of these.
   assert.equal((await post({ model: "judge", messages: base.messages, max_tokens: 10, temperature: 0 })).status, 200);
 });

@@ -28,7 +28,10 @@ test("deterministic: two calls give the same bytes", () => {
 
 test("cache_enabled is 0 before 2025-01-15 and 1 from it", () => {
   for (const r of rows) assert.equal(r.cache_enabled, r.date >= CACHE_CUTOVER ? 1 : 0, r.date);
-  assert.ok(rows.some((r) => r.date === CACHE_CUTOVER), "the cut-over day is a working day in the data");
+  assert.ok(
+    rows.some((r) => r.date === CACHE_CUTOVER),
+    "the cut-over day is a working day in the data",
+  );
 });
 
 test("step change: every stack builds faster after the cut-over (means drop by at least 35%, ranges do not overlap)", () => {
@@ -43,7 +46,7 @@ test("step change: every stack builds faster after the cut-over (means drop by a
 
 test("Swift is 2-4x slower than the other stacks, before and after the cut-over", () => {
   for (const cached of [false, true]) {
-    const sel = rows.filter((r) => (r.date >= CACHE_CUTOVER) === cached);
+    const sel = rows.filter((r) => r.date >= CACHE_CUTOVER === cached);
     const swift = mean(sel.filter((r) => r.stack === "Swift").map((r) => r.build_seconds));
     const rest = mean(sel.filter((r) => r.stack !== "Swift").map((r) => r.build_seconds));
     const ratio = swift / rest;

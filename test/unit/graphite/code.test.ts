@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { extractCode } from "../../../src/lib/graphite/code";
 
-const CODE = 'import pandas as pd\nimport matplotlib.pyplot as plt\n\ndf = pd.read_csv("data.csv")\nfig, ax = plt.subplots()\nfor s, g in df.groupby("stack"):\n    ax.plot(g["date"], g["build_seconds"], label=s)\nplt.savefig("chart.png")\n';
+const CODE =
+  'import pandas as pd\nimport matplotlib.pyplot as plt\n\ndf = pd.read_csv("data.csv")\nfig, ax = plt.subplots()\nfor s, g in df.groupby("stack"):\n    ax.plot(g["date"], g["build_seconds"], label=s)\nplt.savefig("chart.png")\n';
 
 test("plain code passes through unchanged, nothing reported", () => {
   assert.deepEqual(extractCode(CODE), { code: CODE, stripped: [], prose: false });

@@ -11,7 +11,27 @@ import { columnKind, pandasNames, parseNumber, PANDAS_NA_VALUES } from "../../..
 const fixture = (name: string) => readCsv({ path: path.join(import.meta.dirname, "../../fixtures/csv", name) });
 
 test("pandas' exact default missing markers make a numeric column with gaps, not text", () => {
-  const markers = ["", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"];
+  const markers = [
+    "",
+    "#N/A",
+    "#N/A N/A",
+    "#NA",
+    "-1.#IND",
+    "-1.#QNAN",
+    "-NaN",
+    "-nan",
+    "1.#IND",
+    "1.#QNAN",
+    "<NA>",
+    "N/A",
+    "NA",
+    "NULL",
+    "NaN",
+    "None",
+    "n/a",
+    "nan",
+    "null",
+  ];
   assert.deepEqual([...PANDAS_NA_VALUES].sort(), markers.sort());
   for (const m of markers) assert.equal(columnKind(["1.5", m, "3"]), "numeric", JSON.stringify(m));
   // matched exactly, as pandas does: these are text
@@ -74,7 +94,7 @@ test("tab and pipe delimiters are sniffed; commas inside fields do not fool the 
   assert.equal(pipe.sep, "|");
   assert.deepEqual(pipe.columns, ["id", "label", "score"]);
   assert.deepEqual(pipe.kinds, ["numeric", "text", "numeric"]);
-  const comma = readCsv("a,b\n\"x;y\",1\n\"p;q\",2\n");
+  const comma = readCsv('a,b\n"x;y",1\n"p;q",2\n');
   assert.equal(comma.sep, ",");
   assert.equal(comma.decimal, ".");
 });
@@ -95,13 +115,21 @@ test("a first data row one field longer than the header makes an index, as panda
   const csv = readCsv("a,b\nx,1,2\ny,3,4\n");
   assert.deepEqual(csv.columns, ["a", "b"]);
   assert.deepEqual(csv.index, ["x", "y"]);
-  assert.deepEqual(csv.rows, [["1", "2"], ["3", "4"]]);
+  assert.deepEqual(csv.rows, [
+    ["1", "2"],
+    ["3", "4"],
+  ]);
   assert.match(csv.warnings[0]!, /pandas uses the first field of each row as the index/);
 });
 
 test("fixtures carry what they claim (bytes written by us, not copied)", () => {
   const dir = path.join(import.meta.dirname, "../../fixtures/csv");
-  assert.ok(fs.readFileSync(path.join(dir, "bom-crlf.csv")).subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])));
+  assert.ok(
+    fs
+      .readFileSync(path.join(dir, "bom-crlf.csv"))
+      .subarray(0, 3)
+      .equals(Buffer.from([0xef, 0xbb, 0xbf])),
+  );
   assert.ok(!fs.readFileSync(path.join(dir, "mac-cr.csv"), "latin1").includes("\n"));
 });
 

@@ -14,12 +14,15 @@ const file = (name: string, data: string | Uint8Array) => {
   return p;
 };
 const fails = (input: Parameters<typeof readCsv>[0], pattern: RegExp) => {
-  assert.throws(() => readCsv(input), (e: unknown) => {
-    assert.ok(e instanceof CsvError, String(e));
-    assert.match(e.message, pattern);
-    assert.ok(!e.message.includes("\n"), "one sentence, one line");
-    return true;
-  });
+  assert.throws(
+    () => readCsv(input),
+    (e: unknown) => {
+      assert.ok(e instanceof CsvError, String(e));
+      assert.match(e.message, pattern);
+      assert.ok(!e.message.includes("\n"), "one sentence, one line");
+      return true;
+    },
+  );
 };
 
 test("preview is the header and the first 25 rows verbatim; row count and columns", () => {
@@ -60,12 +63,21 @@ test("empty text, empty file, header only", () => {
 });
 
 test("malformed: a long row is refused as pandas refuses it; an unclosed quote; one column", () => {
-  fails("a,b,c\n1,2,3\n4,5,6,7\n", /cannot be read as pandas reads it \(pd\.read_csv stops with "Error tokenizing data\. C error: Expected 3 fields in line 3, saw 4"\): that row has more fields than the header, so quote the field that contains a comma or fix the row\.$/);
+  fails(
+    "a,b,c\n1,2,3\n4,5,6,7\n",
+    /cannot be read as pandas reads it \(pd\.read_csv stops with "Error tokenizing data\. C error: Expected 3 fields in line 3, saw 4"\): that row has more fields than the header, so quote the field that contains a comma or fix the row\.$/,
+  );
   // pandas counts blank lines but not line breaks inside quotes
   fails('a,b,c\n"x\ny",2,3\n\n4,5,6,7\n', /Expected 3 fields in line 4, saw 4/);
   fails('a,b\n1,"open\n2,3\n', /quoted field opened on line 2 is never closed/);
-  fails("just one column\nvalue\n", /has a single column in its first line \("just one column"\): graphite needs at least two columns separated by commas, semicolons, tabs or pipes\.$/);
-  fails("# exported by a tool\n# on Monday\na,b\n1,2\n3,4\n", /single column in its first line \("# exported by a tool"\), and pd\.read_csv stops with "Error tokenizing data\. C error: Expected 1 fields in line 3, saw 2": it starts with "#" comment lines, which pandas does not skip unless told \(comment="#"\), so remove them/);
+  fails(
+    "just one column\nvalue\n",
+    /has a single column in its first line \("just one column"\): graphite needs at least two columns separated by commas, semicolons, tabs or pipes\.$/,
+  );
+  fails(
+    "# exported by a tool\n# on Monday\na,b\n1,2\n3,4\n",
+    /single column in its first line \("# exported by a tool"\), and pd\.read_csv stops with "Error tokenizing data\. C error: Expected 1 fields in line 3, saw 2": it starts with "#" comment lines, which pandas does not skip unless told \(comment="#"\), so remove them/,
+  );
 });
 
 test("a short row is filled with missing values and counted in a warning, as pandas does", () => {
@@ -83,10 +95,21 @@ test("non-UTF-8 bytes: read as Latin-1, said in a warning, and the sandbox gets 
   assert.deepEqual(csv.rows, [["Jos\u00e9", "M\u00fcnchen"]]);
   assert.equal(csv.encoding, "latin-1");
   assert.equal(csv.readCall, 'pd.read_csv("data.csv")');
-  assert.match(csv.warnings[0]!, /^latin1\.csv is not UTF-8 \(byte 0xe9 at offset 14\), so pandas' default read_csv would stop with a UnicodeDecodeError; graphite read it as Latin-1 .* gives the models a UTF-8 copy as data\.csv\.$/);
+  assert.match(
+    csv.warnings[0]!,
+    /^latin1\.csv is not UTF-8 \(byte 0xe9 at offset 14\), so pandas' default read_csv would stop with a UnicodeDecodeError; graphite read it as Latin-1 .* gives the models a UTF-8 copy as data\.csv\.$/,
+  );
   assert.equal(Buffer.from(csv.text, "utf8").includes(Buffer.from("Jos\u00e9", "utf8")), true);
   // Excel's Western-European export: € (0x80) and curly quotes (0x93, 0x94) are Windows-1252
-  const excel = readCsv(Buffer.concat([Buffer.from("item;price\r\n", "latin1"), Buffer.from([0x93, 0x54, 0x65, 0x61, 0x94]), Buffer.from(";3,50 ", "latin1"), Buffer.from([0x80]), Buffer.from("\r\nx;2\r\n", "latin1")]));
+  const excel = readCsv(
+    Buffer.concat([
+      Buffer.from("item;price\r\n", "latin1"),
+      Buffer.from([0x93, 0x54, 0x65, 0x61, 0x94]),
+      Buffer.from(";3,50 ", "latin1"),
+      Buffer.from([0x80]),
+      Buffer.from("\r\nx;2\r\n", "latin1"),
+    ]),
+  );
   assert.equal(excel.encoding, "windows-1252");
   assert.deepEqual(excel.rows[0], ["\u201cTea\u201d", "3,50 \u20ac"]);
   assert.match(excel.warnings[0]!, /graphite read it as Windows-1252 \(as pd\.read_csv\(\.\.\., encoding="cp1252"\) does\)/);

@@ -58,7 +58,11 @@ test("a crash: status error, the exception line, every figure property n/a (not 
 });
 
 test("blocked: the rule and line are named", () => {
-  const text = chartFacts("b", run({ status: "blocked", pngs: [], violations: [{ rule: "blocked-import", detail: "import of blocked module 'socket'", line: 1 }] }), unchecked);
+  const text = chartFacts(
+    "b",
+    run({ status: "blocked", pngs: [], violations: [{ rule: "blocked-import", detail: "import of blocked module 'socket'", line: 1 }] }),
+    unchecked,
+  );
   assert.ok(text.includes("- status: blocked\n- refused before running: blocked-import (line 1: import of blocked module 'socket')\n"));
 });
 

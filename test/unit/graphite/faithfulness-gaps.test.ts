@@ -66,7 +66,9 @@ test("a scatter of two columns with gaps in different rows: only rows where both
 
 // A dated series with gaps; pandas: rolling(2).mean() = [nan, nan, nan, 3.5, nan, nan, 6.5, 7.5],
 // rolling(3, min_periods=1).mean() = [1, 1, 2, 3.5, 3.5, 5, 6.5, 7], cumsum() = [1, nan, 4, 8, nan, 14, 21, 29].
-const dated = readCsv("date,v,w\n2024-01-01,1,10\n2024-01-02,,11\n2024-01-03,3,NA\n2024-01-04,4,13\n2024-01-05,NA,14\n2024-01-06,6,15\n2024-01-07,7,16\n2024-01-08,8,\n");
+const dated = readCsv(
+  "date,v,w\n2024-01-01,1,10\n2024-01-02,,11\n2024-01-03,3,NA\n2024-01-04,4,13\n2024-01-05,NA,14\n2024-01-06,6,15\n2024-01-07,7,16\n2024-01-08,8,\n",
+);
 const day = (d: number) => `2024-01-0${d}`;
 
 test("rolling means over NaN: the default min_periods (the window) and min_periods=1, and cumsum, as pandas computes them", () => {
@@ -125,9 +127,9 @@ test("semicolons and decimal commas: the check reads the numbers as pd.read_csv(
 const small = readCsv("g,v,x,y\na,1,1,2.1\na,2,2,3.9\nb,2,3,6.2\nb,3,4,7.8\nb,7,6,12.1\nc,,5,\n");
 const grid = Array.from({ length: 25 }, (_, i) => i / 3);
 const kde = [
-  0.09636337126, 0.1152498445, 0.13340713, 0.1494884066, 0.1621854673, 0.1704111246, 0.1734654126, 0.1711527113, 0.1638249817, 0.1523404778, 0.1379440659, 0.1220904806,
-  0.1062419768, 0.09167502635, 0.07932701974, 0.06970495499, 0.06286620766, 0.05846901166, 0.05587916527, 0.05431113177, 0.05297720731, 0.05121853078, 0.04859661234,
-  0.04493305353, 0.04029641736,
+  0.09636337126, 0.1152498445, 0.13340713, 0.1494884066, 0.1621854673, 0.1704111246, 0.1734654126, 0.1711527113, 0.1638249817, 0.1523404778, 0.1379440659,
+  0.1220904806, 0.1062419768, 0.09167502635, 0.07932701974, 0.06970495499, 0.06286620766, 0.05846901166, 0.05587916527, 0.05431113177, 0.05297720731,
+  0.05121853078, 0.04859661234, 0.04493305353, 0.04029641736,
 ];
 
 test("a kernel density curve (scipy's gaussian_kde, Scott's bandwidth) of a column with a gap; scaled to counts it says the factor is not checked", () => {

@@ -46,13 +46,21 @@ test("mean by category, a rolling mean over NaN, a histogram and a scatter of ga
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks, null, 1));
   const passed = f.checks.filter((c) => c.status === "pass").map((c) => c.detail);
   assert.ok(passed.includes("match mean of body_mass_g by species by x value"), passed.join(" | "));
-  assert.ok(passed.some((d) => d.startsWith("match 5-row rolling mean of column body_mass_g")), passed.join(" | "));
-  assert.ok(passed.some((d) => d.startsWith("match histogram of body_mass_g (counts, 12 bins")), passed.join(" | "));
+  assert.ok(
+    passed.some((d) => d.startsWith("match 5-row rolling mean of column body_mass_g")),
+    passed.join(" | "),
+  );
+  assert.ok(
+    passed.some((d) => d.startsWith("match histogram of body_mass_g (counts, 12 bins")),
+    passed.join(" | "),
+  );
   assert.ok(passed.includes("match column body_mass_g against column flipper_mm (rows where both are present)"), passed.join(" | "));
 });
 
 test("the same mean with the gaps filled with 0 is unfaithful", async () => {
-  const f = await verdict(`df = ${csv.readCall}\nm = df.fillna({"body_mass_g": 0}).groupby("species")["body_mass_g"].mean()\nplt.bar(m.index, m.values)\nplt.savefig("chart.png")`);
+  const f = await verdict(
+    `df = ${csv.readCall}\nm = df.fillna({"body_mass_g": 0}).groupby("species")["body_mass_g"].mean()\nplt.bar(m.index, m.values)\nplt.savefig("chart.png")`,
+  );
   assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks, null, 1));
 });
 

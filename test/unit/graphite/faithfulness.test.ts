@@ -18,7 +18,10 @@ const check = (name: string, f: ReturnType<typeof checkFaithfulness>) => {
 test("a 7-row rolling mean per stack against ISO dates, with the cut-over marker: faithful, marker unchecked", () => {
   const lines = STACKS.map((s) => {
     const g = rows.filter((r) => r.stack === s);
-    const r7 = rolling(g.map((r) => r.build_seconds), 7);
+    const r7 = rolling(
+      g.map((r) => r.build_seconds),
+      7,
+    );
     return series({ label: s, x: g.map((r) => r.date).slice(6), y: r7.slice(6) });
   });
   const marker = series({ label: "_child5", x: [CACHE_CUTOVER, CACHE_CUTOVER], y: [0, 1] });
@@ -33,7 +36,10 @@ test("a 7-row rolling mean per stack against ISO dates, with the cut-over marker
 });
 
 test("a rolling mean over the whole log, x as matplotlib date numbers, shown in minutes", () => {
-  const r10 = rolling(rows.map((r) => r.build_seconds), 10);
+  const r10 = rolling(
+    rows.map((r) => r.build_seconds),
+    10,
+  );
   const s = series({ label: "all stacks", x: rows.map((r) => days(r.date)).slice(9), y: r10.slice(9).map((v) => v / 60) });
   const f = checkFaithfulness(csv, [figure([s])]);
   assert.equal(f.verdict, "faithful");
@@ -73,9 +79,15 @@ test("groupby aggregates by category: mean per stack (complete), median per week
     return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
   };
   const w = by("weekday", median);
-  assert.equal(check("values of", checkFaithfulness(csv, [figure([series({ kind: "bar", x: w.keys, y: w.vals })])])).detail, "match median of build_seconds by weekday by x value");
+  assert.equal(
+    check("values of", checkFaithfulness(csv, [figure([series({ kind: "bar", x: w.keys, y: w.vals })])])).detail,
+    "match median of build_seconds by weekday by x value",
+  );
   const c = by("stack", (v) => v.length);
-  assert.equal(check("values of", checkFaithfulness(csv, [figure([series({ kind: "bar", x: c.keys, y: c.vals })])])).detail, "match count of rows by stack by x value");
+  assert.equal(
+    check("values of", checkFaithfulness(csv, [figure([series({ kind: "bar", x: c.keys, y: c.vals })])])).detail,
+    "match count of rows by stack by x value",
+  );
 });
 
 test("bars at positions in another order match as a set, labelled as such", () => {
@@ -97,12 +109,20 @@ test("categories incomplete: 3 of 5 stacks shown is a failed check, so the chart
 
 test("a wrong-values chart (7% off) is unfaithful and the line says what was tried", () => {
   const g = rows.filter((r) => r.stack === "Swift");
-  const y = rolling(g.map((r) => r.build_seconds), 7).slice(6).map((v) => v * 1.07);
+  const y = rolling(
+    g.map((r) => r.build_seconds),
+    7,
+  )
+    .slice(6)
+    .map((v) => v * 1.07);
   const f = checkFaithfulness(csv, [figure([series({ label: "Swift", x: g.map((r) => r.date).slice(6), y })])]);
   assert.equal(f.verdict, "unfaithful");
   const c = check('values of line "Swift"', f);
   assert.equal(c.status, "fail");
-  assert.match(c.detail, /^match no column \(alone or against another\), groupby aggregate \(mean\/sum\/count\/median\/min\/max\/std\), histogram, least-squares line, kernel density, cumulative sum or rolling mean of the data within 0\.2%$/);
+  assert.match(
+    c.detail,
+    /^match no column \(alone or against another\), groupby aggregate \(mean\/sum\/count\/median\/min\/max\/std\), histogram, least-squares line, kernel density, cumulative sum or rolling mean of the data within 0\.2%$/,
+  );
   assert.match(faithfulnessLine(f), /^unfaithful \(1 passed, 1 failed, 1 unchecked; failed: values of line "Swift"/);
 });
 

@@ -7,9 +7,18 @@ const GOOD = '{"a":{"insight":3,"clarity":4,"verdict":"Raw bars bury the trend."
 const never = () => false;
 
 test("the prompt holds both fact blocks, the question, the JSON shape and the nonce; a retry adds [attempt: 2]", () => {
-  const p = buildJudgePrompt({ question: "Why are builds slow?", factsA: "CHART A — measured properties of the rendered figure:\n- status: ok", factsB: "CHART B — measured properties of the rendered figure:\n- status: error", nonce: "n1", round: 1, attempt: 1 });
+  const p = buildJudgePrompt({
+    question: "Why are builds slow?",
+    factsA: "CHART A — measured properties of the rendered figure:\n- status: ok",
+    factsB: "CHART B — measured properties of the rendered figure:\n- status: error",
+    nonce: "n1",
+    round: 1,
+    attempt: 1,
+  });
   assert.ok(p.includes("Task: Why are builds slow?"));
-  assert.ok(p.includes("CHART A — measured properties of the rendered figure:\n- status: ok\n\nCHART B — measured properties of the rendered figure:\n- status: error"));
+  assert.ok(
+    p.includes("CHART A — measured properties of the rendered figure:\n- status: ok\n\nCHART B — measured properties of the rendered figure:\n- status: error"),
+  );
   assert.ok(p.includes('{"a":{"insight":1-10,"clarity":1-10,"verdict":"..."},"b":{"insight":1-10,"clarity":1-10,"verdict":"..."},"ship":"a"|"b"|"neither"}'));
   assert.ok(p.endsWith("[run-nonce: n1]"));
   const retry = buildJudgePrompt({ question: "q", factsA: "A", factsB: "B", nonce: "n1", round: 1, attempt: 2 });
@@ -30,13 +39,27 @@ test("scores: numbers, numeric strings, x/10; out of range or junk is null, neve
 });
 
 test("ship: a/b in many spellings; neither/none/both -> neither; junk -> null", () => {
-  for (const [raw, want] of [["a", "a"], ["B", "b"], ["Chart A", "a"], ["chart_b", "b"], ["Model B.", "b"], ["neither", "neither"], ["None", "neither"], ["both", "neither"], ["the blue one", null], [3, null]] as const) {
+  for (const [raw, want] of [
+    ["a", "a"],
+    ["B", "b"],
+    ["Chart A", "a"],
+    ["chart_b", "b"],
+    ["Model B.", "b"],
+    ["neither", "neither"],
+    ["None", "neither"],
+    ["both", "neither"],
+    ["the blue one", null],
+    [3, null],
+  ] as const) {
     assert.equal(coerceShip(raw), want, String(raw));
   }
 });
 
 test("readJudgeValue: aliases (chart_a, scores wrapper, winner), missing ship noted", () => {
-  const r = readJudgeValue({ scores: { chart_a: { insight: "5", clarity: 6, reason: "ok" }, chart_b: { Insight: 9, Clarity: "8/10", verdict: "best" } }, winner: "Chart B" });
+  const r = readJudgeValue({
+    scores: { chart_a: { insight: "5", clarity: 6, reason: "ok" }, chart_b: { Insight: 9, Clarity: "8/10", verdict: "best" } },
+    winner: "Chart B",
+  });
   assert.ok(r.ok);
   assert.deepEqual(r.value, { a: { insight: 5, clarity: 6, verdict: "ok" }, b: { insight: 9, clarity: 8, verdict: "best" }, ship: "b" });
   const noShip = readJudgeValue({ a: { insight: 5, clarity: 6, verdict: "x" }, b: { insight: 7, clarity: 12, verdict: "y" } });
@@ -63,7 +86,8 @@ test("json: a clean answer on the first attempt", async () => {
 });
 
 test("messy but readable JSON is still json, and the rung is named in a warning", async () => {
-  const messy = "Sure! Here is the JSON:\n```json\n{'a': {'insight': 4, 'clarity': 5, 'verdict': 'meh',}, 'b': {'insight': 8, 'clarity': 9, 'verdict': 'good'}, 'ship': 'b',}\n```";
+  const messy =
+    "Sure! Here is the JSON:\n```json\n{'a': {'insight': 4, 'clarity': 5, 'verdict': 'meh',}, 'b': {'insight': 8, 'clarity': 9, 'verdict': 'good'}, 'ship': 'b',}\n```";
   const { judge, warnings } = await runGraphiteJudge({ ask: async () => messy, factsText: "F", round: 1, isFatal: never });
   assert.equal(judge.parseMode, "json");
   assert.equal(judge.ship, "b");

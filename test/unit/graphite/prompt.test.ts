@@ -57,7 +57,11 @@ test("a refused run is repaired with the rule in place of a traceback", () => {
 test("a semicolon CSV with decimal commas: the prompt tells the models the exact read_csv call", () => {
   const semi = readCsv("Datum;Ort;Wert\n2024-01-01;Köln;1,5\n2024-01-02;Bonn;2,25\n");
   const p = buildCoderPrompt({ csv: semi, question: "q", nonce: "n" });
-  assert.ok(p.includes('\nThe full file is at ./data.csv.\nRead it with pd.read_csv("data.csv", sep=";", decimal=",") (fields are separated by semicolons and numbers use a decimal comma).\n'));
+  assert.ok(
+    p.includes(
+      '\nThe full file is at ./data.csv.\nRead it with pd.read_csv("data.csv", sep=";", decimal=",") (fields are separated by semicolons and numbers use a decimal comma).\n',
+    ),
+  );
   const tab = buildCoderPrompt({ csv: readCsv("a\tb\n1\t2\n"), question: "q", nonce: "n" });
   assert.ok(tab.includes('Read it with pd.read_csv("data.csv", sep="\\t") (fields are separated by tabs).\n'));
 });

@@ -70,7 +70,10 @@ test("analyst vs raw-bars: two real PNGs, measured, checked against the data, ju
   assert.ok(pa.text.includes(`[run-nonce: ${main.nonce}]`));
   // The cell shows one line; the data has no methods in it.
   const line = util.inspect(main);
-  assert.match(line, /^Graphite ship B \(analyst\) · A raw-bars: insight \d+(\.\d)?, clarity \d+(\.\d)?, OK · B analyst: insight \d+(\.\d)?, clarity \d+(\.\d)?, OK · judge: json$/);
+  assert.match(
+    line,
+    /^Graphite ship B \(analyst\) · A raw-bars: insight \d+(\.\d)?, clarity \d+(\.\d)?, OK · B analyst: insight \d+(\.\d)?, clarity \d+(\.\d)?, OK · judge: json$/,
+  );
   assert.equal(String(main), line);
   assert.ok(!Object.keys(main).includes("repair"));
   assert.deepEqual(Object.keys(main.timings.stages).sort(), ["asking", "executing", "judging"]);
@@ -95,7 +98,13 @@ test("crasher vs socket: verbatim KeyError traceback, BLOCKED with the rule name
 
   const same = await r.repair("a");
   assert.equal(same, r, "repair resolves to the same, updated result");
-  assert.deepEqual(r.charts.a.attempts.map((x) => [x.kind, x.run.status]), [["initial", "error"], ["repair", "ok"]]);
+  assert.deepEqual(
+    r.charts.a.attempts.map((x) => [x.kind, x.run.status]),
+    [
+      ["initial", "error"],
+      ["repair", "ok"],
+    ],
+  );
   assert.equal(r.charts.a.run.status, "ok");
   assert.ok(r.charts.a.run.pngs.length === 1);
   assert.ok(!r.charts.a.code.includes('groupby("language")'));
@@ -140,7 +149,10 @@ test("demo judges: messy output is still read (rung named); broken output is the
   const messy = await graphite({ csv, question, a: demo("liar"), b: demo("analyst"), judge: demo("judge-messy"), display: false });
   assert.equal(messy.judge!.parseMode, "json");
   assert.equal(messy.judge!.ship, "b");
-  assert.ok(messy.warnings.some((w) => /^Judge output was not plain JSON; it was read by the "[\w-]+" rung of the parse ladder\.$/.test(w)), messy.warnings.join(" | "));
+  assert.ok(
+    messy.warnings.some((w) => /^Judge output was not plain JSON; it was read by the "[\w-]+" rung of the parse ladder\.$/.test(w)),
+    messy.warnings.join(" | "),
+  );
   const broken = await graphite({ csv, question, a: demo("liar"), b: demo("analyst"), judge: demo("judge-broken"), display: false });
   assert.equal(broken.judge!.parseMode, "fallback-none");
   assert.equal(broken.judge!.ship, "neither");

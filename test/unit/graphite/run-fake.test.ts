@@ -24,7 +24,8 @@ const csv = buildLogCsv();
 const slot = (model: string) => ({ provider: "demo" as const, model });
 const base = { csv, question: "What changed?", a: slot("x"), b: slot("y"), judge: slot("judge"), display: false };
 const GOOD_JUDGE = '{"a":{"insight":4,"clarity":5,"verdict":"ok"},"b":{"insight":7,"clarity":8,"verdict":"better"},"ship":"b"}';
-const WORKING = 'import pandas as pd\nimport matplotlib.pyplot as plt\ndf = pd.read_csv("data.csv")\nfig, ax = plt.subplots()\nax.plot(df["build_seconds"])\nfig.savefig("chart.png")\n';
+const WORKING =
+  'import pandas as pd\nimport matplotlib.pyplot as plt\ndf = pd.read_csv("data.csv")\nfig, ax = plt.subplots()\nax.plot(df["build_seconds"])\nfig.savefig("chart.png")\n';
 
 function reply(req: CallRequest, content: string, extra: Partial<CallResult> = {}): CallResult {
   const usage = { promptTokens: 10, completionTokens: 20, totalTokens: 30 };
@@ -35,7 +36,17 @@ function reply(req: CallRequest, content: string, extra: Partial<CallResult> = {
     finishReason: "stop",
     latencyMs: 5,
     retriedEmpty: false,
-    record: { role: req.role, slot: req.slotName, model: req.slot.model, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 5, retriedEmpty: false, error: null },
+    record: {
+      role: req.role,
+      slot: req.slotName,
+      model: req.slot.model,
+      usage,
+      reasoningTokens: null,
+      finishReason: "stop",
+      latencyMs: 5,
+      retriedEmpty: false,
+      error: null,
+    },
     promptSha256: "0".repeat(64),
     ...extra,
   };
@@ -49,8 +60,10 @@ function models(script: Script): GraphiteDeps["callModel"] {
     return reply(req, out);
   };
 }
-const coders = (a: string | Error, b: string | Error, judge: string | Error = GOOD_JUDGE): Script => (req) =>
-  req.slotName === "a" ? a : req.slotName === "b" ? b : judge;
+const coders =
+  (a: string | Error, b: string | Error, judge: string | Error = GOOD_JUDGE): Script =>
+  (req) =>
+    req.slotName === "a" ? a : req.slotName === "b" ? b : judge;
 
 function providerError(kind: string, message: string): Error {
   return Object.assign(new Error(message), { kind });
@@ -73,7 +86,10 @@ after(async () => {
 });
 
 test("bad input: no CSV, empty question, bad slot: one clear sentence each, nothing started", async () => {
-  await assert.rejects(graphite({ ...base, csv: undefined as never }), /^CsvError: graphite needs a CSV: pass csv: buildLogCsv\(\), CSV text, or \{ path: "data\.csv" \}\.$/m);
+  await assert.rejects(
+    graphite({ ...base, csv: undefined as never }),
+    /^CsvError: graphite needs a CSV: pass csv: buildLogCsv\(\), CSV text, or \{ path: "data\.csv" \}\.$/m,
+  );
   await assert.rejects(graphite({ ...base, question: "  " }), /The question is empty: pass question: "\.\.\." saying what the chart should help decide\./);
   await assert.rejects(graphite({ ...base, judge: undefined as never }), /Slot judge is missing/);
   await assert.rejects(graphite(null as never), /graphite\(\) needs an options object/);
@@ -102,10 +118,16 @@ test("real sandbox: megabytes of print are capped and noted; a fake PNG is refus
   const r = await runGraphite(base, { callModel: models(coders(flood, fakePng)), sandbox: sharedSandbox });
   assert.ok(r.charts.a.run.stdout.length <= 65536, `stdout kept: ${r.charts.a.run.stdout.length} chars`);
   assert.match(r.charts.a.run.notes.join(" "), /stdout was cut at \d+ bytes \(it wrote \d+\)/);
-  assert.ok(r.warnings.some((w) => /^Chart A: stdout was cut at/.test(w)), "the note reaches the result's warnings");
+  assert.ok(
+    r.warnings.some((w) => /^Chart A: stdout was cut at/.test(w)),
+    "the note reaches the result's warnings",
+  );
   assert.equal(r.charts.b.run.pngs.length, 0);
   assert.equal(r.charts.b.run.status, "no-figure");
-  assert.ok(r.warnings.some((w) => /^Chart B: .*not a valid PNG.*refused/.test(w)), r.warnings.join(" | "));
+  assert.ok(
+    r.warnings.some((w) => /^Chart B: .*not a valid PNG.*refused/.test(w)),
+    r.warnings.join(" | "),
+  );
   assert.match(String(r), /^Graphite /);
 });
 
@@ -118,7 +140,10 @@ test("one slot fails: that chart says why, the other is run and judged", async (
   assert.equal(r.charts.a.run.notes[0], "not run: the model could not be asked");
   assert.equal(r.charts.b.run.status, "ok");
   assert.ok(r.warnings.some((w) => w.startsWith("Model A could not be asked, so chart A is missing: Cannot reach")));
-  assert.match(r.judge!.factsText, /CHART A — measured properties of the rendered figure:\n- status: error\n- note: the model could not be asked \(Cannot reach/);
+  assert.match(
+    r.judge!.factsText,
+    /CHART A — measured properties of the rendered figure:\n- status: error\n- note: the model could not be asked \(Cannot reach/,
+  );
   assert.match(util.inspect(r), /A x: insight 4, clarity 5, not asked · B y: insight 7, clarity 8, OK/);
   await assert.rejects(r.repair("a"), /Chart A has no code to repair: model A could not be asked \(Cannot reach .*\)\. Run graphite\(\) again\./);
 });
@@ -127,7 +152,9 @@ test("both slots fail: the run stops at Asking with both reasons", async () => {
   let live: LiveRun | null = null;
   await assert.rejects(
     runGraphite(base, {
-      callModel: models(coders(providerError("auth", "Slot a (openai, model m): the key was refused."), providerError("timeout", "Slot b: no answer within 120 s."))),
+      callModel: models(
+        coders(providerError("auth", "Slot a (openai, model m): the key was refused."), providerError("timeout", "Slot b: no answer within 120 s.")),
+      ),
       sandbox: scriptedSandbox(() => okRun()),
       startLive: (o) => (live = startLiveRun(o)),
     }),
@@ -139,7 +166,10 @@ test("both slots fail: the run stops at Asking with both reasons", async () => {
 
 test("the sandbox itself failing stops the run at Executing, naming the chart", async () => {
   await assert.rejects(
-    runGraphite(base, { callModel: models(coders(WORKING, WORKING)), sandbox: scriptedSandbox(() => new Error("duellab sandbox: the sandbox process was killed by SIGKILL during the run")) }),
+    runGraphite(base, {
+      callModel: models(coders(WORKING, WORKING)),
+      sandbox: scriptedSandbox(() => new Error("duellab sandbox: the sandbox process was killed by SIGKILL during the run")),
+    }),
     /Graphite stopped at "Executing": The sandbox could not run chart A's code: duellab sandbox: the sandbox process was killed by SIGKILL/,
   );
 });
@@ -178,10 +208,13 @@ test("a judge retry sends a different prompt ([attempt: 2]) and is labelled json
 
 test("coders get max_tokens 1600 and the slot's temperature; A and B the same bytes", async () => {
   const seen: CallRequest[] = [];
-  await runGraphite({ ...base, a: { ...slot("x"), temperature: 0 } }, {
-    callModel: models((req) => (seen.push(req), req.slotName === "judge" ? GOOD_JUDGE : WORKING)),
-    sandbox: scriptedSandbox(() => okRun()),
-  });
+  await runGraphite(
+    { ...base, a: { ...slot("x"), temperature: 0 } },
+    {
+      callModel: models((req) => (seen.push(req), req.slotName === "judge" ? GOOD_JUDGE : WORKING)),
+      sandbox: scriptedSandbox(() => okRun()),
+    },
+  );
   const [a, b] = [seen.find((r) => r.slotName === "a")!, seen.find((r) => r.slotName === "b")!];
   assert.equal(a.maxTokens, 1600);
   assert.equal(b.maxTokens, 1600);
@@ -222,12 +255,12 @@ test("the widget's repair button: a view event runs the repair, pending shows it
     };
   };
   const crashing = 'import pandas as pd\ndf = pd.read_csv("data.csv")\ndf["language"]\n';
-  const tb = 'Traceback (most recent call last):\n  File "snippet.py", line 3, in <module>\nKeyError: \'language\'\n';
+  const tb = "Traceback (most recent call last):\n  File \"snippet.py\", line 3, in <module>\nKeyError: 'language'\n";
   let repairPrompt = "";
   const r = await runGraphite(base, {
     callModel: models((req) => {
       if (req.slotName === "judge") return GOOD_JUDGE;
-      if (req.role === "A-repair") return (repairPrompt = req.messages[0]!.content), WORKING;
+      if (req.role === "A-repair") return ((repairPrompt = req.messages[0]!.content), WORKING);
       return req.slotName === "a" ? crashing : WORKING;
     }),
     sandbox: scriptedSandbox((code) => (code.includes('df["language"]') ? fakeRun({ status: "error", pngs: [], traceback: tb }) : okRun())),
@@ -278,12 +311,17 @@ test("a repair pressed while the judge is still scoring waits for the run, then 
       }
       return req.role === "A" ? crashing : WORKING;
     }),
-    sandbox: scriptedSandbox((code) => (code.includes('df["language"]') ? fakeRun({ status: "error", pngs: [], traceback: "Traceback\nKeyError: 'language'\n" }) : okRun())),
+    sandbox: scriptedSandbox((code) =>
+      code.includes('df["language"]') ? fakeRun({ status: "error", pngs: [], traceback: "Traceback\nKeyError: 'language'\n" }) : okRun(),
+    ),
     startLive,
   });
   await until(() => pendings.length >= 2 && pendings.at(-1)!.length === 0);
   assert.deepEqual(pendings, [["repair-a"], []]);
-  assert.deepEqual(r.charts.a.attempts.map((x) => x.run.status), ["error", "ok"]);
+  assert.deepEqual(
+    r.charts.a.attempts.map((x) => x.run.status),
+    ["error", "ok"],
+  );
   assert.equal(r.judge!.round, 2);
 });
 
@@ -292,12 +330,23 @@ test("a repair whose model call fails: the chart is unchanged, the header says w
   const crashing = 'import pandas as pd\ndf = pd.read_csv("data.csv")\ndf["language"]\n';
   const r = await runGraphite(base, {
     callModel: models((req) =>
-      req.slotName === "judge" ? GOOD_JUDGE : req.role === "A-repair" ? providerError("rate-limit", "Slot a (demo, model x): rate limited (429) three times; wait a minute.") : req.slotName === "a" ? crashing : WORKING,
+      req.slotName === "judge"
+        ? GOOD_JUDGE
+        : req.role === "A-repair"
+          ? providerError("rate-limit", "Slot a (demo, model x): rate limited (429) three times; wait a minute.")
+          : req.slotName === "a"
+            ? crashing
+            : WORKING,
     ),
-    sandbox: scriptedSandbox((code) => (code.includes('df["language"]') ? fakeRun({ status: "error", pngs: [], traceback: "Traceback\nKeyError: 'language'\n" }) : okRun())),
+    sandbox: scriptedSandbox((code) =>
+      code.includes('df["language"]') ? fakeRun({ status: "error", pngs: [], traceback: "Traceback\nKeyError: 'language'\n" }) : okRun(),
+    ),
     startLive: (o) => (live = startLiveRun(o)),
   });
-  await assert.rejects(r.repair("a"), /^Error: The repair of chart A failed while asking: Slot a \(demo, model x\): rate limited \(429\) three times; wait a minute\.$/m);
+  await assert.rejects(
+    r.repair("a"),
+    /^Error: The repair of chart A failed while asking: Slot a \(demo, model x\): rate limited \(429\) three times; wait a minute\.$/m,
+  );
   assert.equal(r.charts.a.attempts.length, 1);
   assert.equal(r.charts.a.run.status, "error");
   assert.equal(r.judge!.round, 1);
@@ -318,7 +367,10 @@ test("repair with the thinking switch: sent only for a slot that supports it (Pa
   });
   const sandbox = scriptedSandbox((code) => (code.includes("CRASH") ? crash : ok));
   const particle = { provider: "particle" as const, model: "deepseek-v4.1-flash", apiKey: "sk-test-particle" };
-  const r = await runGraphite({ ...base, a: particle, b: { provider: "openai" as const, model: "gpt-4o-mini", apiKey: "sk-test-openai" } }, { callModel, sandbox });
+  const r = await runGraphite(
+    { ...base, a: particle, b: { provider: "openai" as const, model: "gpt-4o-mini", apiKey: "sk-test-openai" } },
+    { callModel, sandbox },
+  );
   assert.equal(r.charts.a.run.status, "error");
   await r.repair("a", { thinking: false });
   await r.repair("b", { thinking: false });

@@ -24,7 +24,10 @@ test("a judge refusing temperature 0 is adapted to, and the result, the summary 
   assert.equal(r.judge?.ship, "b");
   assert.ok(r.warnings.includes("judge judge-strict refuses temperature 0: judged at its default"), r.warnings.join("\n"));
   const line = util.inspect(r);
-  assert.match(line, /^Graphite ship B \(analyst\) · .* · judge: json · ⚠ judge judge-strict refuses max_tokens: its budget was sent as max_completion_tokens; judge judge-strict refuses temperature 0: judged at its default; judge judge-strict refuses the system role: its instructions were sent in the first user message$/);
+  assert.match(
+    line,
+    /^Graphite ship B \(analyst\) · .* · judge: json · ⚠ judge judge-strict refuses max_tokens: its budget was sent as max_completion_tokens; judge judge-strict refuses temperature 0: judged at its default; judge judge-strict refuses the system role: its instructions were sent in the first user message$/,
+  );
 });
 
 test("a judge cut off mid-thought is asked again with a doubled budget, and its thinking is nowhere in the result", async () => {
@@ -32,7 +35,15 @@ test("a judge cut off mid-thought is asked again with a doubled budget, and its 
   assert.ok(!JSON.stringify(r).includes(INLINE_MARKER));
   assert.equal(r.judge?.parseMode, "json");
   assert.equal(r.judge?.ship, "b");
-  assert.ok(r.warnings.some((w) => /^The judge returned empty content for judge-graphite \(max_tokens 1200; .*asked again with max_tokens 2400 before any fresh sample\.$/.test(w)), r.warnings.join("\n"));
+  assert.ok(
+    r.warnings.some((w) =>
+      /^The judge returned empty content for judge-graphite \(max_tokens 1200; .*asked again with max_tokens 2400 before any fresh sample\.$/.test(w),
+    ),
+    r.warnings.join("\n"),
+  );
   const judgeCalls = r.calls.filter((c) => c.slot === "judge");
-  assert.deepEqual(judgeCalls.map((c) => c.finishReason), ["length", "stop"]);
+  assert.deepEqual(
+    judgeCalls.map((c) => c.finishReason),
+    ["length", "stop"],
+  );
 });

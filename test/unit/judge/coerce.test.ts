@@ -4,12 +4,29 @@ import { cleanClaim, coerceClaims, coercePairs, normaliseRelation, readIndex, re
 
 test("relations normalise: contradiction words win over the 'agree' inside them", () => {
   const table: [unknown, string | null][] = [
-    ["agree", "agree"], ["Agrees", "agree"], ["supports", "agree"], ["consistent", "agree"], ["same claim", "agree"],
-    ["equivalent", "agree"], ["entails", "agree"], [true, "agree"],
-    ["contradict", "contradict"], ["contradicts", "contradict"], ["CONTRADICTION", "contradict"], ["disagree", "contradict"],
-    ["disagrees", "contradict"], ["inconsistent", "contradict"], ["conflicts", "contradict"], ["opposes", "contradict"],
+    ["agree", "agree"],
+    ["Agrees", "agree"],
+    ["supports", "agree"],
+    ["consistent", "agree"],
+    ["same claim", "agree"],
+    ["equivalent", "agree"],
+    ["entails", "agree"],
+    [true, "agree"],
+    ["contradict", "contradict"],
+    ["contradicts", "contradict"],
+    ["CONTRADICTION", "contradict"],
+    ["disagree", "contradict"],
+    ["disagrees", "contradict"],
+    ["inconsistent", "contradict"],
+    ["conflicts", "contradict"],
+    ["opposes", "contradict"],
     ["incompatible", "contradict"],
-    ["unrelated", null], ["neutral", null], ["", null], [3, null], [null, null], [false, null],
+    ["unrelated", null],
+    ["neutral", null],
+    ["", null],
+    [3, null],
+    [null, null],
+    [false, null],
   ];
   for (const [raw, want] of table) assert.equal(normaliseRelation(raw), want, String(raw));
 });
@@ -39,7 +56,15 @@ test("strengths are clamped to 0..1 and read from percent or words", () => {
 });
 
 test("every left-index alias and its mirror is accepted", () => {
-  const aliases: [string, string][] = [["a", "b"], ["a_index", "b_index"], ["source", "target"], ["from", "to"], ["i", "j"], ["left", "right"], ["aIndex", "bIndex"]];
+  const aliases: [string, string][] = [
+    ["a", "b"],
+    ["a_index", "b_index"],
+    ["source", "target"],
+    ["from", "to"],
+    ["i", "j"],
+    ["left", "right"],
+    ["aIndex", "bIndex"],
+  ];
   for (const [l, r] of aliases) {
     const out = coercePairs({ pairs: [{ [l]: 1, [r]: 0, relation: "agree", strength: 0.7 }] }, 2, 2);
     assert.deepEqual(out?.pairs, [{ a: 1, b: 0, relation: "agree", strength: 0.7, sourceKind: "judge" }], l);
@@ -47,7 +72,15 @@ test("every left-index alias and its mirror is accepted", () => {
 });
 
 test("out-of-range indices are dropped and counted", () => {
-  const out = coercePairs([{ a: 2, b: 0, relation: "agree" }, { a: 0, b: 9, relation: "agree" }, { a: 1, b: 1, relation: "agree", strength: 0.2 }], 2, 2)!;
+  const out = coercePairs(
+    [
+      { a: 2, b: 0, relation: "agree" },
+      { a: 0, b: 9, relation: "agree" },
+      { a: 1, b: 1, relation: "agree", strength: 0.2 },
+    ],
+    2,
+    2,
+  )!;
   assert.equal(out.pairs.length, 1);
   assert.equal(out.outOfRange, 2);
   assert.equal(out.dropped, 2);

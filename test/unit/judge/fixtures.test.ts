@@ -7,7 +7,9 @@ import { parseLoose } from "../../../src/lib/judge/parse";
 import { coerceClaims, coercePairs } from "../../../src/lib/judge/coerce";
 
 const dir = path.resolve(__dirname, "../../fixtures/judge");
-const claims: { name: string; output: string; expect: string[]; max: number; rung?: string }[] = JSON.parse(fs.readFileSync(path.join(dir, "claims.json"), "utf8"));
+const claims: { name: string; output: string; expect: string[]; max: number; rung?: string }[] = JSON.parse(
+  fs.readFileSync(path.join(dir, "claims.json"), "utf8"),
+);
 const pairs: { name: string; output: string; sizeA: number; sizeB: number; expect: object[]; dropped?: number; rung?: string }[] = JSON.parse(
   fs.readFileSync(path.join(dir, "pairs.json"), "utf8"),
 );

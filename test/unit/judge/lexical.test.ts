@@ -1,6 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { AGREE_THRESHOLD, NEGATION_THRESHOLD, contentTokens, isNegated, jaccard, lexicalPairs, lexicalRelation, sentenceClaims } from "../../../src/lib/judge/lexical";
+import {
+  AGREE_THRESHOLD,
+  NEGATION_THRESHOLD,
+  contentTokens,
+  isNegated,
+  jaccard,
+  lexicalPairs,
+  lexicalRelation,
+  sentenceClaims,
+} from "../../../src/lib/judge/lexical";
 
 test("content tokens drop stopwords and negations and fold plurals", () => {
   assert.deepEqual([...contentTokens("The services are not a monolith")].sort(), ["monolith", "service"]);
@@ -46,11 +55,19 @@ test("lexical pairs are all labelled lexical, capped and sorted", () => {
   assert.equal(pairs.length, 30);
   assert.ok(pairs.every((p) => p.sourceKind === "lexical"));
   const keys = pairs.map((p) => p.a * 100 + p.b);
-  assert.deepEqual(keys, [...keys].sort((x, y) => x - y));
+  assert.deepEqual(
+    keys,
+    [...keys].sort((x, y) => x - y),
+  );
 });
 
 test("sentence claims split an answer into cleaned, capped sentences", () => {
   const text = "Start with a monolith. It keeps deploys simple!\n- Split services when teams grow\n- ok\n1. Measure latency first.";
-  assert.deepEqual(sentenceClaims(text, 12), ["Start with a monolith.", "It keeps deploys simple!", "Split services when teams grow", "Measure latency first."]);
+  assert.deepEqual(sentenceClaims(text, 12), [
+    "Start with a monolith.",
+    "It keeps deploys simple!",
+    "Split services when teams grow",
+    "Measure latency first.",
+  ]);
   assert.equal(sentenceClaims(text, 2).length, 2);
 });

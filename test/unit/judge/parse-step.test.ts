@@ -30,19 +30,32 @@ function classify(outputs: string[]): { o: JudgeStepOptions<Pair[]>; asked: numb
 }
 
 test("an answer only jsonrepair reads is used, and the step records the jsonrepair rung", async () => {
-  const { o, asked } = classify(['{"pairs": [{"a": 0, "b": 1, "relation": "agree", "strength": 80%} {"a": 2, "b": 2, "relation": "contradict", "strength": 0.6}]}']);
+  const { o, asked } = classify([
+    '{"pairs": [{"a": 0, "b": 1, "relation": "agree", "strength": 80%} {"a": 2, "b": 2, "relation": "contradict", "strength": 0.6}]}',
+  ]);
   const r = await runJudgeStep(o);
   assert.equal(r.step.parseMode, "json");
   assert.equal(r.step.rung, "jsonrepair");
-  assert.deepEqual(r.value.map((p) => [p.a, p.b, p.relation, p.strength]), [[0, 1, "agree", 0.8], [2, 2, "contradict", 0.6]]);
+  assert.deepEqual(
+    r.value.map((p) => [p.a, p.b, p.relation, p.strength]),
+    [
+      [0, 1, "agree", 0.8],
+      [2, 2, "contradict", 0.6],
+    ],
+  );
   assert.deepEqual(asked, [1]);
 });
 
 test("an example pair inside a leading <think> block is never the answer; the pairs after it are", async () => {
-  const { o } = classify(['<think>\nlike {"a": 0, "b": 0, "relation": "agree", "strength": 1}?\n</think>\n{"pairs": [{"a": 1, "b": 2, "relation": "agree", "strength": 0.7}]}']);
+  const { o } = classify([
+    '<think>\nlike {"a": 0, "b": 0, "relation": "agree", "strength": 1}?\n</think>\n{"pairs": [{"a": 1, "b": 2, "relation": "agree", "strength": 0.7}]}',
+  ]);
   const r = await runJudgeStep(o);
   assert.equal(r.step.rung, "as-is (after reasoning)");
-  assert.deepEqual(r.value.map((p) => [p.a, p.b]), [[1, 2]]);
+  assert.deepEqual(
+    r.value.map((p) => [p.a, p.b]),
+    [[1, 2]],
+  );
 });
 
 test("reasoning that never closes reads as nothing twice: the labelled lexical fallback, with the reason", async () => {

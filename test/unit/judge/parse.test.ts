@@ -31,7 +31,8 @@ test("smart quotes and full-width punctuation are normalised", () => {
 });
 
 test("a messy judge answer (fence, prose, smart quotes, Python literals, trailing commas) parses", () => {
-  const text = "Sure! Here is the JSON:\n```json\n{\u201cpairs\u201d: [{\u201ca\u201d: 0, \u201cb\u201d: 2, \u201crelation\u201d: \u201cagree\u201d, \u201cstrength\u201d: 0.8, \u201csure\u201d: True},],}\n```";
+  const text =
+    "Sure! Here is the JSON:\n```json\n{\u201cpairs\u201d: [{\u201ca\u201d: 0, \u201cb\u201d: 2, \u201crelation\u201d: \u201cagree\u201d, \u201cstrength\u201d: 0.8, \u201csure\u201d: True},],}\n```";
   const r = parseLoose(text);
   assert.ok(r.ok);
   assert.deepEqual(r.value, { pairs: [{ a: 0, b: 2, relation: "agree", strength: 0.8, sure: true }] });
@@ -53,7 +54,10 @@ test("punctuation is normalised outside strings only: what the judge wrote insid
   assert.equal(normalisePunctuation('{"t": "部署简单，成本低"}\uff0c'), '{"t": "部署简单，成本低"},');
   assert.equal(normalisePunctuation('["it\u2019s \u201cfine\u201d"]'), '["it\u2019s \u201cfine\u201d"]');
   // a smart-quoted string is a string: its apostrophe and full-width comma stay, an ASCII quote in it is escaped
-  assert.equal(normalisePunctuation("[\u201cVoltaire\u2019s \"Candide\" (1759)\uff0c\u53d7\u6b22\u8fce\u201d]"), '["Voltaire\u2019s \\"Candide\\" (1759)\uff0c\u53d7\u6b22\u8fce"]');
+  assert.equal(
+    normalisePunctuation('[\u201cVoltaire\u2019s "Candide" (1759)\uff0c\u53d7\u6b22\u8fce\u201d]'),
+    '["Voltaire\u2019s \\"Candide\\" (1759)\uff0c\u53d7\u6b22\u8fce"]',
+  );
   assert.equal(normalisePunctuation("[\u2018it\u2019s\u2019\uff0c 'x']"), "['it\u2019s', 'x']");
 });
 
@@ -63,14 +67,18 @@ test("a single quote opens a string only where a value may start, so prose apost
 });
 
 test("block comments are dropped outside strings and kept inside them", () => {
-  assert.equal(repairStructure('[/* first */ 1, 2 /* end */]'), "[ 1, 2 ]");
+  assert.equal(repairStructure("[/* first */ 1, 2 /* end */]"), "[ 1, 2 ]");
   assert.equal(repairStructure('["a /* not a comment */"]'), '["a /* not a comment */"]');
 });
 
 test("a missing comma between two pairs never yields the first pair alone, from any rung", () => {
   const pairA = '{"a": 0, "b": 1, "relation": "agree", "strength": 0.9}';
   const pairB = '{"a": 2, "b": 0, "relation": "contradict", "strength": 0.7}';
-  for (const text of [`{"pairs": [${pairA} ${pairB}]}`, `{'pairs': [${pairA.replace(/"/g, "'")} ${pairB.replace(/"/g, "'")}]}`, `Result:\n{"pairs": [${pairA}\n${pairB}]}`]) {
+  for (const text of [
+    `{"pairs": [${pairA} ${pairB}]}`,
+    `{'pairs': [${pairA.replace(/"/g, "'")} ${pairB.replace(/"/g, "'")}]}`,
+    `Result:\n{"pairs": [${pairA}\n${pairB}]}`,
+  ]) {
     const r = parseLoose(text);
     assert.ok(r.ok, text);
     assert.deepEqual(r.value, { pairs: [JSON.parse(pairA), JSON.parse(pairB)] }, text);
@@ -90,7 +98,7 @@ test("braces inside a leading <think> block are never read as the answer", () =>
 test("a <think> block that never closes is no answer: no value, with a reason", () => {
   const r = parseLoose('<think>\nThe pairs would be {"pairs": [{"a": 0, "b": 0, "relation": "agree"}]} but let me check');
   assert.deepEqual(r, { ok: false, error: "the judge output is only reasoning (a <think> block that never closes); there is no answer to read" });
-  const only = parseLoose("<thinking>{\"a\": 1}</thinking>  ");
+  const only = parseLoose('<thinking>{"a": 1}</thinking>  ');
   assert.equal(only.ok, false);
   if (!only.ok) assert.match(only.error, /only reasoning and no answer/);
 });
@@ -124,7 +132,7 @@ test("when the judge's JSON value is broken, a later value in the text is not ta
 });
 
 test("smart quotes in prose stay prose; a key written with mixed quotes still reads", () => {
-  assert.deepEqual(parseLoose("He said \u201cuse a monolith\u201d and then: [\"a\", \"b\",]"), { ok: true, value: ["a", "b"], rung: "repaired-sliced" });
+  assert.deepEqual(parseLoose('He said \u201cuse a monolith\u201d and then: ["a", "b",]'), { ok: true, value: ["a", "b"], rung: "repaired-sliced" });
   const mixed = parseLoose('{\u201cpairs": [{\u201ca": 0, \u201cb": 0, \u201crelation": \u201cagree\u201d, \u201cstrength": 0.5},]}');
   assert.deepEqual(mixed, { ok: true, value: { pairs: [{ a: 0, b: 0, relation: "agree", strength: 0.5 }] }, rung: "repaired" });
 });

@@ -3,7 +3,10 @@ import assert from "node:assert/strict";
 import { runJudgeStep, type JudgeStepOptions } from "../../../src/lib/judge/step";
 
 class FakeProviderError extends Error {
-  constructor(readonly kind: string, message: string) {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -18,7 +21,8 @@ function options(answers: (string | Error)[], extra: Partial<JudgeStepOptions<nu
       if (next instanceof Error) throw next;
       return next ?? "";
     },
-    read: (v) => (Array.isArray(v) && v.every((x) => typeof x === "number") ? { ok: true, value: v as number[] } : { ok: false, reason: "it is not a list of numbers" }),
+    read: (v) =>
+      Array.isArray(v) && v.every((x) => typeof x === "number") ? { ok: true, value: v as number[] } : { ok: false, reason: "it is not a list of numbers" },
     fallback: () => [-1],
     fallbackLabel: "a placeholder list",
     isFatal: (e) => (e as FakeProviderError).kind === "aborted",

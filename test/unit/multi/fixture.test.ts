@@ -15,6 +15,9 @@ test("8 models × 12 claims: 96 claims, 4 core groups, groups follow the idea ma
   const ideas = new Map<number, number>();
   for (let model = 0; model < 8; model++) for (let j = 0; j < 12; j++) ideas.set(ideaOf(model, j), (ideas.get(ideaOf(model, j)) ?? 0) + 1);
   assert.equal(m.groups.length, ideas.size);
-  assert.deepEqual(m.groups.map((g) => g.size).sort((x, y) => y - x), [...ideas.values()].sort((x, y) => y - x));
+  assert.deepEqual(
+    m.groups.map((g) => g.size).sort((x, y) => y - x),
+    [...ideas.values()].sort((x, y) => y - x),
+  );
   assert.ok(m.groupEdges.some((e) => e.relation === "contradict"));
 });

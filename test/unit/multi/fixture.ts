@@ -36,11 +36,19 @@ export function multiFixture(models: number, perModel: number, spread = 20): Wea
         const ia = ideaOf(mx, a, spread);
         const ib = ideaOf(my, b, spread);
         if (ia === ib) pairs.push({ a, b, relation: "agree", strength: 0.8, sourceKind: "judge" });
-        else if (ia >= 4 && ib >= 4 && Math.min(ia, ib) % 5 === 0 && Math.abs(ia - ib) === 1) pairs.push({ a, b, relation: "contradict", strength: 0.6, sourceKind: "judge" });
+        else if (ia >= 4 && ib >= 4 && Math.min(ia, ib) % 5 === 0 && Math.abs(ia - ib) === 1)
+          pairs.push({ a, b, relation: "contradict", strength: 0.6, sourceKind: "judge" });
       }
     }
     const matches = maximumMatching(pairs, claims[x]!, claims[y]!);
-    return { x, y, pairs, matches, consensus: computeConsensus(perModel, perModel, pairs, matches), classify: { parseMode: "json" as const, raw: [], failure: null, rung: "as-is" } };
+    return {
+      x,
+      y,
+      pairs,
+      matches,
+      consensus: computeConsensus(perModel, perModel, pairs, matches),
+      classify: { parseMode: "json" as const, raw: [], failure: null, rung: "as-is" },
+    };
   });
   const { groups, groupEdges } = groupClaims(sides, claims, pairwise);
   const { matrix, spread: matrixSpread } = agreementMatrix(sides, pairwise);
@@ -56,7 +64,18 @@ export function multiFixture(models: number, perModel: number, spread = 20): Wea
     demo: true,
     sides,
     slots: { ...Object.fromEntries(sides.map((s) => [s, slot(`model-${s}`)])), judge: slot("judge") },
-    answers: Object.fromEntries(sides.map((s) => [s, { text: claims[s]!.join(" "), usage: { promptTokens: null, completionTokens: null, totalTokens: null }, reasoningTokens: null, finishReason: "stop", latencyMs: 0 }])),
+    answers: Object.fromEntries(
+      sides.map((s) => [
+        s,
+        {
+          text: claims[s]!.join(" "),
+          usage: { promptTokens: null, completionTokens: null, totalTokens: null },
+          reasoningTokens: null,
+          finishReason: "stop",
+          latencyMs: 0,
+        },
+      ]),
+    ),
     claims,
     pairs: ab.pairs,
     parseMode: "json",

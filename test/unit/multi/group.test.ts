@@ -20,14 +20,26 @@ function sidePairs(x: string, y: string, claims: Record<string, string[]>, pairs
 
 /** Each group as "who:index" members, sorted, for set comparison. */
 const shape = (groups: Array<{ members: Record<string, number> }>) =>
-  groups.map((g) => Object.entries(g.members).map(([s, i]) => `${s}${i}`).sort().join(" ")).sort();
+  groups
+    .map((g) =>
+      Object.entries(g.members)
+        .map(([s, i]) => `${s}${i}`)
+        .sort()
+        .join(" "),
+    )
+    .sort();
 
 for (const bank of CLAIM_BANK) {
   test(`the three demo answerers give exactly the designed groups and matrix: ${bank.question.slice(0, 40)}...`, () => {
     const claims: Record<string, string[]> = { a: bank.claims.atlas, b: bank.claims.beacon, c: bank.claims.cedar };
     const pairwise = modelPairs(["a", "b", "c"]).map(([x, y]) => {
       const pairs = classifyPairs(claims[x]!, claims[y]!, 30).map((p) => ({ ...p, sourceKind: "judge" as const }));
-      return sidePairs(x, y, claims, pairs.sort((p, q) => p.a - q.a || p.b - q.b));
+      return sidePairs(
+        x,
+        y,
+        claims,
+        pairs.sort((p, q) => p.a - q.a || p.b - q.b),
+      );
     });
     const { groups } = groupClaims(["a", "b", "c"], claims, pairwise);
     const designed = DESIGNED_GROUPS[bank.question]!.map((g) => ({
@@ -37,10 +49,17 @@ for (const bank of CLAIM_BANK) {
     const counts = groupCounts(bank.question);
     const d = distribution(groups, 3);
     assert.deepEqual([d.all, d.byCount["2"], d.one], [counts.all, counts.two, counts.one]);
-    assert.equal(d.claims, Object.values(claims).reduce((t, c) => t + c.length, 0), "every claim is in exactly one group");
+    assert.equal(
+      d.claims,
+      Object.values(claims).reduce((t, c) => t + c.length, 0),
+      "every claim is in exactly one group",
+    );
     assert.equal(d.coreShare, Math.round((counts.all / groups.length) * 1000) / 10);
 
-    const { matrix } = agreementMatrix(["a", "b", "c"], pairwise.map((p) => ({ ...p, consensus: computeConsensus(claims[p.x]!.length, claims[p.y]!.length, p.pairs, p.matches) })));
+    const { matrix } = agreementMatrix(
+      ["a", "b", "c"],
+      pairwise.map((p) => ({ ...p, consensus: computeConsensus(claims[p.x]!.length, claims[p.y]!.length, p.pairs, p.matches) })),
+    );
     const exp = EXPECTED[bank.question]!;
     assert.deepEqual(matrix, [
       [null, exp["atlas-beacon"].consensusByNodes, exp["atlas-cedar"].consensusByNodes],
@@ -59,7 +78,11 @@ test("a group needs every two members to agree: a chain a–b, b–c without a�
     sidePairs("b", "c", claims, [P(0, 0, "agree", 0.7)]),
   ]);
   assert.deepEqual(shape(groups), ["a0 b0", "c0"]);
-  assert.deepEqual(groupEdges.map((e) => [e.relation, e.strength]), [["agree", 0.7]], "the agreement that could not merge is drawn as an edge");
+  assert.deepEqual(
+    groupEdges.map((e) => [e.relation, e.strength]),
+    [["agree", 0.7]],
+    "the agreement that could not merge is drawn as an edge",
+  );
 });
 
 test("contradictions never merge, and a group holds at most one claim per model", () => {
@@ -94,10 +117,12 @@ test("maximal: after grouping, no agree relation joins two groups that could mer
   const agrees = new Set(pw.flatMap((sp) => sp.pairs.filter((p) => p.relation === "agree").map((p) => [`${sp.x}${p.a}`, `${sp.y}${p.b}`].sort().join("|"))));
   const mergeable = (g: ClaimGroup, h: ClaimGroup) => {
     if (Object.keys(g.members).some((s) => s in h.members)) return false;
-    for (const [s, i] of Object.entries(g.members)) for (const [t, j] of Object.entries(h.members)) if (!agrees.has([`${s}${i}`, `${t}${j}`].sort().join("|"))) return false;
+    for (const [s, i] of Object.entries(g.members))
+      for (const [t, j] of Object.entries(h.members)) if (!agrees.has([`${s}${i}`, `${t}${j}`].sort().join("|"))) return false;
     return true;
   };
-  for (const g of groups) for (const h of groups) if (g !== h) assert.ok(!mergeable(g, h), `${JSON.stringify(g.members)} and ${JSON.stringify(h.members)} could still merge`);
+  for (const g of groups)
+    for (const h of groups) if (g !== h) assert.ok(!mergeable(g, h), `${JSON.stringify(g.members)} and ${JSON.stringify(h.members)} could still merge`);
   assert.deepEqual(shape(groups), ["a0 b0 c0", "a1 b1 c2", "a2", "b2 c1"]);
 });
 
@@ -114,12 +139,17 @@ test("distribution counts every ring from 1 to N, and n/a share with no claims",
   assert.deepEqual(d.byCount, { "1": 0, "2": 0, "3": 0, "4": 0 });
   assert.equal(d.coreShare, null);
   const m = agreementMatrix(["a", "b"], []);
-  assert.deepEqual(m.matrix, [[null, null], [null, null]]);
+  assert.deepEqual(m.matrix, [
+    [null, null],
+    [null, null],
+  ]);
   assert.equal(m.spread.median, null);
 });
 
 test("a claim pair listed as both agree and contradict is never merged", () => {
   const claims = { a: twoClaims(1), b: twoClaims(1) };
-  const { groups } = groupClaims(["a", "b"], claims, [{ x: "a", y: "b", pairs: [P(0, 0, "agree", 0.9), P(0, 0, "contradict", 0.4)], matches: [{ a: 0, b: 0, strength: 0.9 }] }]);
+  const { groups } = groupClaims(["a", "b"], claims, [
+    { x: "a", y: "b", pairs: [P(0, 0, "agree", 0.9), P(0, 0, "contradict", 0.4)], matches: [{ a: 0, b: 0, strength: 0.9 }] },
+  ]);
   assert.deepEqual(shape(groups), ["a0", "b0"]);
 });

@@ -9,7 +9,7 @@ import { multiFixture } from "./fixture";
 test("ring radii: the core is 0, one model is the outer ring, evenly spaced between", () => {
   assert.equal(ringRadius(8, 8), 0);
   assert.equal(ringRadius(1, 8), MULTI_SIZE / 2 - 34);
-  assert.equal(ringRadius(4, 8), Math.round(((MULTI_SIZE / 2 - 34) * 4) / 7 * 10) / 10);
+  assert.equal(ringRadius(4, 8), Math.round((((MULTI_SIZE / 2 - 34) * 4) / 7) * 10) / 10);
   assert.equal(ringRadius(1, 1), 0);
   assert.equal(ringColour(3, 3), "#ffffff", "the core is white");
   assert.notEqual(ringColour(1, 3), ringColour(2, 3));
@@ -23,10 +23,12 @@ for (const spread of [20, 60, 0]) {
     const c = MULTI_SIZE / 2;
     for (const n of nodes) assert.ok(n.x! - n.r >= 0 && n.x! + n.r <= MULTI_SIZE && n.y! - n.r >= 0 && n.y! + n.r <= MULTI_SIZE, "inside the panel");
     let overlaps = 0;
-    for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) {
-      const a = nodes[i]!, b = nodes[j]!;
-      if (Math.hypot(a.x! - b.x!, a.y! - b.y!) < a.r + b.r - 1) overlaps++;
-    }
+    for (let i = 0; i < nodes.length; i++)
+      for (let j = i + 1; j < nodes.length; j++) {
+        const a = nodes[i]!,
+          b = nodes[j]!;
+        if (Math.hypot(a.x! - b.x!, a.y! - b.y!) < a.r + b.r - 1) overlaps++;
+      }
     assert.equal(overlaps, 0, `${overlaps} overlapping pairs among ${nodes.length} nodes`);
     const mean = (size: number) => {
       const d = nodes.filter((n) => n.group.size === size).map((n) => Math.hypot(n.x! - c, n.y! - c));
@@ -34,6 +36,9 @@ for (const spread of [20, 60, 0]) {
     };
     const order = [8, 7, 6, 5, 4, 3, 2, 1].map(mean).filter((x): x is number => x !== null);
     for (let i = 1; i < order.length; i++) assert.ok(order[i]! > order[i - 1]!, order.join(" < "));
-    assert.ok(nodes.every((n) => n.r >= 3), "no node shrinks below 3 px");
+    assert.ok(
+      nodes.every((n) => n.r >= 3),
+      "no node shrinks below 3 px",
+    );
   });
 }

@@ -14,8 +14,26 @@ function fakeClient(script: (req: CallRequest) => Promise<string> | string) {
     seen.push(req);
     const content = await script(req);
     const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
-    return { content, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 1, retriedEmpty: false, promptSha256: "x",
-      record: { role: req.role, slot: req.slotName, model: req.slot.model, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 1, retriedEmpty: false, error: null } };
+    return {
+      content,
+      usage,
+      reasoningTokens: null,
+      finishReason: "stop",
+      latencyMs: 1,
+      retriedEmpty: false,
+      promptSha256: "x",
+      record: {
+        role: req.role,
+        slot: req.slotName,
+        model: req.slot.model,
+        usage,
+        reasoningTokens: null,
+        finishReason: "stop",
+        latencyMs: 1,
+        retriedEmpty: false,
+        error: null,
+      },
+    };
   };
   return { call, seen };
 }

@@ -12,7 +12,14 @@ const demo = (model: string) => ({ provider: "demo" as const, model });
 const Q = DEMO_QUESTIONS[0]!;
 
 const shape = (groups: Array<{ members: Partial<Record<string, number>> }>) =>
-  groups.map((g) => Object.entries(g.members).map(([s, i]) => `${s}${i}`).sort().join(" ")).sort();
+  groups
+    .map((g) =>
+      Object.entries(g.members)
+        .map(([s, i]) => `${s}${i}`)
+        .sort()
+        .join(" "),
+    )
+    .sort();
 
 test("atlas, beacon and cedar give exactly the designed groups, rings and matrix", async () => {
   const r = await weave({ question: Q, models: ["atlas", "beacon", "cedar"].map(demo), judge: demo("judge"), display: false });
@@ -22,13 +29,19 @@ test("atlas, beacon and cedar give exactly the designed groups, rings and matrix
   assert.deepEqual(r.sides, ["a", "b", "c"]);
   assert.deepEqual(Object.keys(r.slots), ["a", "b", "c", "judge"]);
   const letter: Record<string, string> = { atlas: "a", beacon: "b", cedar: "c" };
-  const designed = DESIGNED_GROUPS[Q]!.map((g) => ({ members: Object.fromEntries(ANSWERERS.filter((w) => g.claims[w] !== undefined).map((w) => [letter[w]!, g.claims[w]!])) }));
+  const designed = DESIGNED_GROUPS[Q]!.map((g) => ({
+    members: Object.fromEntries(ANSWERERS.filter((w) => g.claims[w] !== undefined).map((w) => [letter[w]!, g.claims[w]!])),
+  }));
   assert.deepEqual(shape(m.groups), shape(designed));
   assert.deepEqual(m.distribution.byCount, { "1": 7, "2": 9, "3": 3 });
   assert.equal(m.distribution.claims, 34);
   assert.equal(m.distribution.coreShare, 15.8, "3 core groups of 19");
   const core = m.groups.filter((g) => g.size === 3);
-  assert.deepEqual(core.map((g) => g.texts.c), CLAIM_BANK[0]!.claims.cedar.slice(0, 3), "each core group carries every model's phrasing");
+  assert.deepEqual(
+    core.map((g) => g.texts.c),
+    CLAIM_BANK[0]!.claims.cedar.slice(0, 3),
+    "each core group carries every model's phrasing",
+  );
   const e = EXPECTED[Q]!;
   assert.deepEqual(m.matrix, [
     [null, e["atlas-beacon"].consensusByNodes, e["atlas-cedar"].consensusByNodes],
@@ -37,7 +50,7 @@ test("atlas, beacon and cedar give exactly the designed groups, rings and matrix
   ]);
   assert.deepEqual([m.matrixSpread.min, m.matrixSpread.median, m.matrixSpread.max], [29.4, 37.5, 41.2]);
   for (const p of m.pairwise) {
-    const key = `${ANSWERERS["abc".indexOf(p.x)]}-${ANSWERERS["abc".indexOf(p.y)]}` as keyof (typeof e);
+    const key = `${ANSWERERS["abc".indexOf(p.x)]}-${ANSWERERS["abc".indexOf(p.y)]}` as keyof typeof e;
     assert.equal(p.consensus.sharedPairs, e[key].sharedPairs, key);
     assert.equal(p.consensus.contradictions, e[key].contradictions, key);
   }
@@ -64,7 +77,10 @@ test("two models in the models form give the same numbers as the two-slot form",
   assert.equal(many.multi!.matrix[0]![1], two.consensus.consensusByNodes);
   assert.equal(two.multi, undefined, "the two-slot form is unchanged: no multi");
   assert.equal(two.stability, undefined);
-  assert.deepEqual(two.prompts.map((p) => p.role), ["A", "B", "judge-extract-A", "judge-extract-B", "judge-classify"]);
+  assert.deepEqual(
+    two.prompts.map((p) => p.role),
+    ["A", "B", "judge-extract-A", "judge-extract-B", "judge-classify"],
+  );
 });
 
 test("eight models (96 claims) weave and every claim lands in exactly one group", async () => {
@@ -84,6 +100,9 @@ test("bad input gets one sentence saying what to do", async () => {
   await assert.rejects(weave({ ...base, models: Array(9).fill(demo("atlas")) }), /models must be a list of 2 to 8 slots \(got 9\)/);
   await assert.rejects(weave({ ...base, models: [demo("atlas"), demo("beacon")], a: demo("atlas") }), /Pass either models: \[\.\.\.\] or a and b, not both\./);
   await assert.rejects(weave({ ...base, a: demo("atlas"), b: demo("beacon"), judgeRuns: 0 }), /judgeRuns must be a whole number from 1 to 15 \(got 0\)\./);
-  await assert.rejects(weave({ ...base, a: demo("atlas"), b: demo("beacon"), keepRule: "most" as never }), /keepRule must be one of "majority", "all", "any" \(got "most"\)\./);
+  await assert.rejects(
+    weave({ ...base, a: demo("atlas"), b: demo("beacon"), keepRule: "most" as never }),
+    /keepRule must be one of "majority", "all", "any" \(got "most"\)\./,
+  );
   await assert.rejects(weave({ ...base, models: [demo("atlas"), { provider: "demo" } as never] }), /Slot b: model/);
 });

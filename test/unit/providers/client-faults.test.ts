@@ -16,35 +16,73 @@ let srv: Awaited<ReturnType<typeof startFaultServer>>;
 before(async () => {
   srv = await startFaultServer({
     ok: (_r, res) => json(res, 200, completion("fine", { usage: { completion_tokens_details: { reasoning_tokens: 7 } } })),
-    unauthorized: ({ hit }, res) => json(res, 401, { error: { message: `Incorrect API key provided: ${String(hit.headers.authorization).replace("Bearer ", "")}.` } }),
+    unauthorized: ({ hit }, res) =>
+      json(res, 401, { error: { message: `Incorrect API key provided: ${String(hit.headers.authorization).replace("Bearer ", "")}.` } }),
     forbidden: (_r, res) => json(res, 403, { error: "forbidden" }),
     unknownmodel: ({ hit }, res) =>
       hit.path === "/v1/models"
         ? json(res, 200, { object: "list", data: ["gpt-4o-mini", "gpt-4o", "o3-mini", "llama3", "qwen2", "mistral", "phi3", "gemma2"].map((id) => ({ id })) })
         : json(res, 404, { error: { message: `The model ${String(hit.body?.model)} does not exist`, code: "model_not_found" } }),
     unknownnolist: ({ hit }, res) => (hit.path === "/v1/models" ? json(res, 500, "oops") : json(res, 404, { error: { message: "model not found" } })),
-    ratelimit: ({ n }, res) => (n === 1 ? json(res, 429, { error: { message: "slow down" } }, { "retry-after": "1" }) : json(res, 200, completion("after wait"))),
+    ratelimit: ({ n }, res) =>
+      n === 1 ? json(res, 429, { error: { message: "slow down" } }, { "retry-after": "1" }) : json(res, 200, completion("after wait")),
     ratelimitforever: (_r, res) => json(res, 429, { error: { message: "slow down" } }, { "retry-after": "0" }),
     ratelimitlong: (_r, res) => json(res, 429, { error: { message: "slow down" } }, { "retry-after": "120" }),
     flaky: ({ n }, res) => (n === 1 ? json(res, 500, { error: { message: "upstream hiccup" } }) : json(res, 200, completion("recovered"))),
     down: (_r, res) => json(res, 503, { error: { message: "overloaded" } }),
-    slow: (_r, res) => { const t = setTimeout(() => json(res, 200, completion("late")), 5_000); res.on("close", () => clearTimeout(t)); },
-    hang: () => { /* never answers */ },
+    slow: (_r, res) => {
+      const t = setTimeout(() => json(res, 200, completion("late")), 5_000);
+      res.on("close", () => clearTimeout(t));
+    },
+    hang: () => {
+      /* never answers */
+    },
     emptythen: ({ n }, res) =>
-      json(res, 200, n === 1 ? completion("", { finish: "length", usage: { completion_tokens_details: { reasoning_tokens: 800 } } }) : completion("now the answer", { usage: { completion_tokens_details: { reasoning_tokens: 300 } } })),
+      json(
+        res,
+        200,
+        n === 1
+          ? completion("", { finish: "length", usage: { completion_tokens_details: { reasoning_tokens: 800 } } })
+          : completion("now the answer", { usage: { completion_tokens_details: { reasoning_tokens: 300 } } }),
+      ),
     alwaysempty: (_r, res) => json(res, 200, completion("   ", { finish: "length" })),
     reasoningonly: ({ n }, res) =>
-      json(res, 200, n === 1 ? completion(null, { message: { reasoning_content: "SECRET-THOUGHTS long chain" }, usage: { reasoning_tokens: 1600 } }) : completion("answer after thinking", { usage: { reasoning_tokens: 12 } })),
+      json(
+        res,
+        200,
+        n === 1
+          ? completion(null, { message: { reasoning_content: "SECRET-THOUGHTS long chain" }, usage: { reasoning_tokens: 1600 } })
+          : completion("answer after thinking", { usage: { reasoning_tokens: 12 } }),
+      ),
     allkeys: (_r, res) =>
-      json(res, 200, completion("visible answer", {
-        message: { reasoning_content: "SECRET-THOUGHTS a", reasoning: "SECRET-THOUGHTS b", reasoning_details: [{ type: "reasoning.text", text: "SECRET-THOUGHTS c" }], thinking: "SECRET-THOUGHTS d", chain_of_thought: "SECRET-THOUGHTS e", analysis: "SECRET-THOUGHTS f", thoughts: "SECRET-THOUGHTS g" },
-        usage: { reasoning_tokens: 99 },
-        top: { reasoning: "SECRET-THOUGHTS top" },
-      })),
+      json(
+        res,
+        200,
+        completion("visible answer", {
+          message: {
+            reasoning_content: "SECRET-THOUGHTS a",
+            reasoning: "SECRET-THOUGHTS b",
+            reasoning_details: [{ type: "reasoning.text", text: "SECRET-THOUGHTS c" }],
+            thinking: "SECRET-THOUGHTS d",
+            chain_of_thought: "SECRET-THOUGHTS e",
+            analysis: "SECRET-THOUGHTS f",
+            thoughts: "SECRET-THOUGHTS g",
+          },
+          usage: { reasoning_tokens: 99 },
+          top: { reasoning: "SECRET-THOUGHTS top" },
+        }),
+      ),
     noreasoning: (_r, res) => json(res, 200, completion("plain")),
-    notjson: (_r, res) => { res.writeHead(200, { "content-type": "text/html" }); res.end("<html><body>Welcome to nginx!</body></html>"); },
+    notjson: (_r, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<html><body>Welcome to nginx!</body></html>");
+    },
     truncated: (_r, res) => json(res, 200, '{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":"hel'),
-    cutoff: (_r, res) => { res.writeHead(200, { "content-type": "application/json", "content-length": "5000" }); res.write('{"id":"x","choices":['); setTimeout(() => res.destroy(), 50); },
+    cutoff: (_r, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "5000" });
+      res.write('{"id":"x","choices":[');
+      setTimeout(() => res.destroy(), 50);
+    },
     nochoices: (_r, res) => json(res, 200, { id: "x", object: "chat.completion", choices: [] }),
     badrequest: (_r, res) => json(res, 400, { error: { message: "max_tokens is too large" } }),
     capture: (_r, res) => json(res, 200, completion("captured")),
@@ -79,7 +117,10 @@ test("a good answer: content, usage, reasoning tokens, finish reason, latency an
   assert.equal(r.finishReason, "stop");
   assert.equal(r.retriedEmpty, false);
   assert.match(r.promptSha256, /^[0-9a-f]{64}$/);
-  assert.deepEqual({ ...r.record, latencyMs: 0 }, { role: "A", slot: "a", model: "test-model", usage: r.usage, reasoningTokens: 7, finishReason: "stop", latencyMs: 0, retriedEmpty: false, error: null });
+  assert.deepEqual(
+    { ...r.record, latencyMs: 0 },
+    { role: "A", slot: "a", model: "test-model", usage: r.usage, reasoningTokens: 7, finishReason: "stop", latencyMs: 0, retriedEmpty: false, error: null },
+  );
   assert.ok(r.latencyMs >= 0 && r.latencyMs === r.record.latencyMs);
   assert.ok(!JSON.stringify(r).includes(KEY));
 });
@@ -88,7 +129,10 @@ test("connection refused names the URL and asks whether the local provider runs"
   const port = await deadPort();
   const e = await failure(callModel(req(parseSlot("a", { provider: "ollama", model: "llama3", baseUrl: `http://127.0.0.1:${port}/v1` }))));
   assert.equal(e.kind, "unreachable");
-  assert.match(e.message, new RegExp(`^Cannot reach http://127\\.0\\.0\\.1:${port} — is the local provider running\\? \\(slot a, ollama, model llama3: .*ECONNREFUSED`));
+  assert.match(
+    e.message,
+    new RegExp(`^Cannot reach http://127\\.0\\.0\\.1:${port} — is the local provider running\\? \\(slot a, ollama, model llama3: .*ECONNREFUSED`),
+  );
 });
 
 test("the default Ollama preset, when nothing listens, reads exactly as the seed says", async () => {
@@ -101,7 +145,10 @@ test("401 with a key from the environment names the variable, and the echoed key
   const e = await failure(callModel(req(s)));
   assert.equal(e.kind, "auth");
   assert.equal(e.status, 401);
-  assert.match(e.message, /^Slot a \(openai, model gpt-4o-mini\): the provider rejected the API key from OPENAI_API_KEY \(HTTP 401: Incorrect API key provided: \[redacted\]\.\) — check that OPENAI_API_KEY holds a valid OpenAI key\.$/);
+  assert.match(
+    e.message,
+    /^Slot a \(openai, model gpt-4o-mini\): the provider rejected the API key from OPENAI_API_KEY \(HTTP 401: Incorrect API key provided: \[redacted\]\.\) — check that OPENAI_API_KEY holds a valid OpenAI key\.$/,
+  );
 });
 
 test("401 with no key says which variable to set", async () => {
@@ -119,14 +166,20 @@ test("403 with a key passed in the slot names the slot's apiKey", async () => {
 test("unknown model: says so and lists a few models from /models", async () => {
   const e = await failure(callModel(req(slot("unknownmodel", { model: "gpt-9" }))));
   assert.equal(e.kind, "unknown-model");
-  assert.match(e.message, /^Slot a \(custom, model gpt-9\): the provider does not know model "gpt-9" \(HTTP 404: The model gpt-9 does not exist\)\. Models this provider lists: gpt-4o-mini, gpt-4o, o3-mini, llama3, qwen2, mistral \(and 2 more\)\.$/);
+  assert.match(
+    e.message,
+    /^Slot a \(custom, model gpt-9\): the provider does not know model "gpt-9" \(HTTP 404: The model gpt-9 does not exist\)\. Models this provider lists: gpt-4o-mini, gpt-4o, o3-mini, llama3, qwen2, mistral \(and 2 more\)\.$/,
+  );
 });
 
 test("unknown model with a dead /models still says what happened", async () => {
   const e = await failure(callModel(req(slot("unknownnolist", { model: "nope" }))));
   assert.equal(e.kind, "unknown-model");
   // One sentence: what happened, and why no list of models could be offered.
-  assert.equal(e.message, 'Slot a (custom, model nope): the provider does not know model "nope" (HTTP 404: model not found), and its model list could not be read (/models answered HTTP 500).');
+  assert.equal(
+    e.message,
+    'Slot a (custom, model nope): the provider does not know model "nope" (HTTP 404: model not found), and its model list could not be read (/models answered HTTP 500).',
+  );
 });
 
 test("429 with Retry-After: waits as told, then succeeds", async () => {
@@ -193,7 +246,10 @@ test("empty content then content: one retry with max_tokens doubled; usage and r
   assert.equal(r.content, "now the answer");
   assert.equal(r.retriedEmpty, true);
   const hits = srv.hits("emptythen");
-  assert.deepEqual(hits.map((h) => h.body?.max_tokens), [800, 1600]);
+  assert.deepEqual(
+    hits.map((h) => h.body?.max_tokens),
+    [800, 1600],
+  );
   assert.equal(hits[0]!.body?.messages && JSON.stringify(hits[0]!.body.messages), JSON.stringify(hits[1]!.body?.messages));
   assert.equal(r.reasoningTokens, 1100);
   assert.equal(r.usage.totalTokens, 30);
@@ -201,13 +257,19 @@ test("empty content then content: one retry with max_tokens doubled; usage and r
 
 test("the doubled budget is capped at 4000", async () => {
   await failure(callModel(req(slot("alwaysempty"), { maxTokens: 3000 })));
-  assert.deepEqual(srv.hits("alwaysempty").map((h) => h.body?.max_tokens), [3000, 4000]);
+  assert.deepEqual(
+    srv.hits("alwaysempty").map((h) => h.body?.max_tokens),
+    [3000, 4000],
+  );
 });
 
 test("empty twice is an error that explains the budget", async () => {
   const e = await failure(callModel(req(slot("alwaysempty"))));
   assert.equal(e.kind, "empty");
-  assert.match(e.message, /the model returned empty content twice \(max_tokens 800, then 1600; reasoning tokens n\/a; finish reason length\) — hidden reasoning likely used the whole budget/);
+  assert.match(
+    e.message,
+    /the model returned empty content twice \(max_tokens 800, then 1600; reasoning tokens n\/a; finish reason length\) — hidden reasoning likely used the whole budget/,
+  );
 });
 
 test("judges get no empty-content retry: the empty answer goes back for the parse ladder", async () => {
@@ -243,7 +305,10 @@ test("no reasoning count reported means null (n/a), never 0", async () => {
 test("a body that is not JSON", async () => {
   const e = await failure(callModel(req(slot("notjson"))));
   assert.equal(e.kind, "bad-response");
-  assert.match(e.message, /answered HTTP 200 with a body that is not JSON \("<html><body>Welcome to nginx!<\/body><\/html>"\) — is baseUrl an OpenAI-compatible \/v1 endpoint\?$/);
+  assert.match(
+    e.message,
+    /answered HTTP 200 with a body that is not JSON \("<html><body>Welcome to nginx!<\/body><\/html>"\) — is baseUrl an OpenAI-compatible \/v1 endpoint\?$/,
+  );
 });
 
 test("a truncated body", async () => {
@@ -308,7 +373,10 @@ test("calls run concurrently: six calls are at the server at once", { timeout: 6
   try {
     const s = parseSlot("a", { provider: "custom", model: "m", baseUrl: srv2.base("barrier") });
     const rs = await Promise.all(Array.from({ length: 6 }, () => callModel(req(s))));
-    assert.deepEqual(rs.map((r) => r.content), Array(6).fill("ok"));
+    assert.deepEqual(
+      rs.map((r) => r.content),
+      Array(6).fill("ok"),
+    );
     assert.equal(srv2.hits("barrier").length, 6);
   } finally {
     await srv2.close();
@@ -318,12 +386,18 @@ test("calls run concurrently: six calls are at the server at once", { timeout: 6
 test("a hosted provider with no key fails before sending anything, naming the variable to set", async () => {
   const s = parseSlot("judge", { provider: "particle", model: "deepseek-v4.1-flash" }, {});
   const content = fresh("never sent");
-  await assert.rejects(callModel({ slotName: "judge", slot: s, role: "judge-classify", messages: [{ role: "user", content }], maxTokens: 10 }), (e: unknown) => {
-    assert.ok(e instanceof ProviderError);
-    assert.equal(e.kind, "auth");
-    assert.equal(e.message, "Slot judge (particle, model deepseek-v4.1-flash): no API key — set PARTICLE_API_KEY or pass apiKey in the slot (nothing was sent).");
-    return true;
-  });
+  await assert.rejects(
+    callModel({ slotName: "judge", slot: s, role: "judge-classify", messages: [{ role: "user", content }], maxTokens: 10 }),
+    (e: unknown) => {
+      assert.ok(e instanceof ProviderError);
+      assert.equal(e.kind, "auth");
+      assert.equal(
+        e.message,
+        "Slot judge (particle, model deepseek-v4.1-flash): no API key — set PARTICLE_API_KEY or pass apiKey in the slot (nothing was sent).",
+      );
+      return true;
+    },
+  );
   // Not sent, so not recorded: the same prompt can go out once a key is set.
   assert.equal(promptSeen("judge-classify", content), false);
 });

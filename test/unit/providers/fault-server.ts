@@ -19,7 +19,10 @@ export function json(res: http.ServerResponse, status: number, body: unknown, he
   res.end(text);
 }
 
-export function completion(content: string | null, extra: { message?: Record<string, unknown>; usage?: Record<string, unknown>; finish?: string; top?: Record<string, unknown> } = {}): unknown {
+export function completion(
+  content: string | null,
+  extra: { message?: Record<string, unknown>; usage?: Record<string, unknown>; finish?: string; top?: Record<string, unknown> } = {},
+): unknown {
   return {
     id: "x",
     object: "chat.completion",
@@ -29,7 +32,9 @@ export function completion(content: string | null, extra: { message?: Record<str
   };
 }
 
-export async function startFaultServer(scenarios: Record<string, Scenario>): Promise<{ base: (s: string) => string; hits: (s: string) => Hit[]; close: () => Promise<void> }> {
+export async function startFaultServer(
+  scenarios: Record<string, Scenario>,
+): Promise<{ base: (s: string) => string; hits: (s: string) => Hit[]; close: () => Promise<void> }> {
   const hits: Hit[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -54,7 +59,11 @@ export async function startFaultServer(scenarios: Record<string, Scenario>): Pro
   return {
     base: (s) => `http://127.0.0.1:${port}/${s}/v1`,
     hits: (s) => hits.filter((h) => h.scenario === s),
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

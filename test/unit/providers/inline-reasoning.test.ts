@@ -10,7 +10,7 @@ test("no reasoning block: content untouched, even its leading whitespace", () =>
 });
 
 test("a leading <think> block is removed with the whitespace after it, and counted", () => {
-  const think = "<think>\nLet me reason. {\"a\": 1} is not the answer.\n</think>";
+  const think = '<think>\nLet me reason. {"a": 1} is not the answer.\n</think>';
   const r = stripInlineReasoning(`${think}\n\n{"pairs": []}`);
   assert.equal(r.content, '{"pairs": []}');
   assert.equal(r.removedChars, think.length + 2);
@@ -19,7 +19,7 @@ test("a leading <think> block is removed with the whitespace after it, and count
 
 test("<thinking> and <reasoning>, any case, leading whitespace, attributes", () => {
   assert.equal(stripInlineReasoning("  <THINKING>hmm</THINKING> Answer").content, "Answer");
-  assert.equal(stripInlineReasoning("<reasoning type=\"x\">a</reasoning>B").content, "B");
+  assert.equal(stripInlineReasoning('<reasoning type="x">a</reasoning>B').content, "B");
   assert.equal(stripInlineReasoning("<Think>a</Think>\tB").content, "B");
 });
 
@@ -30,7 +30,7 @@ test("several blocks in a row are all removed", () => {
 });
 
 test("an unclosed block (the budget ran out mid-thought) is all reasoning: empty content", () => {
-  const text = "<think>\nFirst, {\"claims\": [\"half";
+  const text = '<think>\nFirst, {"claims": ["half';
   assert.deepEqual(stripInlineReasoning(text), { content: "", removedChars: text.length, unclosed: true });
   assert.equal(stripInlineReasoning("<think>a</think><think>b").content, "");
 });
@@ -40,7 +40,7 @@ test("a block closed by a different tag does not close: still unclosed", () => {
 });
 
 test("the chat-template form: no opening tag, thinking ends at a lone </think>", () => {
-  const r = stripInlineReasoning("Okay, the user wants JSON.\n</think>\n\n[\"a\"]");
+  const r = stripInlineReasoning('Okay, the user wants JSON.\n</think>\n\n["a"]');
   assert.equal(r.content, '["a"]');
   assert.equal(r.removedChars, "Okay, the user wants JSON.\n</think>\n\n".length);
 });

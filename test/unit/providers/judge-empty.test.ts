@@ -11,9 +11,13 @@ test("empty content: retried once at double the budget, with a sentence that say
   assert.deepEqual(judgeEmptyRetry(empty, "judge-extract-A", 2000), {
     role: "judge-extract-A-empty-retry",
     maxTokens: 4000,
-    warning: "The judge returned empty content for judge-extract-A (max_tokens 2000; reasoning tokens 1997; finish reason length): hidden reasoning likely used the budget, so it was asked again with max_tokens 4000 before any fresh sample.",
+    warning:
+      "The judge returned empty content for judge-extract-A (max_tokens 2000; reasoning tokens 1997; finish reason length): hidden reasoning likely used the budget, so it was asked again with max_tokens 4000 before any fresh sample.",
   });
-  assert.equal(judgeEmptyRetry({ ...empty, reasoningTokens: null, finishReason: null }, "j", 1200)!.warning.includes("reasoning tokens n/a; finish reason n/a"), true);
+  assert.equal(
+    judgeEmptyRetry({ ...empty, reasoningTokens: null, finishReason: null }, "j", 1200)!.warning.includes("reasoning tokens n/a; finish reason n/a"),
+    true,
+  );
   assert.equal(judgeEmptyRetry(empty, "j", 3000)!.maxTokens, 4000);
 });
 

@@ -38,13 +38,19 @@ test("the demo provider lists every persona from its loopback server", async () 
 test("a dead /models is one clear sentence that says a typed name still works", async () => {
   await assert.rejects(listModels({ provider: "custom", baseUrl: srv.base("broken") }), (e: unknown) => {
     assert.ok(e instanceof ProviderError);
-    assert.match(e.message, /^Could not list custom models at http:\/\/127\.0\.0\.1:\d+\/broken\/v1\/models: HTTP 502 \(bad gateway\)\. You can still type a model name by hand\.$/);
+    assert.match(
+      e.message,
+      /^Could not list custom models at http:\/\/127\.0\.0\.1:\d+\/broken\/v1\/models: HTTP 502 \(bad gateway\)\. You can still type a model name by hand\.$/,
+    );
     return true;
   });
   await assert.rejects(listModels({ provider: "custom", baseUrl: srv.base("html") }), /the answer is not JSON\. You can still type a model name by hand\./);
   await assert.rejects(listModels({ provider: "custom", baseUrl: srv.base("auth") }), /HTTP 401 — no key was sent; set apiKey\./);
   const port = await deadPort();
-  await assert.rejects(listModels({ provider: "lmstudio", baseUrl: `http://127.0.0.1:${port}/v1` }), new RegExp(`^ProviderError: Cannot reach http://127.0.0.1:${port} — is the local provider running\\?`));
+  await assert.rejects(
+    listModels({ provider: "lmstudio", baseUrl: `http://127.0.0.1:${port}/v1` }),
+    new RegExp(`^ProviderError: Cannot reach http://127.0.0.1:${port} — is the local provider running\\?`),
+  );
 });
 
 test("tryListModels never throws", async () => {
@@ -54,14 +60,20 @@ test("tryListModels never throws", async () => {
 });
 
 test("bad slot input gets one sentence saying what to do", async () => {
-  await assert.rejects(listModels({ provider: "nope" }), /^SlotError: Slot models: provider must be one of openai, openrouter, ollama, lmstudio, particle, custom, demo\.$/);
+  await assert.rejects(
+    listModels({ provider: "nope" }),
+    /^SlotError: Slot models: provider must be one of openai, openrouter, ollama, lmstudio, particle, custom, demo\.$/,
+  );
 });
 
 test("listing a hosted provider's models with no key says which variable to set", async () => {
   const prev = process.env.OPENAI_API_KEY;
   delete process.env.OPENAI_API_KEY;
   try {
-    await assert.rejects(listModels({ provider: "openai" }), /^ProviderError: Could not list openai models: no API key — set OPENAI_API_KEY or pass apiKey in the slot\.$/);
+    await assert.rejects(
+      listModels({ provider: "openai" }),
+      /^ProviderError: Could not list openai models: no API key — set OPENAI_API_KEY or pass apiKey in the slot\.$/,
+    );
   } finally {
     if (prev !== undefined) process.env.OPENAI_API_KEY = prev;
   }

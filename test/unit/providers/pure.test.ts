@@ -42,10 +42,12 @@ test("redact leaves ordinary text alone and ignores too-short secrets", () => {
 });
 
 test("parseCompletion reads content, usage, reasoning and finish reason, then destroys reasoning", () => {
-  const c = parseCompletion(JSON.stringify({
-    choices: [{ message: { content: "hi", reasoning_content: "secret" }, finish_reason: "stop" }],
-    usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7, completion_tokens_details: { reasoning_tokens: 2 } },
-  }));
+  const c = parseCompletion(
+    JSON.stringify({
+      choices: [{ message: { content: "hi", reasoning_content: "secret" }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7, completion_tokens_details: { reasoning_tokens: 2 } },
+    }),
+  );
   assert.ok(c.ok);
   assert.equal(c.content, "hi");
   assert.equal(c.reasoningTokens, 2);
@@ -116,9 +118,19 @@ test("Retry-After: seconds, HTTP dates, garbage; backoff bounded", () => {
 test("request body: model, messages, max_tokens, temperature from the call or the slot", () => {
   const s = parseSlot("a", { provider: "openai", model: "gpt-4o-mini", temperature: 0.7 }, {});
   // OpenAI accepts max_completion_tokens on every current chat model (its reasoning family refuses max_tokens).
-  assert.deepEqual(chatBody(s, [{ role: "user", content: "q" }], 1600, undefined), { model: "gpt-4o-mini", messages: [{ role: "user", content: "q" }], max_completion_tokens: 1600, temperature: 0.7 });
+  assert.deepEqual(chatBody(s, [{ role: "user", content: "q" }], 1600, undefined), {
+    model: "gpt-4o-mini",
+    messages: [{ role: "user", content: "q" }],
+    max_completion_tokens: 1600,
+    temperature: 0.7,
+  });
   const c = parseSlot("a", { provider: "custom", model: "m", baseUrl: "http://127.0.0.1:1/v1", temperature: 0.7 }, {});
-  assert.deepEqual(chatBody(c, [{ role: "user", content: "q" }], 1600, undefined), { model: "m", messages: [{ role: "user", content: "q" }], max_tokens: 1600, temperature: 0.7 });
+  assert.deepEqual(chatBody(c, [{ role: "user", content: "q" }], 1600, undefined), {
+    model: "m",
+    messages: [{ role: "user", content: "q" }],
+    max_tokens: 1600,
+    temperature: 0.7,
+  });
   assert.equal(chatBody(s, [], 10, 0).temperature, 0);
   const p = parseSlot("a", { provider: "particle", model: " DeepSeek-v4", thinking: false }, {});
   assert.deepEqual(chatBody(p, [], 10, undefined).chat_template_kwargs, { enable_thinking: false });

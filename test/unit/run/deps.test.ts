@@ -18,7 +18,17 @@ const reply = (req: CallRequest, content: string): CallResult => ({
   latencyMs: 1,
   retriedEmpty: false,
   promptSha256: "x",
-  record: { role: req.role, slot: req.slotName, model: req.slot.model, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 1, retriedEmpty: false, error: null },
+  record: {
+    role: req.role,
+    slot: req.slotName,
+    model: req.slot.model,
+    usage,
+    reasoningTokens: null,
+    finishReason: "stop",
+    latencyMs: 1,
+    retriedEmpty: false,
+    error: null,
+  },
 });
 const slot = (model: string) => ({ provider: "custom" as const, baseUrl: "http://127.0.0.1:9/v1", model });
 
@@ -55,14 +65,32 @@ test("weave takes its clock, run id, nonce, client and live run from the RunDeps
 
 test("graphite takes the same fields, and its sandbox, from the RunDeps", async () => {
   const ran: string[] = [];
-  const sandboxRun: SandboxRun = { status: "error", pngs: [], figures: [], stdout: "", stderr: "", traceback: "Traceback: boom", violations: [], durationMs: 1, layers: {}, notes: [] };
+  const sandboxRun: SandboxRun = {
+    status: "error",
+    pngs: [],
+    figures: [],
+    stdout: "",
+    stderr: "",
+    traceback: "Traceback: boom",
+    violations: [],
+    durationMs: 1,
+    layers: {},
+    notes: [],
+  };
   const { deps, views } = fixed(
-    async (req) => reply(req, req.slotName === "judge" ? '{"a":{"insight":5,"clarity":5,"verdict":"ok"},"b":{"insight":5,"clarity":5,"verdict":"ok"},"ship":"neither"}' : "print(1)"),
+    async (req) =>
+      reply(
+        req,
+        req.slotName === "judge" ? '{"a":{"insight":5,"clarity":5,"verdict":"ok"},"b":{"insight":5,"clarity":5,"verdict":"ok"},"ship":"neither"}' : "print(1)",
+      ),
     async () => ({ run: async (q) => (ran.push(q.code), sandboxRun) }),
   );
   const r = await runGraphite({ csv: "x,y\n1,2\n3,4\n", question: "Trend?", a: slot("m-a"), b: slot("m-b"), judge: slot("m-j") }, deps);
   assert.deepEqual(views, ["graphite"]);
-  assert.deepEqual(ran.map((c) => c.trim()), ["print(1)", "print(1)"]);
+  assert.deepEqual(
+    ran.map((c) => c.trim()),
+    ["print(1)", "print(1)"],
+  );
   assert.equal(r.runId, "run-0001");
   assert.equal(r.nonce, "feedfacecafebeef");
   assert.equal(r.createdAt, "2026-01-02T03:04:05.010Z");

@@ -15,7 +15,10 @@ import type { CallRequest, CallResult } from "../../../src/lib/providers/contrac
 
 class FakeProviderError extends Error {
   record = null;
-  constructor(readonly kind: string, message: string) {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -29,11 +32,28 @@ const ok = (req: CallRequest, content: string): CallResult => ({
   latencyMs: 1,
   retriedEmpty: false,
   promptSha256: "x",
-  record: { role: req.role, slot: req.slotName, model: req.slot.model, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 1, retriedEmpty: false, error: null },
+  record: {
+    role: req.role,
+    slot: req.slotName,
+    model: req.slot.model,
+    usage,
+    reasoningTokens: null,
+    finishReason: "stop",
+    latencyMs: 1,
+    retriedEmpty: false,
+    error: null,
+  },
 });
 
 const slot = (model: string) => ({ provider: "custom" as const, baseUrl: "http://127.0.0.1:9/v1", model });
-const weaveOptions = (signal?: AbortSignal): WeaveOptions => ({ question: "Monolith or microservices?", a: slot("m-a"), b: slot("m-b"), judge: slot("m-j"), display: false, signal });
+const weaveOptions = (signal?: AbortSignal): WeaveOptions => ({
+  question: "Monolith or microservices?",
+  a: slot("m-a"),
+  b: slot("m-b"),
+  judge: slot("m-j"),
+  display: false,
+  signal,
+});
 
 async function caught(p: Promise<unknown>): Promise<unknown> {
   try {
@@ -86,19 +106,38 @@ test("graphite whose sandbox fails: RunError at executing with the sandbox's err
   assert.ok(e instanceof RunError);
   assert.deepEqual([e.run, e.stage, e.reason], ["graphite", "executing", "stage-failed"]);
   assert.equal(e.cause, sandboxError);
-  assert.match(e.message, /^Graphite stopped at "Executing": The sandbox could not run chart A's code: duellab sandbox: the sandbox process was killed by SIGKILL\.$/);
+  assert.match(
+    e.message,
+    /^Graphite stopped at "Executing": The sandbox could not run chart A's code: duellab sandbox: the sandbox process was killed by SIGKILL\.$/,
+  );
   assert.equal(causeKind(e), "crashed");
 });
 
 test("a repair whose model call fails: RunError naming the repair, its stage, and the provider error", async () => {
-  const crashed = { status: "error" as const, pngs: [], figures: [], stdout: "", stderr: "", traceback: "KeyError: 'x'", violations: [], durationMs: 1, layers: {}, notes: [] };
+  const crashed = {
+    status: "error" as const,
+    pngs: [],
+    figures: [],
+    stdout: "",
+    stderr: "",
+    traceback: "KeyError: 'x'",
+    violations: [],
+    durationMs: 1,
+    layers: {},
+    notes: [],
+  };
   const providerError = new FakeProviderError("rate-limit", "Slot a (custom, model m-a): rate limited (429).");
   const r = await runGraphite(
     { csv: "x,y\n1,2\n3,4\n", question: "Trend?", a: slot("m-a"), b: slot("m-b"), judge: slot("m-j"), display: false },
     {
       callModel: async (req) => {
         if (req.role === "A-repair") throw providerError;
-        return ok(req, req.slotName === "judge" ? '{"a":{"insight":1,"clarity":1,"verdict":"crashed"},"b":{"insight":1,"clarity":1,"verdict":"crashed"},"ship":"neither"}' : "print(1)");
+        return ok(
+          req,
+          req.slotName === "judge"
+            ? '{"a":{"insight":1,"clarity":1,"verdict":"crashed"},"b":{"insight":1,"clarity":1,"verdict":"crashed"},"ship":"neither"}'
+            : "print(1)",
+        );
       },
       sandbox: async () => ({ run: async () => crashed }),
     },
@@ -111,16 +150,23 @@ test("a repair whose model call fails: RunError naming the repair, its stage, an
 });
 
 test("a batch retries an item on the kind its RunError's cause carries, and not on others", async () => {
-  for (const [kind, expected] of [["rate-limit", 2], ["auth", 1]] as const) {
+  for (const [kind, expected] of [
+    ["rate-limit", 2],
+    ["auth", 1],
+  ] as const) {
     let tries = 0;
-    const r = await runWeaveMany(["Q?"], { a: slot("m-a"), b: slot("m-b"), judge: slot("m-j"), display: false, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } }, {
-      callModel: async (req) => {
-        if (req.role === "A") tries++;
-        if (req.role === "A") throw new FakeProviderError(kind, `slot a (custom, model m-a): ${kind}.`);
-        return ok(req, "An answer.");
+    const r = await runWeaveMany(
+      ["Q?"],
+      { a: slot("m-a"), b: slot("m-b"), judge: slot("m-j"), display: false, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } },
+      {
+        callModel: async (req) => {
+          if (req.role === "A") tries++;
+          if (req.role === "A") throw new FakeProviderError(kind, `slot a (custom, model m-a): ${kind}.`);
+          return ok(req, "An answer.");
+        },
+        sleep: async () => undefined,
       },
-      sleep: async () => undefined,
-    });
+    );
     assert.equal(tries, expected, kind);
     assert.equal(r.items[0]!.status, "failed");
     assert.match(r.items[0]!.error!, /^Weave stopped at "Asking": Model A could not answer/);
@@ -128,9 +174,21 @@ test("a batch retries an item on the kind its RunError's cause carries, and not 
 });
 
 test("input errors share InputError and keep their own names and sentences", async () => {
-  await assert.rejects(runWeave({ ...weaveOptions(), question: " " }, async () => assert.fail("nothing is called")), (e: unknown) => e instanceof WeaveInputError && e instanceof InputError && e.name === "WeaveInputError");
-  await assert.rejects(runGraphite({ csv: "x,y\n1,2\n3,4\n", question: " ", a: slot("a"), b: slot("b"), judge: slot("j") }, { callModel: async () => assert.fail(), sandbox: async () => assert.fail() }), (e: unknown) => e instanceof GraphiteInputError && e instanceof InputError);
-  assert.throws(() => parseSlot("a", undefined), (e: unknown) => e instanceof SlotError && e instanceof InputError && e.name === "SlotError");
+  await assert.rejects(
+    runWeave({ ...weaveOptions(), question: " " }, async () => assert.fail("nothing is called")),
+    (e: unknown) => e instanceof WeaveInputError && e instanceof InputError && e.name === "WeaveInputError",
+  );
+  await assert.rejects(
+    runGraphite(
+      { csv: "x,y\n1,2\n3,4\n", question: " ", a: slot("a"), b: slot("b"), judge: slot("j") },
+      { callModel: async () => assert.fail(), sandbox: async () => assert.fail() },
+    ),
+    (e: unknown) => e instanceof GraphiteInputError && e instanceof InputError,
+  );
+  assert.throws(
+    () => parseSlot("a", undefined),
+    (e: unknown) => e instanceof SlotError && e instanceof InputError && e.name === "SlotError",
+  );
   assert.ok(new BatchInputError("x") instanceof InputError);
 });
 
@@ -142,7 +200,13 @@ test("the error helpers read any thrown value the same way", () => {
   assert.equal(errorText(42), "42");
   assert.deepEqual(errorRecord(Object.assign(new Error("x"), { record: rec })), rec);
   assert.equal(errorRecord(new Error("x")), null);
-  const nested = new RunError({ run: "batch", stage: null, reason: "internal", message: "m", cause: new RunError({ run: "weave", stage: "asking", reason: "stage-failed", message: "m", cause: new FakeProviderError("server", "500") }) });
+  const nested = new RunError({
+    run: "batch",
+    stage: null,
+    reason: "internal",
+    message: "m",
+    cause: new RunError({ run: "weave", stage: "asking", reason: "stage-failed", message: "m", cause: new FakeProviderError("server", "500") }),
+  });
   assert.equal(causeKind(nested), "server");
 });
 
@@ -151,5 +215,8 @@ test("a demo slot whose server is not loaded says so in one sentence instead of 
   const s = parseSlot("a", { provider: "demo", model: "atlas" });
   assert.match(await resolveBaseUrl(s), /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
   const other = { ...s, baseUrl: "http://other-demo.invalid/v1" };
-  await assert.rejects(resolveBaseUrl(other), /^Error: The demo provider is not loaded: import duellab \(or its demo\/server module\) before calling a demo slot, or pass its baseUrl\.$/);
+  await assert.rejects(
+    resolveBaseUrl(other),
+    /^Error: The demo provider is not loaded: import duellab \(or its demo\/server module\) before calling a demo slot, or pass its baseUrl\.$/,
+  );
 });

@@ -17,7 +17,12 @@ const sentence = (schema: { safeParse(v: unknown): { success: true } | { success
 
 test("weave fields: defaults, trimming, and one sentence per bad field", () => {
   assert.deepEqual(weave.parse({ question: "  Why?  " }), { question: "Why?", maxClaims: 12, judgeRuns: 1, keepRule: "majority" });
-  assert.deepEqual(weave.parse({ question: "Q", maxClaims: null, judgeRuns: null, keepRule: null }), { question: "Q", maxClaims: 12, judgeRuns: 1, keepRule: "majority" });
+  assert.deepEqual(weave.parse({ question: "Q", maxClaims: null, judgeRuns: null, keepRule: null }), {
+    question: "Q",
+    maxClaims: 12,
+    judgeRuns: 1,
+    keepRule: "majority",
+  });
   const empty = 'The question is empty: pass question: "..." with the question both models should answer.';
   assert.equal(sentence(weave, {}), empty);
   assert.equal(sentence(weave, { question: 42 }), empty);
@@ -61,6 +66,12 @@ test("concurrency: the batch's default when absent, one sentence when not 1 to 6
 
 test("the runs throw these sentences as their own input errors, before any slot is read", () => {
   assert.throws(() => validateWeaveOptions({ question: "Q", maxClaims: 31 }), /^WeaveInputError: maxClaims must be a whole number from 1 to 30 \(got 31\)\.$/);
-  assert.throws(() => validateWeaveOptions({ question: "Q", judge: { provider: "demo", model: "judge" }, models: [{ provider: "demo", model: "atlas" }] }), /^WeaveInputError: models must be a list of 2 to 8 slots \(got 1\)\.$/);
-  assert.throws(() => validateGraphiteOptions({ csv: "x,y\n1,2\n", question: "x".repeat(5000) }), /^GraphiteInputError: The question is 5000 characters long; the limit is 4000: shorten it\.$/);
+  assert.throws(
+    () => validateWeaveOptions({ question: "Q", judge: { provider: "demo", model: "judge" }, models: [{ provider: "demo", model: "atlas" }] }),
+    /^WeaveInputError: models must be a list of 2 to 8 slots \(got 1\)\.$/,
+  );
+  assert.throws(
+    () => validateGraphiteOptions({ csv: "x,y\n1,2\n", question: "x".repeat(5000) }),
+    /^GraphiteInputError: The question is 5000 characters long; the limit is 4000: shorten it\.$/,
+  );
 });

@@ -106,7 +106,16 @@ const got = r.status === 0 ? JSON.parse(r.stdout) : null;
 
 test("the driver ran", () => assert.equal(r.status, 0, r.stderr));
 
-for (const name of ["matplotlib dates", "random instants", "period daily", "period hourly", "period weekly", "period monthly", "period business", "categories"]) {
+for (const name of [
+  "matplotlib dates",
+  "random instants",
+  "period daily",
+  "period hourly",
+  "period weekly",
+  "period monthly",
+  "period business",
+  "categories",
+]) {
   test(`${name}: the vectorised mapping equals the point-by-point one`, () => {
     const c = got[name];
     assert.equal(c.vector, true);
@@ -123,7 +132,12 @@ test("pandas really drew period axes here (so the period path is what was compar
 
 test("the dates read as ISO strings: date alone at midnight, else to the second (microseconds cut)", () => {
   assert.deepEqual(got["matplotlib dates"].fast, [
-    "2024-02-29", "2025-01-15T10:30:00", "1969-12-31T23:59:59", "1901-03-01T00:00:00", "2025-01-15T23:59:59", "1970-01-01",
+    "2024-02-29",
+    "2025-01-15T10:30:00",
+    "1969-12-31T23:59:59",
+    "1901-03-01T00:00:00",
+    "2025-01-15T23:59:59",
+    "1970-01-01",
   ]);
   assert.equal(got["period daily"].fast[0], "2024-12-01");
   assert.equal(got["period hourly"].fast[1], "2025-01-01T01:00:00");

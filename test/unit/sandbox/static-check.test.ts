@@ -32,8 +32,9 @@ const PASS: Record<string, string> = {
   "canvas.callbacks.connect": "fig.canvas.callbacks.connect('draw_event', print)\n",
   "widget on_clicked/connect": "slider.on_changed(update)\nbutton.on_clicked(reset)\nsel.connect_event('key_press_event', f)\n",
   "scipy signal (not the stdlib's)": "from scipy import signal\nimport scipy.signal\ny = signal.savgol_filter(x, 5, 2)\n",
-  "seaborn": "import seaborn as sns\nsns.barplot(data=df, x='stack', y='build_seconds', errorbar=('ci', 95))\nsns.histplot(df['v'], kde=True)\n",
-  "attributes named like os functions on other objects": "units.system = 'metric'\ncfg.kill = False\nproc_stats.fork = 2\ndata.environ = {}\nmodel.popen = None\n",
+  seaborn: "import seaborn as sns\nsns.barplot(data=df, x='stack', y='build_seconds', errorbar=('ci', 95))\nsns.histplot(df['v'], kde=True)\n",
+  "attributes named like os functions on other objects":
+    "units.system = 'metric'\ncfg.kill = False\nproc_stats.fork = 2\ndata.environ = {}\nmodel.popen = None\n",
   "sys.stdout.buffer": "import sys\nfig.savefig(sys.stdout.buffer, format='png')\n",
 };
 
@@ -49,7 +50,7 @@ test("the same attributes on os, posix or a socket are still reported, naming th
     "aliased re-export": "from pandas.io.common import os as o\no.environ['K']\n",
     "socket object": "import socket\ns = socket.socket()\ns.connect(('10.0.0.1', 80))\n",
     "socket call result": "import socket\nsocket.socket().connect(('h', 1))\n",
-    "create_connection": "import socket\nconn = socket.create_connection(('example.com', 80))\n",
+    create_connection: "import socket\nconn = socket.create_connection(('example.com', 80))\n",
     "ctypes via numpy": "import numpy as np\nnp.ctypeslib.ctypes.CDLL(None)\n",
     "subprocess via matplotlib": "import matplotlib\nmatplotlib.subprocess.run(['id'])\n",
   });
@@ -57,17 +58,28 @@ test("the same attributes on os, posix or a socket are still reported, naming th
     { rule: "blocked-attribute", detail: "use of blocked attribute 'os.system'", line: 2 },
     { rule: "blocked-attribute", detail: "use of module 'os' through 'matplotlib.os'", line: 2 },
   ]);
-  assert.deepEqual(got["os via pandas"].map((v) => v.detail), ["use of blocked attribute 'os.execv'", "use of module 'os' through 'pd.io.common.os'"]);
+  assert.deepEqual(
+    got["os via pandas"].map((v) => v.detail),
+    ["use of blocked attribute 'os.execv'", "use of module 'os' through 'pd.io.common.os'"],
+  );
   assert.deepEqual(got["aliased re-export"], [
     { rule: "blocked-import", detail: "import of blocked module 'os' from 'pandas.io.common'", line: 1 },
     { rule: "blocked-attribute", detail: "use of blocked attribute 'os.environ'", line: 2 },
   ]);
-  assert.deepEqual(got["socket object"].map((v) => v.detail), ["import of blocked module 'socket'", "use of blocked attribute 'socket.connect'"]);
-  assert.deepEqual(got["socket object"].map((v) => v.line), [1, 3]);
+  assert.deepEqual(
+    got["socket object"].map((v) => v.detail),
+    ["import of blocked module 'socket'", "use of blocked attribute 'socket.connect'"],
+  );
+  assert.deepEqual(
+    got["socket object"].map((v) => v.line),
+    [1, 3],
+  );
   assert.ok(got["socket call result"].some((v) => v.detail === "use of blocked attribute 'socket.connect'"));
   assert.ok(got.create_connection.some((v) => v.detail === "use of blocked attribute 'socket.create_connection'"));
   assert.deepEqual(got["ctypes via numpy"], [{ rule: "blocked-attribute", detail: "use of module 'ctypes' through 'np.ctypeslib.ctypes'", line: 2 }]);
-  assert.deepEqual(got["subprocess via matplotlib"], [{ rule: "blocked-attribute", detail: "use of module 'subprocess' through 'matplotlib.subprocess'", line: 2 }]);
+  assert.deepEqual(got["subprocess via matplotlib"], [
+    { rule: "blocked-attribute", detail: "use of module 'subprocess' through 'matplotlib.subprocess'", line: 2 },
+  ]);
 });
 
 test("escape hatches and pandas' pickle reader are reported on any receiver", () => {
@@ -84,7 +96,12 @@ test("escape hatches and pandas' pickle reader are reported on any receiver", ()
 });
 
 test("imports: the stdlib's signal is blocked, scipy's is not; a syntax error is no violation", () => {
-  const got = check({ stdlib: "import signal\n", fromstd: "from signal import SIGKILL\n", scipy: "from scipy import signal, stats\n", broken: "import os\nif True print(1)\n" });
+  const got = check({
+    stdlib: "import signal\n",
+    fromstd: "from signal import SIGKILL\n",
+    scipy: "from scipy import signal, stats\n",
+    broken: "import os\nif True print(1)\n",
+  });
   assert.deepEqual(got.stdlib, [{ rule: "blocked-import", detail: "import of blocked module 'signal'", line: 1 }]);
   assert.deepEqual(got.fromstd, [{ rule: "blocked-import", detail: "import from blocked module 'signal'", line: 1 }]);
   assert.deepEqual(got.scipy, []);

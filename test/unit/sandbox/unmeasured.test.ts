@@ -29,7 +29,11 @@ test("judge facts: an unmeasured layout reads n/a, and a total over figures is n
 });
 
 test("judge facts: measured counts are still summed, and 0 outside stays unsaid", () => {
-  const text = chartFacts("a", run({ figures: [figure([], { overlappingText: 2, outsideArtists: 0 }), figure([], { overlappingText: 1, outsideArtists: 0 })] }), faith);
+  const text = chartFacts(
+    "a",
+    run({ figures: [figure([], { overlappingText: 2, outsideArtists: 0 }), figure([], { overlappingText: 1, outsideArtists: 0 })] }),
+    faith,
+  );
   assert.match(text, /^- overlapping text: 3$/m);
   assert.doesNotMatch(text, /outside the figure/);
   const out = chartFacts("a", run({ figures: [figure([], { outsideArtists: 2 })] }), faith);

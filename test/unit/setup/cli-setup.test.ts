@@ -10,11 +10,20 @@ import path from "node:path";
 const root = path.resolve(__dirname, "../../..");
 
 function setup(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stderr: string; stdout: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "-e", `require(${JSON.stringify(path.join(root, "src/lib/cli/setup.ts"))}).setupCommand(${JSON.stringify(args)}).then((c) => process.exit(c))`], {
-    encoding: "utf8",
-    env: { ...process.env, ...env },
-    cwd: root,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "-e",
+      `require(${JSON.stringify(path.join(root, "src/lib/cli/setup.ts"))}).setupCommand(${JSON.stringify(args)}).then((c) => process.exit(c))`,
+    ],
+    {
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+      cwd: root,
+    },
+  );
   return { status: r.status, stderr: r.stderr, stdout: r.stdout };
 }
 
@@ -29,7 +38,10 @@ test("--prefix naming a folder with no Python: one sentence, nothing written", (
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-cli-setup-"));
   const r = setup(["--prefix", dir]);
   assert.equal(r.status, 1);
-  assert.match(oneSentence(r.stderr), /^duellab setup: .*duellab-cli-setup-\w+ has no bin\/python: give --prefix the sys\.prefix of the Python environment that runs your Jupyter\.$/);
+  assert.match(
+    oneSentence(r.stderr),
+    /^duellab setup: .*duellab-cli-setup-\w+ has no bin\/python: give --prefix the sys\.prefix of the Python environment that runs your Jupyter\.$/,
+  );
   assert.deepEqual(fs.readdirSync(dir), [], "nothing written into it");
 });
 
@@ -45,7 +57,10 @@ test("--prefix without a directory, and an unknown option: say how to call it", 
 test("no jupyter on PATH: says to activate the environment or name it", () => {
   const r = setup([], { PATH: "/nonexistent" });
   assert.equal(r.status, 1);
-  assert.match(oneSentence(r.stderr), /no `jupyter` on PATH: activate the environment that runs your JupyterLab or Notebook, or name it with `npx duellab setup --prefix <env>`\./);
+  assert.match(
+    oneSentence(r.stderr),
+    /no `jupyter` on PATH: activate the environment that runs your JupyterLab or Notebook, or name it with `npx duellab setup --prefix <env>`\./,
+  );
 });
 
 test("an environment without JupyterLab or Notebook: names what to install", () => {

@@ -9,7 +9,11 @@ test("cache folder: ~/Library/Caches on macOS, XDG_CACHE_HOME or ~/.cache elsewh
   assert.equal(cacheDir("darwin", { XDG_CACHE_HOME: "/x" }, "/Users/ada"), "/Users/ada/Library/Caches/duellab");
   assert.equal(cacheDir("linux", {}, "/home/ada"), "/home/ada/.cache/duellab");
   assert.equal(cacheDir("linux", { XDG_CACHE_HOME: "/var/cache/ada" }, "/home/ada"), "/var/cache/ada/duellab");
-  assert.equal(cacheDir("linux", { XDG_CACHE_HOME: "relative/cache" }, "/home/ada"), "/home/ada/.cache/duellab", "a relative XDG_CACHE_HOME is ignored, as the spec says");
+  assert.equal(
+    cacheDir("linux", { XDG_CACHE_HOME: "relative/cache" }, "/home/ada"),
+    "/home/ada/.cache/duellab",
+    "a relative XDG_CACHE_HOME is ignored, as the spec says",
+  );
   assert.equal(cacheDir("linux", { DUELLAB_CACHE_DIR: "/tmp/dl", XDG_CACHE_HOME: "/x" }, "/home/ada"), "/tmp/dl");
 });
 
@@ -32,7 +36,10 @@ test("saveState is merged into overrides.json keeping the user's other settings;
 });
 
 test("the debugger switch is merged into page_config.json keeping other disabled extensions; null when already off", () => {
-  assert.deepEqual(withDebuggerOff({ disabledExtensions: { "@x/y": true }, other: 2 }), { disabledExtensions: { "@x/y": true, "@jupyterlab/debugger-extension": true }, other: 2 });
+  assert.deepEqual(withDebuggerOff({ disabledExtensions: { "@x/y": true }, other: 2 }), {
+    disabledExtensions: { "@x/y": true, "@jupyterlab/debugger-extension": true },
+    other: 2,
+  });
   assert.equal(withDebuggerOff({ disabledExtensions: { "@jupyterlab/debugger-extension": true } }), null);
 });
 

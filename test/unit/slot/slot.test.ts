@@ -56,7 +56,10 @@ test("bad slots get one sentence naming the slot and what to do", () => {
   assert.equal(msg({ provider: "openai" }), 'Slot judge: model is required (a model id such as "gpt-4o-mini", or a demo persona).');
   assert.equal(msg({ provider: "openai", model: "  " }), "Slot judge: model is empty: name the model to call.");
   assert.equal(msg({ provider: "custom", model: "m", baseUrl: "localhost:8000" }), "Slot judge: baseUrl must be a full URL such as http://127.0.0.1:11434/v1.");
-  assert.equal(msg({ provider: "custom", model: "m" }), 'Slot judge: provider "custom" has no default URL: set baseUrl (for example http://127.0.0.1:8000/v1).');
+  assert.equal(
+    msg({ provider: "custom", model: "m" }),
+    'Slot judge: provider "custom" has no default URL: set baseUrl (for example http://127.0.0.1:8000/v1).',
+  );
   assert.equal(msg("openai"), 'Slot judge: a slot is an object such as { provider: "demo", model: "analyst" }.');
 });
 

@@ -24,7 +24,18 @@ const sandbox: GraphiteDeps["sandbox"] = async () => ({
 });
 
 const go = (a: string, b: string, judgeRuns?: number) =>
-  runGraphite({ csv, question: "Did the build cache help?", a: slot(a), b: slot(b), judge: slot("judge"), display: false, ...(judgeRuns !== undefined ? { judgeRuns } : {}) }, { callModel, sandbox });
+  runGraphite(
+    {
+      csv,
+      question: "Did the build cache help?",
+      a: slot(a),
+      b: slot(b),
+      judge: slot("judge"),
+      display: false,
+      ...(judgeRuns !== undefined ? { judgeRuns } : {}),
+    },
+    { callModel, sandbox },
+  );
 
 test("the same chart on both sides: the demo judge ships whichever it reads first — reported as position bias, no winner", async () => {
   const r = await go("analyst", "analyst", 2);
@@ -35,7 +46,10 @@ test("the same chart on both sides: the demo judge ships whichever it reads firs
   assert.equal(r.judge!.ship, "neither");
   assert.ok(r.warnings.some((w) => w.startsWith("Position bias: the judge's verdict followed the order the charts were shown in")));
   const judgePrompts = r.prompts.filter((p) => p.role.startsWith("judge-graphite"));
-  assert.deepEqual(judgePrompts.map((p) => p.role), ["judge-graphite-run1", "judge-graphite-run2"]);
+  assert.deepEqual(
+    judgePrompts.map((p) => p.role),
+    ["judge-graphite-run1", "judge-graphite-run2"],
+  );
   assert.match(judgePrompts[1]!.text, /\[run-nonce: [^\]]+\]\n\[judge-run: 2\/2, order: swapped\]/);
 });
 
@@ -47,7 +61,10 @@ test("a clearly better chart wins in both orders: no position bias, ship it; one
   assert.ok(r.judge!.scores.b.insight! > r.judge!.scores.a.insight!);
   const once = await go("raw-bars", "analyst");
   assert.equal(once.judge!.stability, undefined);
-  assert.deepEqual(once.prompts.filter((p) => p.role.startsWith("judge")).map((p) => p.role), ["judge-graphite"]);
+  assert.deepEqual(
+    once.prompts.filter((p) => p.role.startsWith("judge")).map((p) => p.role),
+    ["judge-graphite"],
+  );
 });
 
 test("judgeRuns out of range is refused in one sentence before anything runs", async () => {

@@ -46,7 +46,23 @@ test("a majority in both orders wins; an even split names nobody; unusable runs 
 });
 
 const facts = (side: "A" | "B", o: Record<string, string>) =>
-  [`CHART ${side} — measured properties of the rendered figure:`, ...Object.entries({ status: "ok", axes: "1", "line objects": "1", "patch objects": "0", "distinct colours": "1 (#1f77b4)", "title present": "yes", "x-axis label present": "yes", "y-axis label present": "yes", "legend present": "no", "overlapping text": "0", faithfulness: "faithful (values from build_seconds)", ...o }).map(([k, v]) => `- ${k}: ${v}`)].join("\n");
+  [
+    `CHART ${side} — measured properties of the rendered figure:`,
+    ...Object.entries({
+      status: "ok",
+      axes: "1",
+      "line objects": "1",
+      "patch objects": "0",
+      "distinct colours": "1 (#1f77b4)",
+      "title present": "yes",
+      "x-axis label present": "yes",
+      "y-axis label present": "yes",
+      "legend present": "no",
+      "overlapping text": "0",
+      faithfulness: "faithful (values from build_seconds)",
+      ...o,
+    }).map(([k, v]) => `- ${k}: ${v}`),
+  ].join("\n");
 
 async function demoRuns(factsA: Record<string, string>, factsB: Record<string, string>, runs: number) {
   const prompts: string[] = [];
@@ -54,9 +70,13 @@ async function demoRuns(factsA: Record<string, string>, factsB: Record<string, s
     runs,
     round: 1,
     factsText: "",
-    facts: (order) => (order === "straight" ? { first: facts("A", factsA), second: facts("B", factsB) } : { first: facts("A", factsB), second: facts("B", factsA) }),
+    facts: (order) =>
+      order === "straight" ? { first: facts("A", factsA), second: facts("B", factsB) } : { first: facts("A", factsB), second: facts("B", factsA) },
     ask: async (_k, _order, runLine, shown, attempt) => {
-      const p = buildJudgePrompt({ question: "Plot build time", factsA: shown.first, factsB: shown.second, nonce: "n1", round: 1, attempt }).replace("[run-nonce: n1]", `$&\n${runLine}`);
+      const p = buildJudgePrompt({ question: "Plot build time", factsA: shown.first, factsB: shown.second, nonce: "n1", round: 1, attempt }).replace(
+        "[run-nonce: n1]",
+        `$&\n${runLine}`,
+      );
       prompts.push(p);
       return judgeAnswer("judge", p);
     },

@@ -21,7 +21,15 @@ test("judge-unstable over 4 runs (2 swapped): the designed share, flip and kept 
   const view = (a: number, b: number) => {
     const p = edge(a, b);
     const s = p.stability!;
-    return { relation: p.relation, share: s.share, found: s.found, straight: s.straight.found, swapped: s.swapped.found, flips: s.flipsUnderSwap, kept: s.kept };
+    return {
+      relation: p.relation,
+      share: s.share,
+      found: s.found,
+      straight: s.straight.found,
+      swapped: s.swapped.found,
+      flips: s.flipsUnderSwap,
+      kept: s.kept,
+    };
   };
   // wobble: run 2 says contradict.
   assert.deepEqual(view(0, 0), { relation: "agree", share: 0.75, found: 4, straight: 2, swapped: 2, flips: false, kept: true });
@@ -31,9 +39,26 @@ test("judge-unstable over 4 runs (2 swapped): the designed share, flip and kept 
   assert.deepEqual(view(7, 7), { relation: "contradict", share: 0.75, found: 3, straight: 1, swapped: 2, flips: false, kept: true });
   // rare: run 1 only.
   assert.deepEqual(view(5, 6), { relation: "agree", share: 0.25, found: 1, straight: 1, swapped: 0, flips: false, kept: false });
-  for (const [a, b] of [[2, 2], [3, 3], [4, 4], [5, 5], [6, 5], [8, 8], [9, 9]] as const) assert.equal(edge(a, b).stability!.share, 1, `${a}-${b} is stable`);
+  for (const [a, b] of [
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [5, 5],
+    [6, 5],
+    [8, 8],
+    [9, 9],
+  ] as const)
+    assert.equal(edge(a, b).stability!.share, 1, `${a}-${b} is stable`);
   assert.deepEqual([st.candidatePairs, st.keptPairs, st.flipsUnderSwap], [11, 9, 1]);
-  assert.deepEqual(st.perRun.map((x) => [x.order, x.consensusByNodes]), [["straight", 41.2], ["swapped", 20], ["straight", 33.3], ["swapped", 26.3]]);
+  assert.deepEqual(
+    st.perRun.map((x) => [x.order, x.consensusByNodes]),
+    [
+      ["straight", 41.2],
+      ["swapped", 20],
+      ["straight", 33.3],
+      ["swapped", 26.3],
+    ],
+  );
   assert.deepEqual([st.consensusSpread.min, st.consensusSpread.median, st.consensusSpread.max], [20, 29.8, 41.2]);
   // The headline comes from the kept edges only, and every kept pair says how stable it is.
   assert.equal(r.pairs.length, 9);
@@ -41,7 +66,9 @@ test("judge-unstable over 4 runs (2 swapped): the designed share, flip and kept 
   assert.deepEqual([r.consensus.sharedPairs, r.consensus.consensusByNodes, r.consensus.contradictions], [5, 26.3, 3]);
   assert.equal(r.parseMode, "json");
   assert.equal(r.judge.classifyRuns!.length, 4);
-  assert.ok(r.warnings.some((w) => /1 relation for the relations between the claims changed with the order the two lists were shown in: position bias/.test(w)));
+  assert.ok(
+    r.warnings.some((w) => /1 relation for the relations between the claims changed with the order the two lists were shown in: position bias/.test(w)),
+  );
   assert.ok(r.warnings.some((w) => /9 of 11 relations kept/.test(w)));
   assert.match(String(r), /· across 4 judge runs 20\.0%–41\.2% \(median 29\.8%\), 9 of 11 relations kept \(majority\)$/);
   // Prompts: unique, the run line after the nonce, swapped runs list beacon first.

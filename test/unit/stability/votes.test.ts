@@ -28,7 +28,10 @@ test("spread: min, median, max of the numbers that exist; n/a (null) when none d
 test("majority keeps an edge found in more than half of the runs; half is not a majority", () => {
   const runs = [run(1, [P(0, 0), P(1, 1)]), run(2, [P(0, 0), P(1, 1)]), run(3, [P(0, 0)]), run(4, [P(0, 0), P(2, 2)])];
   const { kept, stability } = aggregateClassifyRuns(runs, "majority", count);
-  assert.deepEqual(kept.map((p) => [p.a, p.b]), [[0, 0]]);
+  assert.deepEqual(
+    kept.map((p) => [p.a, p.b]),
+    [[0, 0]],
+  );
   const byKey = Object.fromEntries(stability.allPairs.map((p) => [`${p.a}:${p.b}`, p.stability!]));
   assert.equal(byKey["0:0"]!.share, 1);
   assert.equal(byKey["1:1"]!.share, 0.5);
@@ -42,8 +45,14 @@ test("majority keeps an edge found in more than half of the runs; half is not a 
 
 test("'all' and 'any' keep what they say", () => {
   const runs = [run(1, [P(0, 0), P(1, 1)]), run(2, [P(0, 0)]), run(3, [P(0, 0)])];
-  assert.deepEqual(aggregateClassifyRuns(runs, "all", count).kept.map((p) => p.a), [0]);
-  assert.deepEqual(aggregateClassifyRuns(runs, "any", count).kept.map((p) => p.a), [0, 1]);
+  assert.deepEqual(
+    aggregateClassifyRuns(runs, "all", count).kept.map((p) => p.a),
+    [0],
+  );
+  assert.deepEqual(
+    aggregateClassifyRuns(runs, "any", count).kept.map((p) => p.a),
+    [0, 1],
+  );
   assert.match(keepRuleText("all", 3), /every one of the 3 judged runs/);
 });
 
@@ -70,7 +79,13 @@ test("flips under swap only when no verdict given in one order was also given in
   assert.deepEqual(flips, { "0:0": true, "1:1": false, "2:2": true });
   assert.equal(stability.flipsUnderSwap, 2);
   const p00 = stability.allPairs.find((p) => p.a === 0)!.stability!;
-  assert.deepEqual([p00.straight, p00.swapped], [{ found: 2, runs: 2 }, { found: 0, runs: 2 }]);
+  assert.deepEqual(
+    [p00.straight, p00.swapped],
+    [
+      { found: 2, runs: 2 },
+      { found: 0, runs: 2 },
+    ],
+  );
   const oneOrder = aggregateClassifyRuns([run(1, [P(0, 0)]), run(3, [P(0, 0)])], "majority", count).stability.allPairs[0]!;
   assert.equal(oneOrder.stability!.flipsUnderSwap, null, "not measured without runs in both orders");
 });
@@ -82,7 +97,14 @@ test("a run that did not parse does not vote: shares are out of the judged runs,
   assert.equal(stability.judgedRuns, 2);
   assert.equal(kept.length, 1);
   assert.equal(kept[0]!.stability!.share, 1);
-  assert.deepEqual(stability.perRun.map((r) => [r.judged, r.consensusByNodes]), [[true, 1], [false, null], [true, 1]]);
+  assert.deepEqual(
+    stability.perRun.map((r) => [r.judged, r.consensusByNodes]),
+    [
+      [true, 1],
+      [false, null],
+      [true, 1],
+    ],
+  );
   const none = aggregateClassifyRuns([run(1, null), run(2, null)], "majority", count);
   assert.equal(none.stability.judgedRuns, 0);
   assert.deepEqual(none.kept, []);

@@ -52,7 +52,11 @@ test("Wilson interval: textbook values, edges stay in [0, 1], n = 0 is unknown",
 
 test("Wilson 95% interval covers the true rate about 95% of the time (seeded simulation)", () => {
   const rng = seededRng(42);
-  for (const [p, n] of [[0.7, 30], [0.5, 50], [0.9, 40]] as const) {
+  for (const [p, n] of [
+    [0.7, 30],
+    [0.5, 50],
+    [0.9, 40],
+  ] as const) {
     let covered = 0;
     const sims = 2000;
     for (let s = 0; s < sims; s++) {

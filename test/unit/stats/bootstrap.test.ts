@@ -8,7 +8,10 @@ test("seeded PRNG is deterministic and uniform enough", () => {
   const a = seededRng(7);
   const b = seededRng(7);
   const xs = Array.from({ length: 10000 }, () => a());
-  assert.deepEqual(xs.slice(0, 5), Array.from({ length: 5 }, () => b()));
+  assert.deepEqual(
+    xs.slice(0, 5),
+    Array.from({ length: 5 }, () => b()),
+  );
   assert.ok(xs.every((x) => x >= 0 && x < 1));
   const m = xs.reduce((s, x) => s + x, 0) / xs.length;
   assert.ok(Math.abs(m - 0.5) < 0.02, String(m));

@@ -39,7 +39,11 @@ test("the 2×2 grid puts each run in exactly one cell", () => {
 });
 
 test("success rate lists its runs", () => {
-  const s = successRate([{ id: "a", ok: true }, { id: "b", ok: false }, { id: "c", ok: true }]);
+  const s = successRate([
+    { id: "a", ok: true },
+    { id: "b", ok: false },
+    { id: "c", ok: true },
+  ]);
   assert.equal(s.k, 2);
   assert.equal(s.n, 3);
   assert.deepEqual(s.failed, ["b"]);

@@ -16,7 +16,14 @@ test("slot specs: provider:model with an optional @baseUrl; a bad one says what 
 test("arguments default to the demo models; unknown flags and missing values are refused", () => {
   const d = parseWeaveArgs([]);
   assert.ok(!("error" in d));
-  assert.deepEqual([d.a, d.b, d.judge], [{ provider: "demo", model: "atlas" }, { provider: "demo", model: "beacon" }, { provider: "demo", model: "judge" }]);
+  assert.deepEqual(
+    [d.a, d.b, d.judge],
+    [
+      { provider: "demo", model: "atlas" },
+      { provider: "demo", model: "beacon" },
+      { provider: "demo", model: "judge" },
+    ],
+  );
   const full = parseWeaveArgs(["-q", "Why?", "--judge", "demo:judge-messy", "--max-claims", "6", "--json", "out.json"]);
   assert.ok(!("error" in full));
   assert.equal(full.question, "Why?");
@@ -30,7 +37,11 @@ test("arguments default to the demo models; unknown flags and missing values are
 test("`duellab weave` runs a demo weave and prints the summary line; a bad flag exits 2", () => {
   const root = path.resolve(__dirname, "../../..");
   const cli = (args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", "-e", `require("./src/lib/cli/index").main(${JSON.stringify(args)}).then((c) => process.exit(c))`], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    spawnSync(process.execPath, ["--import", "tsx", "-e", `require("./src/lib/cli/index").main(${JSON.stringify(args)}).then((c) => process.exit(c))`], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
   const ok = cli(["weave", "--judge", "demo:judge"]);
   assert.equal(ok.status, 0, ok.stderr);
   assert.match(ok.stdout, /^Weave \d+\.\d% consensus · \d+ shared \/ \d+ A-only \/ \d+ B-only · \d+ contradictions? · judge: json\n$/);
@@ -40,7 +51,12 @@ test("`duellab weave` runs a demo weave and prints the summary line; a bad flag 
 });
 
 test("`duellab weave --help` prints the usage and exits 0; an unknown option gets one sentence and exits 2", () => {
-  const [help, short, bad, inline] = duellabMany([["weave", "--help"], ["weave", "-q", "Why?", "-h"], ["weave", "--judge", "demo:judge", "--bogus", "1"], ["weave", "--a=demo"]]);
+  const [help, short, bad, inline] = duellabMany([
+    ["weave", "--help"],
+    ["weave", "-q", "Why?", "-h"],
+    ["weave", "--judge", "demo:judge", "--bogus", "1"],
+    ["weave", "--a=demo"],
+  ]);
   for (const r of [help!, short!]) {
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^usage: duellab weave \[--question "\.\.\."\] \[--a provider:model\[@baseUrl\]\]/);

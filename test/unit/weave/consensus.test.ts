@@ -16,7 +16,12 @@ test("percent has one decimal and is null (n/a) when undefined, never 0", () => 
 
 test("the seed's cross run: 7 shared / 5 / 5 is 41.2%, and the summary line says so", () => {
   const pairs = [...Array.from({ length: 7 }, (_, i) => pair(i, i)), pair(8, 8, "contradict"), pair(9, 9, "contradict"), pair(10, 10, "contradict")];
-  const c = computeConsensus(12, 12, pairs, Array.from({ length: 7 }, (_, i) => match(i, i)));
+  const c = computeConsensus(
+    12,
+    12,
+    pairs,
+    Array.from({ length: 7 }, (_, i) => match(i, i)),
+  );
   assert.equal(c.sharedPairs, 7);
   assert.equal(c.aOnly, 5);
   assert.equal(c.bOnly, 5);
@@ -30,8 +35,18 @@ test("the seed's cross run: 7 shared / 5 / 5 is 41.2%, and the summary line says
 });
 
 test("the headline recomputes from the raw counts it is reported beside", () => {
-  for (const [nA, nB, s] of [[12, 12, 10], [3, 9, 2], [1, 1, 1], [5, 0, 0]] as const) {
-    const c = computeConsensus(nA, nB, Array.from({ length: s }, (_, i) => pair(i, i)), Array.from({ length: s }, (_, i) => match(i, i)));
+  for (const [nA, nB, s] of [
+    [12, 12, 10],
+    [3, 9, 2],
+    [1, 1, 1],
+    [5, 0, 0],
+  ] as const) {
+    const c = computeConsensus(
+      nA,
+      nB,
+      Array.from({ length: s }, (_, i) => pair(i, i)),
+      Array.from({ length: s }, (_, i) => match(i, i)),
+    );
     assert.equal(c.consensusByNodes, Math.round((c.sharedPairs / (c.sharedPairs + c.aOnly + c.bOnly)) * 1000) / 10);
     assert.equal(c.sharedPairs + c.aOnly + c.bOnly, nA + nB - s);
   }
@@ -41,7 +56,10 @@ test("no claims at all: both readings are null and shown n/a; one contradiction 
   const c = computeConsensus(0, 0, [], []);
   assert.equal(c.consensusByNodes, null);
   assert.equal(c.participationByNodes, null);
-  assert.match(weaveSummary({ consensus: c, parseMode: "fallback-lexical" }), /^Weave n\/a consensus · 0 shared .* 0 contradictions · judge: fallback-lexical$/);
+  assert.match(
+    weaveSummary({ consensus: c, parseMode: "fallback-lexical" }),
+    /^Weave n\/a consensus · 0 shared .* 0 contradictions · judge: fallback-lexical$/,
+  );
   const one = computeConsensus(1, 1, [pair(0, 0, "contradict")], []);
   assert.match(weaveSummary({ consensus: one, parseMode: "json" }), /· 1 contradiction ·/);
   assert.equal(one.consensusByNodes, 0, "claims exist and none are shared: a measured 0");

@@ -9,7 +9,7 @@ const claims = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${
 /** A small seeded PRNG so shuffles are reproducible. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 function shuffle<T>(xs: T[], r: () => number): T[] {
   const out = [...xs];
@@ -25,7 +25,10 @@ test("maximum where greedy-by-strength under-counts", () => {
   const greedy = greedyMatching([...pairs].sort((x, y) => y.strength - x.strength));
   assert.equal(greedy.length, 1);
   const max = maximumMatching(pairs, claims(2, "A"), claims(2, "B"));
-  assert.deepEqual(max, [{ a: 0, b: 1, strength: 0.8 }, { a: 1, b: 0, strength: 0.7 }]);
+  assert.deepEqual(max, [
+    { a: 0, b: 1, strength: 0.8 },
+    { a: 1, b: 0, strength: 0.7 },
+  ]);
 });
 
 test("contradictions never form consensus", () => {

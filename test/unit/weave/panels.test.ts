@@ -6,7 +6,13 @@ import { computeConsensus } from "../../../src/lib/weave/consensus";
 import { lexicalPairs } from "../../../src/lib/judge/lexical";
 import type { Pair, Panel } from "../../../src/lib/schema/weave";
 
-const p = (a: number, b: number, relation: "agree" | "contradict", strength: number, sourceKind: "judge" | "lexical" = "judge"): Pair => ({ a, b, relation, strength, sourceKind });
+const p = (a: number, b: number, relation: "agree" | "contradict", strength: number, sourceKind: "judge" | "lexical" = "judge"): Pair => ({
+  a,
+  b,
+  relation,
+  strength,
+  sourceKind,
+});
 
 function assertWellFormed(panel: Panel) {
   const ids = new Set(panel.nodes.map((n) => n.id));
@@ -31,7 +37,11 @@ test("projection: two A claims on one B claim agree when their relations match, 
   assertWellFormed(panel);
   assert.deepEqual(
     panel.edges.map((e) => [e.source, e.target, e.relation, e.strength]),
-    [["a0", "a1", "agree", 0.6], ["a0", "a2", "contradict", 0.8], ["a1", "a2", "contradict", 0.6]],
+    [
+      ["a0", "a1", "agree", 0.6],
+      ["a0", "a2", "contradict", 0.8],
+      ["a1", "a2", "contradict", 0.6],
+    ],
   );
   assert.equal(panel.stats.agreeCount, 1);
   assert.equal(panel.stats.contradictCount, 2);

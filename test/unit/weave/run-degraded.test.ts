@@ -8,7 +8,10 @@ import type { CallRequest, CallResult } from "../../../src/lib/providers/contrac
 
 class FakeProviderError extends Error {
   record = null;
-  constructor(readonly kind: string, message: string) {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -30,7 +33,17 @@ function fakeClient(script: Script) {
       latencyMs: 1,
       retriedEmpty: false,
       promptSha256: "x",
-      record: { role: req.role, slot: req.slotName, model: req.slot.model, usage, reasoningTokens: null, finishReason: "stop", latencyMs: 1, retriedEmpty: false, error: null },
+      record: {
+        role: req.role,
+        slot: req.slotName,
+        model: req.slot.model,
+        usage,
+        reasoningTokens: null,
+        finishReason: "stop",
+        latencyMs: 1,
+        retriedEmpty: false,
+        error: null,
+      },
     };
   };
   return { call, seen };
@@ -61,7 +74,10 @@ test("judge calls that throw degrade to labelled fallbacks with lexical edges, t
   assert.deepEqual(r.claims.a, ["Startups should use a monolith for deploy simplicity.", "Kubernetes clusters are expensive to operate."]);
   assert.deepEqual(
     r.pairs.map((p) => [p.a, p.b, p.relation, p.sourceKind]),
-    [[0, 0, "contradict", "lexical"], [1, 1, "agree", "lexical"]],
+    [
+      [0, 0, "contradict", "lexical"],
+      [1, 1, "agree", "lexical"],
+    ],
   );
   assert.equal(r.consensus.sharedPairs, 1);
   assert.equal(r.consensus.contradictions, 1);
@@ -71,7 +87,9 @@ test("judge calls that throw degrade to labelled fallbacks with lexical edges, t
   const retries = seen.filter((q) => q.messages.at(-1)!.content.endsWith("[attempt: 2]"));
   assert.equal(retries.length, 3);
   const judgeCalls = seen.filter((q) => q.slotName === "judge");
-  assert.ok(judgeCalls.every((q) => q.temperature === 0 && q.maxTokens === 2000 && q.messages[0]!.content === "You are a strict JSON API. Output only valid JSON."));
+  assert.ok(
+    judgeCalls.every((q) => q.temperature === 0 && q.maxTokens === 2000 && q.messages[0]!.content === "You are a strict JSON API. Output only valid JSON."),
+  );
   assert.ok(seen.filter((q) => q.slotName !== "judge").every((q) => q.maxTokens === 1600));
 });
 
@@ -105,7 +123,11 @@ test("when A fails, B (still answering) is stopped and the run rejects at once, 
   const { call } = fakeClient(
     (req) =>
       new Promise<string>((resolve, reject) => {
-        if (req.role === "A") return setTimeout(() => reject(new FakeProviderError("unreachable", "slot a (custom, model m-a): nothing is listening at http://127.0.0.1:9/v1.")), 5);
+        if (req.role === "A")
+          return setTimeout(
+            () => reject(new FakeProviderError("unreachable", "slot a (custom, model m-a): nothing is listening at http://127.0.0.1:9/v1.")),
+            5,
+          );
         req.signal!.addEventListener("abort", () => {
           bAborted = true;
           reject(new FakeProviderError("aborted", "slot b (custom, model m-b): the call was cancelled."));
@@ -114,7 +136,10 @@ test("when A fails, B (still answering) is stopped and the run rejects at once, 
       }),
   );
   const t = Date.now();
-  await assert.rejects(runWeave(options(), call), /^Error: Weave stopped at "Asking": Model A could not answer: slot a \(custom, model m-a\): nothing is listening/);
+  await assert.rejects(
+    runWeave(options(), call),
+    /^Error: Weave stopped at "Asking": Model A could not answer: slot a \(custom, model m-a\): nothing is listening/,
+  );
   assert.ok(bAborted);
   assert.ok(Date.now() - t < 5000, "no hang");
 });

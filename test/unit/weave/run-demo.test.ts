@@ -63,7 +63,10 @@ function assertPayload(r: WeaveResult) {
   assert.ok(!json.includes(HIDDEN_MARKER), "no hidden reasoning text anywhere");
   assert.ok(!json.includes(SECRET), "no API key anywhere");
   assert.equal(r.prompts.find((p) => p.role === "A")!.text, r.prompts.find((p) => p.role === "B")!.text, "A and B got identical bytes");
-  assert.ok(r.prompts.every((p) => p.text.includes(`[run-nonce: ${r.nonce}]`)), "one nonce for every prompt of the run");
+  assert.ok(
+    r.prompts.every((p) => p.text.includes(`[run-nonce: ${r.nonce}]`)),
+    "one nonce for every prompt of the run",
+  );
   for (const stage of ["asking", "extracting", "classifying", "weaving"]) assert.equal(typeof r.timings.stages[stage], "number", stage);
 }
 
@@ -115,8 +118,16 @@ test("broken judge: labelled lexical fallback with a warning and recorded failur
 });
 
 test("bad input is refused in one sentence before anything runs", async () => {
-  const slots = { a: { provider: "demo" as const, model: "atlas" }, b: { provider: "demo" as const, model: "beacon" }, judge: { provider: "demo" as const, model: "judge" }, display: false };
-  await assert.rejects(weave({ ...slots, question: "   " }), /^WeaveInputError: The question is empty: pass question: "\.\.\." with the question both models should answer\.$/);
+  const slots = {
+    a: { provider: "demo" as const, model: "atlas" },
+    b: { provider: "demo" as const, model: "beacon" },
+    judge: { provider: "demo" as const, model: "judge" },
+    display: false,
+  };
+  await assert.rejects(
+    weave({ ...slots, question: "   " }),
+    /^WeaveInputError: The question is empty: pass question: "\.\.\." with the question both models should answer\.$/,
+  );
   await assert.rejects(weave({ ...slots, question: "x".repeat(9000) }), /The question is 9000 characters long; the limit is 8000: shorten it\./);
   await assert.rejects(weave({ ...slots, question: "Why?", judge: undefined as never }), /Slot judge is missing/);
   await assert.rejects(weave({ ...slots, question: "Why?", a: { provider: "demo", model: "" } }), /Slot a: model is empty/);
@@ -125,7 +136,13 @@ test("bad input is refused in one sentence before anything runs", async () => {
 
 test("an answer that fails stops the run with the stage and the model named", async () => {
   await assert.rejects(
-    weave({ question: DEMO_QUESTIONS[0]!, a: { provider: "demo", model: "no-such-persona" }, b: { provider: "demo", model: "beacon" }, judge: { provider: "demo", model: "judge" }, display: false }),
+    weave({
+      question: DEMO_QUESTIONS[0]!,
+      a: { provider: "demo", model: "no-such-persona" },
+      b: { provider: "demo", model: "beacon" },
+      judge: { provider: "demo", model: "judge" },
+      display: false,
+    }),
     (e: Error) => {
       assert.match(e.message, /^Weave stopped at "Asking": Model A could not answer: /);
       assert.ok(!e.message.includes("Model B could not"));

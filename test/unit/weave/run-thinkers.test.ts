@@ -59,7 +59,12 @@ test("a judge that refuses temperature 0 says so in the result, the summary and 
   assert.equal(r.warnings.filter((w) => w.includes("refuses temperature")).length, 1, "said once, not per call");
   const line = util.inspect(r);
   assert.ok(line.startsWith("Weave "));
-  assert.ok(line.includes(" · ⚠ judge judge-strict refuses max_tokens: its budget was sent as max_completion_tokens; judge judge-strict refuses temperature 0: judged at its default; judge judge-strict refuses the system role"), line);
+  assert.ok(
+    line.includes(
+      " · ⚠ judge judge-strict refuses max_tokens: its budget was sent as max_completion_tokens; judge judge-strict refuses temperature 0: judged at its default; judge judge-strict refuses the system role",
+    ),
+    line,
+  );
   assert.ok(r.calls.filter((c) => c.slot === "judge").every((c) => c.adaptations?.includes("judge judge-strict refuses temperature 0: judged at its default")));
   assert.ok(!util.inspect(plain).includes("⚠"), "a clean run's summary carries no warning sign");
 });

@@ -49,16 +49,32 @@ export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKe
       if (groups.size === f.rows.length && g !== p.dateCol) continue; // one row per group: same as the column
       if (groups.size < 2) continue;
       const keys = [...groups.keys()].sort();
-      yield eager(`count of rows by ${g}${f.desc}`, keys, keys.map((k) => groups.get(k)!.length), g);
+      yield eager(
+        `count of rows by ${g}${f.desc}`,
+        keys,
+        keys.map((k) => groups.get(k)!.length),
+        g,
+      );
       // value_counts(normalize=True): shares of the rows that have a key (× 100 is a percent)
       const keyed = keys.reduce((n, k) => n + groups.get(k)!.length, 0);
-      yield eager(`share of rows by ${g}${f.desc}`, keys, keys.map((k) => groups.get(k)!.length / keyed), g);
+      yield eager(
+        `share of rows by ${g}${f.desc}`,
+        keys,
+        keys.map((k) => groups.get(k)!.length / keyed),
+        g,
+      );
       for (const c of numCols) {
         if (c === g) continue;
         for (const agg of AGGS) {
           // count() of a column without gaps is the row count above
           if (agg === "count" && !p.gappy.has(c)) continue;
-          const values = () => keys.map((k) => aggregate(agg, groups.get(k)!.map((i) => col(c)[i]!)));
+          const values = () =>
+            keys.map((k) =>
+              aggregate(
+                agg,
+                groups.get(k)!.map((i) => col(c)[i]!),
+              ),
+            );
           yield lazy(`${agg} of ${c} by ${g}${f.desc}`, keys, keys.length, values, g);
         }
       }
@@ -73,10 +89,20 @@ export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKe
       const unique = new Set(dayKeys).size === dayKeys.length;
       for (const c of numCols) {
         if (unique) {
-          yield* rollings(`column ${c}${f.desc}`, order.map((i) => p.dateKeys![i]!), order.map((i) => col(c)[i]!), dayKeys);
+          yield* rollings(
+            `column ${c}${f.desc}`,
+            order.map((i) => p.dateKeys![i]!),
+            order.map((i) => col(c)[i]!),
+            dayKeys,
+          );
           if (p.gappy.has(c)) {
             const kept = order.filter((i) => !Number.isNaN(col(c)[i]!));
-            yield* rollings(`column ${c} with missing rows dropped${f.desc}`, kept.map((i) => p.dateKeys![i]!), kept.map((i) => col(c)[i]!), kept.map((i) => p.dateDays![i]!));
+            yield* rollings(
+              `column ${c} with missing rows dropped${f.desc}`,
+              kept.map((i) => p.dateKeys![i]!),
+              kept.map((i) => col(c)[i]!),
+              kept.map((i) => p.dateDays![i]!),
+            );
           }
         } else {
           const days = [...new Set(dayKeys)];
@@ -87,7 +113,12 @@ export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKe
             byDay.get(d)!.push(col(c)[i]!);
           });
           for (const agg of ["mean", "sum"] as const) {
-            yield* rollings(`daily ${agg} of ${c}${f.desc}`, days.map(fromDays), days.map((d) => aggregate(agg, byDay.get(d)!)), days);
+            yield* rollings(
+              `daily ${agg} of ${c}${f.desc}`,
+              days.map(fromDays),
+              days.map((d) => aggregate(agg, byDay.get(d)!)),
+              days,
+            );
           }
         }
       }
@@ -95,9 +126,19 @@ export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKe
   } else {
     for (const f of frames) {
       for (const c of numCols) {
-        yield* rollings(`column ${c}${f.desc}`, null, f.rows.map((i) => col(c)[i]!), null);
+        yield* rollings(
+          `column ${c}${f.desc}`,
+          null,
+          f.rows.map((i) => col(c)[i]!),
+          null,
+        );
         if (p.gappy.has(c)) {
-          yield* rollings(`column ${c} with missing rows dropped${f.desc}`, null, f.rows.map((i) => col(c)[i]!).filter((v) => !Number.isNaN(v)), null);
+          yield* rollings(
+            `column ${c} with missing rows dropped${f.desc}`,
+            null,
+            f.rows.map((i) => col(c)[i]!).filter((v) => !Number.isNaN(v)),
+            null,
+          );
         }
       }
     }

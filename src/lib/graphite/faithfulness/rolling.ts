@@ -99,11 +99,21 @@ export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[
           const have = new Set(keys);
           if (!want.every((k) => have.has(k))) continue;
         }
-        yield eager(`count of rows per ${b.name} (labelled by its ${how})${f.desc}`, keys, starts.map((k) => groups.get(k)!.length));
+        yield eager(
+          `count of rows per ${b.name} (labelled by its ${how})${f.desc}`,
+          keys,
+          starts.map((k) => groups.get(k)!.length),
+        );
         for (const col of numCols) {
           for (const agg of AGGS) {
             if (agg === "count" && !p.gappy.has(col)) continue;
-            const values = () => starts.map((k) => aggregate(agg, groups.get(k)!.map((i) => p.numeric.get(col)![i]!)));
+            const values = () =>
+              starts.map((k) =>
+                aggregate(
+                  agg,
+                  groups.get(k)!.map((i) => p.numeric.get(col)![i]!),
+                ),
+              );
             yield lazy(`${b.name}ly ${agg} of ${col} (labelled by its ${how})${f.desc}`, keys, keys.length, values);
           }
         }

@@ -192,7 +192,8 @@ export function explainOneCategory(s: PlottedSeries, p: Prepared, scale: number)
     for (const [col, v] of p.numeric) {
       if (col === g) continue;
       const have = rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
-      if (s.y.every((y) => have.some((t) => close(y, t, scale)))) return `values of ${col} where ${g} == ${JSON.stringify(key)} (points at one category, such as a box plot's outliers)`;
+      if (s.y.every((y) => have.some((t) => close(y, t, scale))))
+        return `values of ${col} where ${g} == ${JSON.stringify(key)} (points at one category, such as a box plot's outliers)`;
     }
   }
   return null;

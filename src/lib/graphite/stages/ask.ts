@@ -48,7 +48,9 @@ export async function askCoders(session: StageSession): Promise<PromiseSettledRe
     }),
   );
   if (live.signal.aborted || asked.some((s) => s.status === "rejected" && errorKind(s.reason) === "aborted")) throw new Cancelled();
-  const failures = SIDES.flatMap((side, i) => (asked[i]!.status === "rejected" ? [[side, errorText((asked[i] as PromiseRejectedResult).reason)] as const] : []));
+  const failures = SIDES.flatMap((side, i) =>
+    asked[i]!.status === "rejected" ? [[side, errorText((asked[i] as PromiseRejectedResult).reason)] as const] : [],
+  );
   if (failures.length === SIDES.length) {
     // The cause kept is the first side's error: a batch retries on its kind (a rate limit, say).
     const first = asked.find((s): s is PromiseRejectedResult => s.status === "rejected")?.reason;

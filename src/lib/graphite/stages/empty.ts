@@ -5,7 +5,18 @@ import type { SandboxRun } from "../../schema/sandbox";
 
 /** A run that never happened is said to be one: status error, no traceback, a note saying why. */
 export function notRun(reason: string): SandboxRun {
-  return { status: "error", pngs: [], figures: [], stdout: "", stderr: "", traceback: null, violations: [], durationMs: 0, layers: {}, notes: [`not run: ${reason}`] };
+  return {
+    status: "error",
+    pngs: [],
+    figures: [],
+    stdout: "",
+    stderr: "",
+    traceback: null,
+    violations: [],
+    durationMs: 0,
+    layers: {},
+    notes: [`not run: ${reason}`],
+  };
 }
 
 /** A chart before its model answered (error null), or one whose model could not be asked. */

@@ -11,7 +11,12 @@ import { label, SIDES, type Asked, type Side, type StageSession } from "./shape"
 /** Run one snippet with only data.csv beside it. A sandbox that fails itself throws. */
 export async function executeCode(session: StageSession, side: Side, code: string, signal: AbortSignal): Promise<SandboxRun> {
   const sb = await session.deps.sandbox();
-  const run = await sb.run({ code, files: { "data.csv": session.csv.text }, signal, ...(session.sandboxTimeoutMs ? { timeoutMs: session.sandboxTimeoutMs } : {}) });
+  const run = await sb.run({
+    code,
+    files: { "data.csv": session.csv.text },
+    signal,
+    ...(session.sandboxTimeoutMs ? { timeoutMs: session.sandboxTimeoutMs } : {}),
+  });
   for (const note of run.notes) session.result.warnings.push(`Chart ${label(side)}: ${note}`);
   return run;
 }

@@ -26,14 +26,31 @@ export async function judgeCharts(session: StageSession, round: number, signal: 
           facts: (order) =>
             order === "straight"
               ? { first: factsA, second: factsB }
-              : { first: chartFacts("a", r.charts.b.run, r.charts.b.faithfulness, note("b")), second: chartFacts("b", r.charts.a.run, r.charts.a.faithfulness, note("a")) },
+              : {
+                  first: chartFacts("a", r.charts.b.run, r.charts.b.faithfulness, note("b")),
+                  second: chartFacts("b", r.charts.a.run, r.charts.a.faithfulness, note("a")),
+                },
           ask: async (k, _order, runLine, shown, attempt) =>
-            (await session.call("judge", `${role}-run${k}`, withRunLine(buildJudgePrompt({ question: r.question, factsA: shown.first, factsB: shown.second, nonce: r.nonce, round, attempt }), r.nonce, runLine), signal, true)).content,
+            (
+              await session.call(
+                "judge",
+                `${role}-run${k}`,
+                withRunLine(
+                  buildJudgePrompt({ question: r.question, factsA: shown.first, factsB: shown.second, nonce: r.nonce, round, attempt }),
+                  r.nonce,
+                  runLine,
+                ),
+                signal,
+                true,
+              )
+            ).content,
           isFatal,
           isHopeless,
         })
       : await runGraphiteJudge({
-          ask: async (attempt) => (await session.call("judge", role, buildJudgePrompt({ question: r.question, factsA, factsB, nonce: r.nonce, round, attempt }), signal, true)).content,
+          ask: async (attempt) =>
+            (await session.call("judge", role, buildJudgePrompt({ question: r.question, factsA, factsB, nonce: r.nonce, round, attempt }), signal, true))
+              .content,
           factsText: `${factsA}\n\n${factsB}`,
           round,
           isFatal,

@@ -6,8 +6,15 @@ import { endOfString } from "./scanner";
 const SMART_DOUBLE = new Set(["\u201c", "\u201d", "\u201e", "\u201f", "\u2033", "\uff02"]);
 const SMART_SINGLE = new Set(["\u2018", "\u2019", "\u201a", "\u201b", "\u2032", "\uff07"]);
 const OUTSIDE: Record<string, string> = {
-  "\uff0c": ",", "\uff1a": ":", "\uff3b": "[", "\uff3d": "]", "\uff5b": "{", "\uff5d": "}",
-  "\u3001": ",", "\u00a0": " ", "\u200b": "",
+  "\uff0c": ",",
+  "\uff1a": ":",
+  "\uff3b": "[",
+  "\uff3d": "]",
+  "\uff5b": "{",
+  "\uff5d": "}",
+  "\u3001": ",",
+  "\u00a0": " ",
+  "\u200b": "",
 };
 /**
  * What may follow a closing quote: structure (ASCII or full-width), the end, or the opening quote
@@ -29,7 +36,12 @@ export function opensValue(lastSignificant: string): boolean {
  * structure; `isQuote` says which characters may close it. Returns the body verbatim and the
  * index after the closing quote (the text's end when none closes it).
  */
-function quotedBody(text: string, start: number, isQuote: (c: string, at: number) => boolean, escapeDouble: boolean): { body: string; end: number; closed: boolean } {
+function quotedBody(
+  text: string,
+  start: number,
+  isQuote: (c: string, at: number) => boolean,
+  escapeDouble: boolean,
+): { body: string; end: number; closed: boolean } {
   let body = "";
   for (let j = start + 1; j < text.length; j++) {
     const d = text[j]!;
@@ -77,7 +89,7 @@ export function normalisePunctuation(text: string): string {
         continue;
       }
     }
-    const mapped = SMART_SINGLE.has(c) ? "'" : SMART_DOUBLE.has(c) ? c : OUTSIDE[c] ?? c;
+    const mapped = SMART_SINGLE.has(c) ? "'" : SMART_DOUBLE.has(c) ? c : (OUTSIDE[c] ?? c);
     out += mapped;
     if (mapped.trim() !== "") last = mapped[mapped.length - 1]!;
     i++;

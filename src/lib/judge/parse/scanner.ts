@@ -20,7 +20,11 @@ export function endOfString(text: string, start: number): number {
  * double-quoted strings, with the stack of expected closers after it (and, on a close, the closer
  * that was expected). `visit` returns true to stop.
  */
-export function scanBrackets(text: string, start: number, visit: (c: string, i: number, stack: readonly string[], closed: string | undefined) => boolean): void {
+export function scanBrackets(
+  text: string,
+  start: number,
+  visit: (c: string, i: number, stack: readonly string[], closed: string | undefined) => boolean,
+): void {
   const stack: string[] = [];
   let inString = false;
   for (let i = start; i < text.length; i++) {

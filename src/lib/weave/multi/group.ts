@@ -49,9 +49,10 @@ export function groupClaims(
 
   // Every claim starts as its own group.
   const groupOf = new Map<string, Set<string>>();
-  for (const side of sides) (claims[side] ?? []).forEach((_, i) => {
-    groupOf.set(claimKey(side, i), new Set([claimKey(side, i)]));
-  });
+  for (const side of sides)
+    (claims[side] ?? []).forEach((_, i) => {
+      groupOf.set(claimKey(side, i), new Set([claimKey(side, i)]));
+    });
   const sideOf = (key: string) => key.slice(0, key.lastIndexOf(":"));
 
   const candidate = (sp: SidePairs, a: number, b: number, strength: number): Candidate => ({
@@ -62,9 +63,7 @@ export function groupClaims(
   });
   const byStrength = (p: Candidate, q: Candidate) => q.strength - p.strength || p.order.reduce((d, x, i) => d || x - q.order[i]!, 0);
   const matched = pairwise.flatMap((sp) => sp.matches.map((m) => candidate(sp, m.a, m.b, m.strength))).sort(byStrength);
-  const others = pairwise
-    .flatMap((sp) => sp.pairs.filter((p) => p.relation === "agree").map((p) => candidate(sp, p.a, p.b, p.strength)))
-    .sort(byStrength);
+  const others = pairwise.flatMap((sp) => sp.pairs.filter((p) => p.relation === "agree").map((p) => candidate(sp, p.a, p.b, p.strength))).sort(byStrength);
 
   const canMerge = (g: Set<string>, h: Set<string>): boolean => {
     const used = new Set([...g].map(sideOf));
@@ -121,6 +120,8 @@ export function groupClaims(
       edges.set(key, { source, target, relation, strength: p.strength, sourceKind: p.sourceKind, share: p.stability?.share ?? 1 });
     }
   }
-  const groupEdges = [...edges.values()].sort((e, f) => Number(e.source.slice(1)) - Number(f.source.slice(1)) || Number(e.target.slice(1)) - Number(f.target.slice(1)));
+  const groupEdges = [...edges.values()].sort(
+    (e, f) => Number(e.source.slice(1)) - Number(f.source.slice(1)) || Number(e.target.slice(1)) - Number(f.target.slice(1)),
+  );
   return { groups, groupEdges };
 }

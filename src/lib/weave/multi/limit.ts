@@ -14,10 +14,12 @@ export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
     new Promise<T>((resolve, reject) => {
       queue.push(() => {
         active++;
-        task().then(resolve, reject).finally(() => {
-          active--;
-          next();
-        });
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            active--;
+            next();
+          });
       });
       next();
     });

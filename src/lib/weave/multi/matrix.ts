@@ -21,7 +21,10 @@ export function distribution(groups: readonly ClaimGroup[], models: number): Mul
 }
 
 /** cells[i][j] = consensusByNodes of models i and j (symmetric); null on the diagonal. */
-export function agreementMatrix(models: readonly string[], pairwise: ReadonlyArray<{ x: string; y: string; consensus: Consensus }>): { matrix: Array<Array<number | null>>; spread: Spread } {
+export function agreementMatrix(
+  models: readonly string[],
+  pairwise: ReadonlyArray<{ x: string; y: string; consensus: Consensus }>,
+): { matrix: Array<Array<number | null>>; spread: Spread } {
   const at = new Map(models.map((m, i) => [m, i]));
   const matrix = models.map(() => models.map((): number | null => null));
   const offDiagonal: Array<number | null> = [];

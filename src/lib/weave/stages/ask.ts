@@ -11,7 +11,10 @@ import { publishPartial, throwIfCancelled, type Side, type WeaveContext } from "
 export async function askModels(ctx: WeaveContext): Promise<Record<Side, Answer>> {
   const { live, sides: SIDES, many } = ctx;
   const { tracker } = live;
-  tracker.enter("asking", many ? `${SIDES.length} models answering the same question in parallel` : "Model A and Model B answering the same question in parallel");
+  tracker.enter(
+    "asking",
+    many ? `${SIDES.length} models answering the same question in parallel` : "Model A and Model B answering the same question in parallel",
+  );
   await live.yieldToLoop();
   const prompt = answerPrompt(ctx.question, ctx.nonce);
   const sibling = new AbortController();
@@ -26,7 +29,11 @@ export async function askModels(ctx: WeaveContext): Promise<Record<Side, Answer>
       });
       answered.push(side);
       if (answered.length < SIDES.length) {
-        tracker.detail(many ? `${answered.length} of ${SIDES.length} answered; Model ${sideLabel(side)} took ${(r.latencyMs / 1000).toFixed(1)} s` : `Model ${sideLabel(side)} answered in ${(r.latencyMs / 1000).toFixed(1)} s; waiting for the other`);
+        tracker.detail(
+          many
+            ? `${answered.length} of ${SIDES.length} answered; Model ${sideLabel(side)} took ${(r.latencyMs / 1000).toFixed(1)} s`
+            : `Model ${sideLabel(side)} answered in ${(r.latencyMs / 1000).toFixed(1)} s; waiting for the other`,
+        );
       }
       return r;
     }),
@@ -44,8 +51,15 @@ export async function askModels(ctx: WeaveContext): Promise<Record<Side, Answer>
   SIDES.forEach((side, i) => {
     const r = (settled[i] as PromiseFulfilledResult<CallResult>).value;
     answers[side] = { text: r.content, usage: r.usage, reasoningTokens: r.reasoningTokens, finishReason: r.finishReason, latencyMs: r.latencyMs };
-    if (r.content.trim() === "") throw new StageFailure("asking", `Model ${sideLabel(side)} returned an empty answer (finish reason ${r.finishReason ?? "n/a"}): try a larger budget or another model.`);
-    if (r.finishReason === "length") ctx.warnings.push(`Model ${sideLabel(side)}'s answer was cut off at its ${ctx.budget(side)}-token budget (finish reason "length"): its claims cover only what it wrote.`);
+    if (r.content.trim() === "")
+      throw new StageFailure(
+        "asking",
+        `Model ${sideLabel(side)} returned an empty answer (finish reason ${r.finishReason ?? "n/a"}): try a larger budget or another model.`,
+      );
+    if (r.finishReason === "length")
+      ctx.warnings.push(
+        `Model ${sideLabel(side)}'s answer was cut off at its ${ctx.budget(side)}-token budget (finish reason "length"): its claims cover only what it wrote.`,
+      );
   });
   publishPartial(ctx, { answers });
   return answers;

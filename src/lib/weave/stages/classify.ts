@@ -22,15 +22,28 @@ export async function classifyRelations(ctx: WeaveContext, answers: unknown, { c
   const { live, sides: SIDES, many, judgeRuns, keepRule, nonce } = ctx;
   const pairList = modelPairs(SIDES) as Array<[Side, Side]>;
   const judgeSlot = limiter(CLASSIFY_CONCURRENCY);
-  live.tracker.enter("classifying", many ? `The judge is relating the claims of ${pairList.length} pairs of answers` : "The judge is relating A's claims to B's");
+  live.tracker.enter(
+    "classifying",
+    many ? `The judge is relating the claims of ${pairList.length} pairs of answers` : "The judge is relating A's claims to B's",
+  );
   await live.yieldToLoop();
   const classifiedList: Classified[] = await Promise.all(
     pairList.map(async ([x, y]): Promise<Classified> => {
       const pairName = `${sideLabel(x)}-${sideLabel(y)}`;
       if (claims[x]!.length === 0 || claims[y]!.length === 0) {
-        const empty = [x, y].filter((s) => claims[s]!.length === 0).map((s) => `Model ${sideLabel(s)}`).join(" and ");
+        const empty = [x, y]
+          .filter((s) => claims[s]!.length === 0)
+          .map((s) => `Model ${sideLabel(s)}`)
+          .join(" and ");
         const step: JudgeStep = { parseMode: "json", raw: [], failure: null, rung: null };
-        return { pairs: [], step, steps: [step], stability: null, warnings: [`No relations classified${many ? ` for ${pairName}` : ""}: ${empty} gave no claims.`], runPairs: Array.from({ length: judgeRuns }, () => []) };
+        return {
+          pairs: [],
+          step,
+          steps: [step],
+          stability: null,
+          warnings: [`No relations classified${many ? ` for ${pairName}` : ""}: ${empty} gave no claims.`],
+          runPairs: Array.from({ length: judgeRuns }, () => []),
+        };
       }
       return classifyPair({
         claimsX: claims[x]!,

@@ -21,7 +21,9 @@ export async function extractClaims(ctx: WeaveContext, answers: Record<Side, Ans
     SIDES.map((side) =>
       runJudgeStep<string[]>({
         what: `Model ${sideLabel(side)}'s claims`,
-        ask: async (attempt) => (await ctx.call("judge", `judge-extract-${sideLabel(side)}`, extractPrompt(side, answers[side]!.text, nonce, maxClaims, attempt), live.signal, true)).content,
+        ask: async (attempt) =>
+          (await ctx.call("judge", `judge-extract-${sideLabel(side)}`, extractPrompt(side, answers[side]!.text, nonce, maxClaims, attempt), live.signal, true))
+            .content,
         read: (v) => {
           const c = coerceClaims(v, maxClaims);
           if (!c) return { ok: false, reason: "it is not a list of claims" };

@@ -50,7 +50,11 @@ export function weaveMany(sides: string[], claims: Record<string, string[]>, pai
       ...(c.stability ? { stability: c.stability } : {}),
     };
   });
-  const { groups, groupEdges } = groupClaims(sides, claims, pairwise.map((p) => ({ x: p.x, y: p.y, pairs: p.pairs, matches: p.consensus.matches })));
+  const { groups, groupEdges } = groupClaims(
+    sides,
+    claims,
+    pairwise.map((p) => ({ x: p.x, y: p.y, pairs: p.pairs, matches: p.consensus.matches })),
+  );
   const { matrix, spread } = agreementMatrix(sides, pairwise);
   const runs = Math.max(...classified.map((c) => c.runPairs.length));
   // Repeated judge runs: the core share regrouped from each run's own relations, so the headline is a spread.
@@ -60,10 +64,24 @@ export function weaveMany(sides: string[], claims: Record<string, string[]>, pai
           Array.from({ length: runs }, (_, k) => {
             const ofRun = pairList.map(([x, y], i) => ({ x, y, pairs: classified[i]!.runPairs[k] ?? null }));
             if (ofRun.some((p) => p.pairs === null)) return null;
-            const regrouped = groupClaims(sides, claims, ofRun.map((p) => ({ ...p, pairs: p.pairs!, matches: maximumMatching(p.pairs!, claims[p.x]!, claims[p.y]!) })));
+            const regrouped = groupClaims(
+              sides,
+              claims,
+              ofRun.map((p) => ({ ...p, pairs: p.pairs!, matches: maximumMatching(p.pairs!, claims[p.x]!, claims[p.y]!) })),
+            );
             return distribution(regrouped.groups, sides.length).coreShare;
           }),
         )
       : undefined;
-  return { models: [...sides], pairwise, groups, groupEdges, distribution: distribution(groups, sides.length), matrix, matrixSpread: spread, groupRule: GROUP_RULE, ...(coreSpread ? { coreSpread } : {}) };
+  return {
+    models: [...sides],
+    pairwise,
+    groups,
+    groupEdges,
+    distribution: distribution(groups, sides.length),
+    matrix,
+    matrixSpread: spread,
+    groupRule: GROUP_RULE,
+    ...(coreSpread ? { coreSpread } : {}),
+  };
 }

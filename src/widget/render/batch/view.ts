@@ -55,7 +55,10 @@ export class BatchView implements View {
       return;
     }
     this.drawProgress(r);
-    fill(this.warnEl, r.warnings.map((w) => h("div", { class: "dl-batch-warn" }, `⚠ ${w}`)));
+    fill(
+      this.warnEl,
+      r.warnings.map((w) => h("div", { class: "dl-batch-warn" }, `⚠ ${w}`)),
+    );
     // The aggregates only change when an item ends: keep their DOM (and pressed buttons) otherwise.
     const sig = `${r.progress.done}|${r.progress.failed}|${r.status}|${this.filter?.label ?? ""}`;
     if (sig !== this.aggSig) {
@@ -72,9 +75,24 @@ export class BatchView implements View {
     const eta = r.status === "running" ? `ETA ${msWhole(g.etaMs)}` : r.status === "done" ? `took ${msWhole(g.elapsedMs)}` : "cancelled";
     fill(
       this.progressEl,
-      h("div", { class: "dl-batch-bar", role: "progressbar", "aria-label": "Runs finished", "aria-valuemin": 0, "aria-valuemax": g.total, "aria-valuenow": g.done + g.failed },
-        part("done", g.done), part("failed", g.failed), part("cancelled", g.cancelled), part("running", g.running)),
-      h("div", { class: "dl-batch-counts" },
+      h(
+        "div",
+        {
+          class: "dl-batch-bar",
+          role: "progressbar",
+          "aria-label": "Runs finished",
+          "aria-valuemin": 0,
+          "aria-valuemax": g.total,
+          "aria-valuenow": g.done + g.failed,
+        },
+        part("done", g.done),
+        part("failed", g.failed),
+        part("cancelled", g.cancelled),
+        part("running", g.running),
+      ),
+      h(
+        "div",
+        { class: "dl-batch-counts" },
         h("span", {}, h("b", { "data-count": "done" }, `${g.done}`), ` of ${g.total} done`),
         h("span", {}, h("b", { "data-count": "running" }, `${g.running}`), " running"),
         h("span", {}, h("b", { "data-count": "failed" }, `${g.failed}`), " failed"),
@@ -92,23 +110,29 @@ export class BatchView implements View {
   private runsButton(label: string, runs: string[], text = `${runs.length} run${runs.length === 1 ? "" : "s"}`): HTMLElement {
     this.runsByLabel.set(label, runs);
     const pressed = this.filter?.label === label;
-    return h("button", {
-      class: "dl-runs-link",
-      type: "button",
-      "aria-pressed": pressed ? "true" : "false",
-      "data-runs": label,
-      title: `Show the runs behind: ${label}`,
-      disabled: runs.length === 0,
-      onclick: () => {
-        this.filter = pressed ? null : { label, runs };
-        this.aggSig = "";
-        this.draw();
+    return h(
+      "button",
+      {
+        class: "dl-runs-link",
+        type: "button",
+        "aria-pressed": pressed ? "true" : "false",
+        "data-runs": label,
+        title: `Show the runs behind: ${label}`,
+        disabled: runs.length === 0,
+        onclick: () => {
+          this.filter = pressed ? null : { label, runs };
+          this.aggSig = "";
+          this.draw();
+        },
       },
-    }, text);
+      text,
+    );
   }
 
   private estimateRow(label: string, e: Estimate, scale: 1 | 100, extra: string | null = null): HTMLElement {
-    return h("tr", { "data-estimate": label },
+    return h(
+      "tr",
+      { "data-estimate": label },
       h("th", { scope: "row", class: "dl-batch-rowhead" }, label),
       h("td", { class: "num" }, estimate(e, scale)),
       h("td", { class: "num" }, interval(e, scale)),
@@ -131,7 +155,8 @@ export class BatchView implements View {
       this.estimateRow("Participation (mean)", a.participation, 1, spread(a.participationSpread)),
     ];
     if (a.coreShare) rows.push(this.estimateRow("Core: groups every model made (mean share)", a.coreShare, 1));
-    for (const [k, e] of Object.entries(a.groupsBySize ?? {})) rows.push(this.estimateRow(`Groups made by exactly ${k} model${k === "1" ? "" : "s"} (mean share)`, e, 1));
+    for (const [k, e] of Object.entries(a.groupsBySize ?? {}))
+      rows.push(this.estimateRow(`Groups made by exactly ${k} model${k === "1" ? "" : "s"} (mean share)`, e, 1));
     for (const [side, m] of Object.entries(a.perModel)) {
       rows.push(this.estimateRow(`${side.toUpperCase()} (${m.model}): claims shared`, m.shared, 1, spread(m.sharedSpread)));
       rows.push(this.estimateRow(`${side.toUpperCase()} (${m.model}): claims related at all`, m.linked, 1, spread(m.linkedSpread)));
@@ -139,18 +164,29 @@ export class BatchView implements View {
     return [
       h("h2", {}, "Aggregates over the finished runs"),
       h("table", { class: "dl-batch-agg" }, h("tr", {}, col(srOnly("aggregate")), col("value"), col("95% CI"), col("n"), col("spread · runs")), rows),
-      h("div", { class: "dl-muted", style: "font-size:12px" }, a.consensus.method, a.degraded.length ? " · judge fallback used in " : "", a.degraded.length ? this.runsButton("Runs with a judge fallback", a.degraded) : null),
+      h(
+        "div",
+        { class: "dl-muted", style: "font-size:12px" },
+        a.consensus.method,
+        a.degraded.length ? " · judge fallback used in " : "",
+        a.degraded.length ? this.runsButton("Runs with a judge fallback", a.degraded) : null,
+      ),
     ];
   }
 
   private graphiteAggregates(a: GraphiteAggregates): HTMLElement[] {
     const w = a.winRate;
-    const win = h("div", { class: "dl-batch-win", "data-win-rate": w.value === null ? "" : String(w.value) },
+    const win = h(
+      "div",
+      { class: "dl-batch-win", "data-win-rate": w.value === null ? "" : String(w.value) },
       h("b", {}, `A's paired win rate: ${estimate(w, 100)}`),
       ` (95% CI ${interval(w, 100)}; sign test ${pClause(w.signTestP)}) — `,
-      this.runsButton("A won", w.aWins, `A won ${w.aWins.length}`), " · ",
-      this.runsButton("B won", w.bWins, `B won ${w.bWins.length}`), " · ",
-      this.runsButton("Judge shipped neither", w.neither, `neither ${w.neither.length}`), " · ",
+      this.runsButton("A won", w.aWins, `A won ${w.aWins.length}`),
+      " · ",
+      this.runsButton("B won", w.bWins, `B won ${w.bWins.length}`),
+      " · ",
+      this.runsButton("Judge shipped neither", w.neither, `neither ${w.neither.length}`),
+      " · ",
       this.runsButton("No judge verdict", w.unjudged, `no verdict ${w.unjudged.length}`),
       w.positionBias?.length ? [" (", this.runsButton("Position bias", w.positionBias, `${w.positionBias.length} by position bias`), ")"] : null,
       h("div", { class: "dl-muted", style: "font-size:12px" }, w.method),
@@ -160,7 +196,9 @@ export class BatchView implements View {
       this.estimateRow(`${side.toUpperCase()} rendered after repair`, a.afterRepair[side]!, 100),
     ]);
     const cell = (label: string, runs: string[]) => h("td", { "data-cell": label }, this.runsButton(label, runs, `${runs.length}`));
-    const grid = h("table", { class: "dl-batch-grid" },
+    const grid = h(
+      "table",
+      { class: "dl-batch-grid" },
       h("tr", {}, col(srOnly("A, by row; B, by column")), col("B rendered"), col("B failed")),
       h("tr", {}, row("A rendered"), cell("Both rendered", a.grid.bothSucceeded), cell("Only A rendered", a.grid.onlyA)),
       h("tr", {}, row("A failed"), cell("Only B rendered", a.grid.onlyB), cell("Both failed", a.grid.bothFailed)),
@@ -180,11 +218,16 @@ export class BatchView implements View {
     let numbers = NA;
     if (s?.consensus !== undefined) numbers = `consensus ${pct(s.consensus)}`;
     if (s?.coreShare !== undefined) numbers = `core ${pct(s.coreShare)} · A–B consensus ${pct(s.consensus)}`;
-    if (s?.ship !== undefined) numbers = `ship ${s.ship === null ? "no verdict" : s.ship.toUpperCase()} · rendered A ${s.finalOk?.a ? "yes" : "no"}, B ${s.finalOk?.b ? "yes" : "no"}`;
+    if (s?.ship !== undefined)
+      numbers = `ship ${s.ship === null ? "no verdict" : s.ship.toUpperCase()} · rendered A ${s.finalOk?.a ? "yes" : "no"}, B ${s.finalOk?.b ? "yes" : "no"}`;
     return [
       `${item.index + 1}`,
       h("span", { title: item.question }, item.question.length > 90 ? `${item.question.slice(0, 87)}…` : item.question),
-      h("span", { class: "dl-batch-status", "data-status": item.status }, item.status + (item.resumed ? " (read back)" : "") + (item.attempts > 1 ? ` (${item.attempts} tries)` : "")),
+      h(
+        "span",
+        { class: "dl-batch-status", "data-status": item.status },
+        item.status + (item.resumed ? " (read back)" : "") + (item.attempts > 1 ? ` (${item.attempts} tries)` : ""),
+      ),
       item.status === "failed" || item.status === "cancelled" ? h("span", { class: "dl-muted" }, item.error ?? "") : numbers,
       tokens === null ? NA : tokens.toLocaleString("en-US"),
     ];
@@ -194,10 +237,32 @@ export class BatchView implements View {
     const keep = this.filter ? new Set(this.runsByLabel.get(this.filter.label) ?? this.filter.runs) : null;
     const items = r.items.filter((i) => !keep || keep.has(i.key));
     const head = this.filter
-      ? h("div", {}, h("b", {}, `Runs behind “${this.filter.label}”: ${items.length}`), " ", h("button", { class: "dl-runs-link", type: "button", onclick: () => { this.filter = null; this.aggSig = ""; this.draw(); } }, "show all runs"))
+      ? h(
+          "div",
+          {},
+          h("b", {}, `Runs behind “${this.filter.label}”: ${items.length}`),
+          " ",
+          h(
+            "button",
+            {
+              class: "dl-runs-link",
+              type: "button",
+              onclick: () => {
+                this.filter = null;
+                this.aggSig = "";
+                this.draw();
+              },
+            },
+            "show all runs",
+          ),
+        )
       : h("div", {}, h("b", {}, `All runs: ${items.length}`), h("span", { class: "dl-muted" }, " — click a run to open its own view"));
     const rows = items.map((item) => {
-      const tr = h("tr", { "data-key": item.key, "aria-selected": item.key === this.selected ? "true" : "false", tabindex: 0 }, this.itemCells(item).map((c) => h("td", {}, c)));
+      const tr = h(
+        "tr",
+        { "data-key": item.key, "aria-selected": item.key === this.selected ? "true" : "false", tabindex: 0 },
+        this.itemCells(item).map((c) => h("td", {}, c)),
+      );
       const open = () => {
         this.selected = this.selected === item.key ? null : item.key;
         this.draw();
@@ -205,7 +270,10 @@ export class BatchView implements View {
       tr.addEventListener("click", open);
       tr.addEventListener("keydown", (e) => {
         const key = (e as KeyboardEvent).key;
-        if (key === "Enter" || key === " ") { e.preventDefault(); open(); }
+        if (key === "Enter" || key === " ") {
+          e.preventDefault();
+          open();
+        }
       });
       return tr;
     });
@@ -220,7 +288,17 @@ export class BatchView implements View {
       this.shown = null;
       this.detailEl.replaceChildren();
       this.detailEl.hidden = !item;
-      if (item) fill(this.detailEl, h("div", { class: "dl-muted" }, item.status === "running" ? "This run is still going; its view opens when it ends." : `No stored result for this run (${item.status}${item.error ? `: ${item.error}` : ""}).`));
+      if (item)
+        fill(
+          this.detailEl,
+          h(
+            "div",
+            { class: "dl-muted" },
+            item.status === "running"
+              ? "This run is still going; its view opens when it ends."
+              : `No stored result for this run (${item.status}${item.error ? `: ${item.error}` : ""}).`,
+          ),
+        );
       return;
     }
     const runId = (item.result as { runId?: unknown }).runId;

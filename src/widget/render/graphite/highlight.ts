@@ -1,11 +1,23 @@
 // A tiny Python highlighter: enough tokens (comments, strings, numbers, keywords, builtins,
 // decorators, definitions) to make model-written chart code readable. Pure tokenizer + DOM shell.
 export type TokenType = "comment" | "string" | "number" | "keyword" | "builtin" | "decorator" | "def" | "text";
-export interface Token { type: TokenType; text: string }
+export interface Token {
+  type: TokenType;
+  text: string;
+}
 
-const KEYWORDS = new Set("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case".split(" "));
-const BUILTINS = new Set("abs all any bool dict enumerate filter float format getattr hasattr int isinstance len list map max min open print range reversed round set setattr sorted str sum tuple type zip __import__ eval exec compile input".split(" "));
-const TOKEN = /(#[^\n]*)|((?:[rRbBuUfF]{1,2})?(?:"""[\s\S]*?(?:"""|$)|'''[\s\S]*?(?:'''|$)|"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?))|((?:\b\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?j?\b)|(@[A-Za-z_][\w.]*)|([A-Za-z_]\w*)/g;
+const KEYWORDS = new Set(
+  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case".split(
+    " ",
+  ),
+);
+const BUILTINS = new Set(
+  "abs all any bool dict enumerate filter float format getattr hasattr int isinstance len list map max min open print range reversed round set setattr sorted str sum tuple type zip __import__ eval exec compile input".split(
+    " ",
+  ),
+);
+const TOKEN =
+  /(#[^\n]*)|((?:[rRbBuUfF]{1,2})?(?:"""[\s\S]*?(?:"""|$)|'''[\s\S]*?(?:'''|$)|"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?))|((?:\b\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?j?\b)|(@[A-Za-z_][\w.]*)|([A-Za-z_]\w*)/g;
 
 export function tokenize(code: string): Token[] {
   const out: Token[] = [];

@@ -18,7 +18,12 @@ function isGraphite(r: unknown): r is GraphiteResult {
 }
 
 const STATUS_TEXT: Record<SandboxRun["status"], string> = {
-  ok: "rendered", error: "crashed", blocked: "BLOCKED", timeout: "timed out", killed: "killed", "no-figure": "no figure",
+  ok: "rendered",
+  error: "crashed",
+  blocked: "BLOCKED",
+  timeout: "timed out",
+  killed: "killed",
+  "no-figure": "no figure",
 };
 
 export function canRepair(chart: Chart): boolean {
@@ -40,7 +45,14 @@ export class GraphiteView {
     if (!isGraphite(r)) {
       if (this.key !== "none") {
         this.key = "none";
-        fill(this.el, h("p", { class: "dl-muted dl-waiting" }, state.run?.status === "running" ? "The charts appear when both snippets have run." : "No graphite result to show."));
+        fill(
+          this.el,
+          h(
+            "p",
+            { class: "dl-muted dl-waiting" },
+            state.run?.status === "running" ? "The charts appear when both snippets have run." : "No graphite result to show.",
+          ),
+        );
       }
       return;
     }
@@ -70,22 +82,39 @@ export class GraphiteView {
     btn.disabled = busy || !this.host.send;
     btn.dataset.busy = String(busy);
     fill(btn, busy ? [h("span", { class: "dl-spinner", "aria-hidden": "true" }), "Repairing…"] : "Send the traceback back and retry");
-    btn.title = this.host.send ? "" : "Repair needs the running kernel: call result.repair(\"" + side + "\") in the notebook.";
+    btn.title = this.host.send ? "" : 'Repair needs the running kernel: call result.repair("' + side + '") in the notebook.';
   }
 
   private build(r: GraphiteResult, judging: boolean): void {
     this.repairButtons.clear();
-    fill(this.el,
+    fill(
+      this.el,
       scoreHeadline(r, judging),
-      r.warnings.length ? h("ul", { class: "dl-warnings" }, r.warnings.map((w) => h("li", {}, w))) : null,
-      h("div", { class: "dl-two dl-charts" }, SIDES.map((side) => this.chartCard(r, side))),
+      r.warnings.length
+        ? h(
+            "ul",
+            { class: "dl-warnings" },
+            r.warnings.map((w) => h("li", {}, w)),
+          )
+        : null,
+      h(
+        "div",
+        { class: "dl-two dl-charts" },
+        SIDES.map((side) => this.chartCard(r, side)),
+      ),
       h("h2", {}, "Measured properties of the rendered figures"),
       propertiesTable(r),
       judgeCard(r, judging),
       layersCard(r),
       h("details", { class: "dl-meta" }, h("summary", {}, "Models, tokens and timings"), slotTable(r.slots, r.calls), stageTimes(r.timings)),
       h("details", { class: "dl-meta" }, h("summary", {}, `Prompts and their sha256 (${r.prompts.length})`), promptList(r.prompts)),
-      h("details", { class: "dl-meta" }, h("summary", {}, `The data: ${r.csv.name}, ${num(r.csv.rowCount)} rows, ${r.csv.columns.length} columns`), h("pre", { class: "dl-pre", ...scrollable("CSV preview") }, r.csv.preview)));
+      h(
+        "details",
+        { class: "dl-meta" },
+        h("summary", {}, `The data: ${r.csv.name}, ${num(r.csv.rowCount)} rows, ${r.csv.columns.length} columns`),
+        h("pre", { class: "dl-pre", ...scrollable("CSV preview") }, r.csv.preview),
+      ),
+    );
   }
 
   private chartCard(r: GraphiteResult, side: "a" | "b"): HTMLElement {
@@ -94,9 +123,20 @@ export class GraphiteView {
     const run = c.run;
     const ship = r.judge?.ship === side;
     const images = run.pngs.map((p, i) =>
-      h("figure", { class: "dl-figure" },
-        h("img", { class: "dl-chart-img", "data-side": side, src: `data:image/png;base64,${p.base64}`, width: p.width, height: p.height, alt: `Chart ${side.toUpperCase()}${run.pngs.length > 1 ? ` figure ${i + 1}` : ""}: ${c.run.figures[i]?.axisLabels[0]?.title || "untitled"}` }),
-        h("figcaption", {}, `${p.width}×${p.height} px PNG (from its IHDR)`)));
+      h(
+        "figure",
+        { class: "dl-figure" },
+        h("img", {
+          class: "dl-chart-img",
+          "data-side": side,
+          src: `data:image/png;base64,${p.base64}`,
+          width: p.width,
+          height: p.height,
+          alt: `Chart ${side.toUpperCase()}${run.pngs.length > 1 ? ` figure ${i + 1}` : ""}: ${c.run.figures[i]?.axisLabels[0]?.title || "untitled"}`,
+        }),
+        h("figcaption", {}, `${p.width}×${p.height} px PNG (from its IHDR)`),
+      ),
+    );
     let repair: HTMLButtonElement | null = null;
     let thinking: HTMLInputElement | null = null;
     if (canRepair(c)) {
@@ -105,47 +145,97 @@ export class GraphiteView {
         thinking = h("input", { type: "checkbox", class: "dl-thinking", "data-side": side });
         thinking.checked = slot.thinking !== false;
       }
-      repair = h("button", { type: "button", class: "dl-btn dl-btn-primary dl-repair", "data-side": side, onclick: () => {
-        if (!this.host.send || repair!.disabled) return;
-        this.syncRepair(repair!, side, [`repair-${side}`]);
-        this.host.send(thinking ? { type: "repair", side, thinking: thinking.checked } : { type: "repair", side });
-      } });
+      repair = h("button", {
+        type: "button",
+        class: "dl-btn dl-btn-primary dl-repair",
+        "data-side": side,
+        onclick: () => {
+          if (!this.host.send || repair!.disabled) return;
+          this.syncRepair(repair!, side, [`repair-${side}`]);
+          this.host.send(thinking ? { type: "repair", side, thinking: thinking.checked } : { type: "repair", side });
+        },
+      });
       this.repairButtons.set(side, repair);
       this.syncRepair(repair, side, []);
     }
-    const copy = h("button", { type: "button", class: "dl-btn dl-copy", onclick: async (e: Event) => {
-      const b = e.currentTarget as HTMLButtonElement;
-      try { await navigator.clipboard.writeText(c.code); b.textContent = "Copied"; } catch { b.textContent = "Copy failed: select the code instead"; }
-      setTimeout(() => (b.textContent = "Copy code"), 1500);
-    } }, "Copy code");
-    return h("article", { class: `dl-chart${ship ? " dl-chart-ship" : ""}`, "data-side": side, "data-status": run.status },
-      h("header", { class: "dl-chart-head" },
+    const copy = h(
+      "button",
+      {
+        type: "button",
+        class: "dl-btn dl-copy",
+        onclick: async (e: Event) => {
+          const b = e.currentTarget as HTMLButtonElement;
+          try {
+            await navigator.clipboard.writeText(c.code);
+            b.textContent = "Copied";
+          } catch {
+            b.textContent = "Copy failed: select the code instead";
+          }
+          setTimeout(() => (b.textContent = "Copy code"), 1500);
+        },
+      },
+      "Copy code",
+    );
+    return h(
+      "article",
+      { class: `dl-chart${ship ? " dl-chart-ship" : ""}`, "data-side": side, "data-status": run.status },
+      h(
+        "header",
+        { class: "dl-chart-head" },
         h("h2", { class: "dl-panel-title dl-chart-title", "data-side": side }, `Chart ${side.toUpperCase()}`),
         h("span", { class: "dl-slot" }, `${slot?.provider ?? "?"} · ${slot?.model ?? "?"}`),
         h("span", { class: "dl-badge dl-status-badge", "data-status": run.status }, STATUS_TEXT[run.status]),
-        ship ? h("span", { class: "dl-badge dl-badge-ship" }, "judge ships this") : null),
+        ship ? h("span", { class: "dl-badge dl-badge-ship" }, "judge ships this") : null,
+      ),
       c.error ? h("div", { class: "dl-error", role: "alert" }, h("strong", {}, "The model could not be asked: "), c.error) : null,
       run.status === "blocked"
-        ? h("div", { class: "dl-blocked", role: "alert" },
-            h("span", { class: "dl-badge dl-badge-blocked" }, "BLOCKED"), " refused before it ran by the static check:",
-            h("ul", {}, run.violations.map((v) => h("li", { class: "dl-violation" }, h("b", {}, v.rule), ` — line ${v.line}: `, h("code", {}, v.detail)))))
+        ? h(
+            "div",
+            { class: "dl-blocked", role: "alert" },
+            h("span", { class: "dl-badge dl-badge-blocked" }, "BLOCKED"),
+            " refused before it ran by the static check:",
+            h(
+              "ul",
+              {},
+              run.violations.map((v) => h("li", { class: "dl-violation" }, h("b", {}, v.rule), ` — line ${v.line}: `, h("code", {}, v.detail))),
+            ),
+          )
         : null,
-      images.length ? images : h("div", { class: "dl-nofig" }, run.status === "ok" ? "The run succeeded but saved no figure." : `No figure: ${STATUS_TEXT[run.status]}.`),
-      run.traceback ? [h("h3", {}, "Traceback (verbatim)"), h("pre", { class: "dl-pre dl-traceback", ...scrollable(`Traceback of chart ${side.toUpperCase()}`) }, run.traceback)] : null,
+      images.length
+        ? images
+        : h("div", { class: "dl-nofig" }, run.status === "ok" ? "The run succeeded but saved no figure." : `No figure: ${STATUS_TEXT[run.status]}.`),
+      run.traceback
+        ? [
+            h("h3", {}, "Traceback (verbatim)"),
+            h("pre", { class: "dl-pre dl-traceback", ...scrollable(`Traceback of chart ${side.toUpperCase()}`) }, run.traceback),
+          ]
+        : null,
       repair,
       thinking ? h("label", { class: "dl-muted dl-thinking-label" }, thinking, " let the model think (off sends enable_thinking: false)") : null,
-      run.notes.length ? h("ul", { class: "dl-notes" }, run.notes.map((n) => h("li", {}, n))) : null,
-      h("p", { class: "dl-muted dl-chart-meta" },
-        `${num(c.usage.completionTokens)} completion tokens · reasoning ${num(c.reasoningTokens)} · model ${ms(c.latencyMs)} · sandbox ${run.status === "blocked" ? "not run" : ms(run.durationMs)}`),
+      run.notes.length
+        ? h(
+            "ul",
+            { class: "dl-notes" },
+            run.notes.map((n) => h("li", {}, n)),
+          )
+        : null,
+      h(
+        "p",
+        { class: "dl-muted dl-chart-meta" },
+        `${num(c.usage.completionTokens)} completion tokens · reasoning ${num(c.reasoningTokens)} · model ${ms(c.latencyMs)} · sandbox ${run.status === "blocked" ? "not run" : ms(run.durationMs)}`,
+      ),
       faithfulness(c),
       h("div", { class: "dl-code-head" }, h("h3", {}, "Code"), copy),
       highlighted(c.code, `Code of chart ${side.toUpperCase()}`),
-      c.attempts.length > 1 || c.attempts.some((a) => a.kind === "repair") ? attemptsList(c) : null);
+      c.attempts.length > 1 || c.attempts.some((a) => a.kind === "repair") ? attemptsList(c) : null,
+    );
   }
 }
 
 const OUTCOME_TEXT: Record<GraphiteStability["outcome"], string | null> = {
-  a: null, b: null, neither: null,
+  a: null,
+  b: null,
+  neither: null,
   "position-bias": "position bias: the order decided, not the charts",
   split: "split: no majority across runs",
   "no-verdict": "no verdict: no run could be read",
@@ -155,34 +245,91 @@ function scoreHeadline(r: GraphiteResult, judging: boolean): HTMLElement {
   const j = r.judge;
   const st = j?.stability;
   const special = st ? OUTCOME_TEXT[st.outcome] : null;
-  const shipText = !j ? (judging ? "judging…" : "not judged") : special ?? (j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`);
-  return h("section", { class: "dl-headline" },
+  const shipText = !j
+    ? judging
+      ? "judging…"
+      : "not judged"
+    : (special ?? (j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`));
+  return h(
+    "section",
+    { class: "dl-headline" },
     h("p", { class: "dl-question" }, r.question),
-    h("div", { class: "dl-stats" },
-      h("div", { class: "dl-stat dl-stat-main dl-ship", "data-ship": special ? st!.outcome : j?.ship ?? "none" }, h("div", { class: "dl-stat-value" }, shipText),
-        h("div", { class: "dl-stat-label" }, st ? `the judge would ship, over ${st.runs} runs (${st.swappedRuns} with A and B swapped)` : "the judge would ship")),
-      SIDES.map((s) => h("div", { class: "dl-stat", "data-side": s },
-        // Two scores, each 1-10: written out so "8 / 10" is never read as one score out of ten.
-        h("div", { class: "dl-stat-value" }, j ? `${num(j.scores[s].insight)} · ${num(j.scores[s].clarity)}` : NA),
-        h("div", { class: "dl-stat-label" }, `Chart ${s.toUpperCase()}: insight · clarity (each 1–10)`)))));
+    h(
+      "div",
+      { class: "dl-stats" },
+      h(
+        "div",
+        { class: "dl-stat dl-stat-main dl-ship", "data-ship": special ? st!.outcome : (j?.ship ?? "none") },
+        h("div", { class: "dl-stat-value" }, shipText),
+        h(
+          "div",
+          { class: "dl-stat-label" },
+          st ? `the judge would ship, over ${st.runs} runs (${st.swappedRuns} with A and B swapped)` : "the judge would ship",
+        ),
+      ),
+      SIDES.map((s) =>
+        h(
+          "div",
+          { class: "dl-stat", "data-side": s },
+          // Two scores, each 1-10: written out so "8 / 10" is never read as one score out of ten.
+          h("div", { class: "dl-stat-value" }, j ? `${num(j.scores[s].insight)} · ${num(j.scores[s].clarity)}` : NA),
+          h("div", { class: "dl-stat-label" }, `Chart ${s.toUpperCase()}: insight · clarity (each 1–10)`),
+        ),
+      ),
+    ),
+  );
 }
 
 function faithfulness(c: Chart): HTMLElement {
   const f = c.faithfulness;
-  return h("div", { class: "dl-faith", "data-verdict": f.verdict },
+  return h(
+    "div",
+    { class: "dl-faith", "data-verdict": f.verdict },
     h("h3", {}, "Faithful to the data? ", h("span", { class: "dl-badge dl-faith-badge", "data-verdict": f.verdict }, f.verdict)),
     f.checks.length
-      ? h("ul", {}, f.checks.map((k) => h("li", { "data-status": k.status }, h("span", { class: "dl-check", "data-status": k.status }, k.status === "pass" ? "✓ checked" : k.status === "fail" ? "✗ failed" : "– not checked"), ` ${k.check}: `, k.detail)))
-      : h("p", { class: "dl-muted" }, "Nothing could be checked against the CSV."));
+      ? h(
+          "ul",
+          {},
+          f.checks.map((k) =>
+            h(
+              "li",
+              { "data-status": k.status },
+              h("span", { class: "dl-check", "data-status": k.status }, k.status === "pass" ? "✓ checked" : k.status === "fail" ? "✗ failed" : "– not checked"),
+              ` ${k.check}: `,
+              k.detail,
+            ),
+          ),
+        )
+      : h("p", { class: "dl-muted" }, "Nothing could be checked against the CSV."),
+  );
 }
 
 function attemptsList(c: Chart): HTMLElement {
-  return h("details", { class: "dl-attempts", open: true },
+  return h(
+    "details",
+    { class: "dl-attempts", open: true },
     h("summary", {}, `Attempts (${c.attempts.length})`),
-    h("ol", {}, c.attempts.map((a) => h("li", { "data-status": a.run.status },
-      `${a.kind === "initial" ? "first try" : `repair ${a.n}`}: ${STATUS_TEXT[a.run.status]} · ${ms(a.latencyMs)} model · reasoning ${num(a.reasoningTokens)}`,
-      a.run.traceback ? h("details", {}, h("summary", {}, "traceback"), h("pre", { class: "dl-pre", ...scrollable(`Traceback of ${a.kind === "initial" ? "the first try" : `repair ${a.n}`}`) }, a.run.traceback)) : null,
-      h("details", {}, h("summary", {}, "code"), highlighted(a.code, `Code of ${a.kind === "initial" ? "the first try" : `repair ${a.n}`}`))))));
+    h(
+      "ol",
+      {},
+      c.attempts.map((a) =>
+        h(
+          "li",
+          { "data-status": a.run.status },
+          `${a.kind === "initial" ? "first try" : `repair ${a.n}`}: ${STATUS_TEXT[a.run.status]} · ${ms(a.latencyMs)} model · reasoning ${num(a.reasoningTokens)}`,
+          a.run.traceback
+            ? h(
+                "details",
+                {},
+                h("summary", {}, "traceback"),
+                h("pre", { class: "dl-pre", ...scrollable(`Traceback of ${a.kind === "initial" ? "the first try" : `repair ${a.n}`}`) }, a.run.traceback),
+              )
+            : null,
+          h("details", {}, h("summary", {}, "code"), highlighted(a.code, `Code of ${a.kind === "initial" ? "the first try" : `repair ${a.n}`}`)),
+        ),
+      ),
+    ),
+  );
 }
 
 type Row = [string, (f: FigureMeasure | null, run: SandboxRun) => string];
@@ -193,7 +340,13 @@ const ROWS: Row[] = [
   ["axes", (f) => num(f?.axes)],
   ["line objects", (f) => num(f?.lines)],
   ["patch objects", (f) => num(f?.patches)],
-  ["distinct colours", (f) => (f ? `${f.distinctColors.length}${f.distinctColors.length ? ` (${f.distinctColors.slice(0, 6).join(" ")}${f.distinctColors.length > 6 ? " …" : ""})` : ""}` : NA)],
+  [
+    "distinct colours",
+    (f) =>
+      f
+        ? `${f.distinctColors.length}${f.distinctColors.length ? ` (${f.distinctColors.slice(0, 6).join(" ")}${f.distinctColors.length > 6 ? " …" : ""})` : ""}`
+        : NA,
+  ],
   ["title present", (f) => yesNo(f ? f.titles > 0 : null)],
   ["x-axis label present", (f) => yesNo(f ? f.xlabels > 0 : null)],
   ["y-axis label present", (f) => yesNo(f ? f.ylabels > 0 : null)],
@@ -205,60 +358,213 @@ const ROWS: Row[] = [
 ];
 
 function propertiesTable(r: GraphiteResult): HTMLElement {
-  const fa = r.charts.a.run.figures[0] ?? null, fb = r.charts.b.run.figures[0] ?? null;
-  return h("table", { class: "dl-table dl-props" },
-    h("thead", {}, h("tr", {}, h("th", {}, "measured"), h("th", {}, `Chart A · ${r.slots.a?.model ?? "?"}`), h("th", {}, `Chart B · ${r.slots.b?.model ?? "?"}`))),
-    h("tbody", {}, ROWS.map(([label, get]) => {
-      const va = get(fa, r.charts.a.run), vb = get(fb, r.charts.b.run);
-      return h("tr", { "data-prop": label }, h("th", {}, label), h("td", { class: va === NA ? "dl-na" : null }, va), h("td", { class: vb === NA ? "dl-na" : null }, vb));
-    })));
+  const fa = r.charts.a.run.figures[0] ?? null,
+    fb = r.charts.b.run.figures[0] ?? null;
+  return h(
+    "table",
+    { class: "dl-table dl-props" },
+    h(
+      "thead",
+      {},
+      h("tr", {}, h("th", {}, "measured"), h("th", {}, `Chart A · ${r.slots.a?.model ?? "?"}`), h("th", {}, `Chart B · ${r.slots.b?.model ?? "?"}`)),
+    ),
+    h(
+      "tbody",
+      {},
+      ROWS.map(([label, get]) => {
+        const va = get(fa, r.charts.a.run),
+          vb = get(fb, r.charts.b.run);
+        return h(
+          "tr",
+          { "data-prop": label },
+          h("th", {}, label),
+          h("td", { class: va === NA ? "dl-na" : null }, va),
+          h("td", { class: vb === NA ? "dl-na" : null }, vb),
+        );
+      }),
+    ),
+  );
 }
 
 function judgeCard(r: GraphiteResult, judging: boolean): HTMLElement {
   const j = r.judge;
-  if (!j) return h("section", { class: "dl-judge" }, h("h2", {}, "Judge"), h("p", { class: "dl-muted" }, judging ? "The judge is scoring the measured figures…" : "The judge has not scored these charts."));
-  const mode = j.parseMode === "json" ? "json" : j.parseMode === "json-retry" ? "json after one retry" : `${j.parseMode} — the judge's output could not be parsed; no scores were invented`;
-  return h("section", { class: "dl-judge", "data-parse-mode": j.parseMode },
+  if (!j)
+    return h(
+      "section",
+      { class: "dl-judge" },
+      h("h2", {}, "Judge"),
+      h("p", { class: "dl-muted" }, judging ? "The judge is scoring the measured figures…" : "The judge has not scored these charts."),
+    );
+  const mode =
+    j.parseMode === "json"
+      ? "json"
+      : j.parseMode === "json-retry"
+        ? "json after one retry"
+        : `${j.parseMode} — the judge's output could not be parsed; no scores were invented`;
+  return h(
+    "section",
+    { class: "dl-judge", "data-parse-mode": j.parseMode },
     h("h2", {}, `Judge scorecard`, h("span", { class: "dl-muted" }, ` · ${r.slots.judge?.model ?? "?"} · round ${j.round} · parse: ${mode}`)),
     j.failure ? h("div", { class: "dl-warning", role: "alert" }, j.failure) : null,
-    h("table", { class: "dl-table dl-scores" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "chart"), h("th", { class: "dl-num", scope: "col" }, "insight"), h("th", { class: "dl-num" }, "clarity"), h("th", {}, "verdict"))),
-      h("tbody", {}, SIDES.map((s) => h("tr", { "data-side": s, class: j.ship === s ? "dl-row-ship" : null },
-        h("th", {}, `Chart ${s.toUpperCase()}${j.ship === s ? " ✔ ship" : ""}`),
-        h("td", { class: "dl-num" }, num(j.scores[s].insight)), h("td", { class: "dl-num" }, num(j.scores[s].clarity)), h("td", {}, j.scores[s].verdict || NA))))),
+    h(
+      "table",
+      { class: "dl-table dl-scores" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, "chart"),
+          h("th", { class: "dl-num", scope: "col" }, "insight"),
+          h("th", { class: "dl-num" }, "clarity"),
+          h("th", {}, "verdict"),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        SIDES.map((s) =>
+          h(
+            "tr",
+            { "data-side": s, class: j.ship === s ? "dl-row-ship" : null },
+            h("th", {}, `Chart ${s.toUpperCase()}${j.ship === s ? " ✔ ship" : ""}`),
+            h("td", { class: "dl-num" }, num(j.scores[s].insight)),
+            h("td", { class: "dl-num" }, num(j.scores[s].clarity)),
+            h("td", {}, j.scores[s].verdict || NA),
+          ),
+        ),
+      ),
+    ),
     h("p", {}, h("b", {}, "Ship: "), j.ship === "neither" ? "neither" : `Chart ${j.ship.toUpperCase()}`),
     j.stability ? stabilityCard(j.stability) : null,
-    h("details", { class: "dl-raw" }, h("summary", {}, `Raw judge output (${j.raw.length})`), j.raw.map((raw, i) => h("pre", { class: "dl-pre", ...scrollable(`Raw judge output ${i + 1}`) }, raw))),
-    h("details", { class: "dl-raw" }, h("summary", {}, "The measured facts the judge saw"), h("pre", { class: "dl-pre", ...scrollable("The measured facts the judge saw") }, j.factsText)));
+    h(
+      "details",
+      { class: "dl-raw" },
+      h("summary", {}, `Raw judge output (${j.raw.length})`),
+      j.raw.map((raw, i) => h("pre", { class: "dl-pre", ...scrollable(`Raw judge output ${i + 1}`) }, raw)),
+    ),
+    h(
+      "details",
+      { class: "dl-raw" },
+      h("summary", {}, "The measured facts the judge saw"),
+      h("pre", { class: "dl-pre", ...scrollable("The measured facts the judge saw") }, j.factsText),
+    ),
+  );
 }
 
 function layersCard(r: GraphiteResult): HTMLElement {
   const names = [...new Set(SIDES.flatMap((s) => Object.keys(r.charts[s].run.layers)))];
-  const cell = (l: Layer | undefined) => (l ? h("td", { "data-on": String(l.on), title: l.detail }, h("span", { class: "dl-check", "data-status": l.on ? "pass" : "fail" }, l.on ? "active" : "not active"), " ", h("span", { class: "dl-muted" }, l.detail)) : h("td", { class: "dl-na" }, NA));
-  return h("section", { class: "dl-layers" },
+  const cell = (l: Layer | undefined) =>
+    l
+      ? h(
+          "td",
+          { "data-on": String(l.on), title: l.detail },
+          h("span", { class: "dl-check", "data-status": l.on ? "pass" : "fail" }, l.on ? "active" : "not active"),
+          " ",
+          h("span", { class: "dl-muted" }, l.detail),
+        )
+      : h("td", { class: "dl-na" }, NA);
+  return h(
+    "section",
+    { class: "dl-layers" },
     h("h2", {}, "Isolation layers"),
-    h("p", { class: "dl-muted" }, "Best-effort isolation, reported per run as it really was on this host; not a security boundary. Use a container for code you do not trust."),
+    h(
+      "p",
+      { class: "dl-muted" },
+      "Best-effort isolation, reported per run as it really was on this host; not a security boundary. Use a container for code you do not trust.",
+    ),
     names.length
-      ? h("table", { class: "dl-table" }, h("thead", {}, h("tr", {}, h("th", {}, "layer"), h("th", {}, "Chart A run"), h("th", {}, "Chart B run"))),
-          h("tbody", {}, names.map((n) => h("tr", { "data-layer": n }, h("th", {}, n), cell(r.charts.a.run.layers[n]), cell(r.charts.b.run.layers[n])))))
-      : h("p", { class: "dl-muted" }, "The sandbox reported no layers (the code did not run)."));
+      ? h(
+          "table",
+          { class: "dl-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, "layer"), h("th", {}, "Chart A run"), h("th", {}, "Chart B run"))),
+          h(
+            "tbody",
+            {},
+            names.map((n) => h("tr", { "data-layer": n }, h("th", {}, n), cell(r.charts.a.run.layers[n]), cell(r.charts.b.run.layers[n]))),
+          ),
+        )
+      : h("p", { class: "dl-muted" }, "The sandbox reported no layers (the code did not run)."),
+  );
 }
 
 /** K judge runs, half with A and B swapped: votes by order, score spreads, and every run. */
 function stabilityCard(st: GraphiteStability): HTMLElement {
   const votes = (v: GraphiteStability["votes"]) => `A ${v.a} · B ${v.b} · neither ${v.neither} of ${v.runs}`;
   const spread = (x: { min: number | null; median: number | null; max: number | null }) => `${num(x.min)} / ${num(x.median)} / ${num(x.max)}`;
-  return h("div", { class: "dl-stability", "data-outcome": st.outcome },
-    h("p", {}, h("b", {}, `Over ${st.runs} judge runs`), ` (${st.judgedRuns} readable): ${votes(st.votes)} · straight order: ${votes(st.byOrder.straight)} · swapped: ${votes(st.byOrder.swapped)} · ${st.rule}`),
-    st.positionBias ? h("div", { class: "dl-warning", role: "alert" }, "Position bias: the verdict followed the order the charts were shown in, so it is reported as bias, not as a win.") : null,
-    h("table", { class: "dl-table dl-spread" },
+  return h(
+    "div",
+    { class: "dl-stability", "data-outcome": st.outcome },
+    h(
+      "p",
+      {},
+      h("b", {}, `Over ${st.runs} judge runs`),
+      ` (${st.judgedRuns} readable): ${votes(st.votes)} · straight order: ${votes(st.byOrder.straight)} · swapped: ${votes(st.byOrder.swapped)} · ${st.rule}`,
+    ),
+    st.positionBias
+      ? h(
+          "div",
+          { class: "dl-warning", role: "alert" },
+          "Position bias: the verdict followed the order the charts were shown in, so it is reported as bias, not as a win.",
+        )
+      : null,
+    h(
+      "table",
+      { class: "dl-table dl-spread" },
       h("thead", {}, h("tr", {}, h("th", {}, "min / median / max"), h("th", { class: "dl-num" }, "insight"), h("th", { class: "dl-num" }, "clarity"))),
-      h("tbody", {}, SIDES.map((s) => h("tr", { "data-side": s }, h("th", {}, `Chart ${s.toUpperCase()}`), h("td", { class: "dl-num" }, spread(st.insight[s])), h("td", { class: "dl-num" }, spread(st.clarity[s])))))),
-    h("details", { class: "dl-raw" }, h("summary", {}, `Every run (${st.perRun.length})`),
-      h("table", { class: "dl-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, "run"), h("th", {}, "order"), h("th", {}, "parse"), h("th", {}, "ship"), h("th", { class: "dl-num" }, "A insight / clarity"), h("th", { class: "dl-num" }, "B insight / clarity"))),
-        h("tbody", {}, st.perRun.map((run) => h("tr", {},
-          h("td", {}, String(run.run)), h("td", {}, run.order), h("td", {}, run.parseMode), h("td", {}, run.ship ?? NA),
-          h("td", { class: "dl-num" }, run.scores ? `${num(run.scores.a.insight)} / ${num(run.scores.a.clarity)}` : NA),
-          h("td", { class: "dl-num" }, run.scores ? `${num(run.scores.b.insight)} / ${num(run.scores.b.clarity)}` : NA)))))));
+      h(
+        "tbody",
+        {},
+        SIDES.map((s) =>
+          h(
+            "tr",
+            { "data-side": s },
+            h("th", {}, `Chart ${s.toUpperCase()}`),
+            h("td", { class: "dl-num" }, spread(st.insight[s])),
+            h("td", { class: "dl-num" }, spread(st.clarity[s])),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "details",
+      { class: "dl-raw" },
+      h("summary", {}, `Every run (${st.perRun.length})`),
+      h(
+        "table",
+        { class: "dl-table" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, "run"),
+            h("th", {}, "order"),
+            h("th", {}, "parse"),
+            h("th", {}, "ship"),
+            h("th", { class: "dl-num" }, "A insight / clarity"),
+            h("th", { class: "dl-num" }, "B insight / clarity"),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          st.perRun.map((run) =>
+            h(
+              "tr",
+              {},
+              h("td", {}, String(run.run)),
+              h("td", {}, run.order),
+              h("td", {}, run.parseMode),
+              h("td", {}, run.ship ?? NA),
+              h("td", { class: "dl-num" }, run.scores ? `${num(run.scores.a.insight)} / ${num(run.scores.a.clarity)}` : NA),
+              h("td", { class: "dl-num" }, run.scores ? `${num(run.scores.b.insight)} / ${num(run.scores.b.clarity)}` : NA),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
 }

@@ -20,7 +20,7 @@ export interface RingNode extends SimulationNodeDatum {
 /** Radius of the ring for groups made by `size` of `models` models (the core is 0). */
 export function ringRadius(size: number, models: number, outer = MULTI_SIZE / 2 - OUTER_MARGIN): number {
   if (models <= 1 || size >= models) return 0;
-  return Math.round((outer * (models - size)) / (models - 1) * 10) / 10;
+  return Math.round(((outer * (models - size)) / (models - 1)) * 10) / 10;
 }
 
 /** Node size from the longest phrasing: longer claims are bigger, within what a ring can hold. */
@@ -49,7 +49,10 @@ export function cellLightness(v: number | null): number {
   return v === null ? 97 : Math.round(97 - Math.max(0, Math.min(100, v)) * 0.37);
 }
 
-export function layoutRings(groups: readonly ClaimGroup[], models: number): { nodes: RingNode[]; rings: Array<{ size: number; radius: number }>; ticks: number } {
+export function layoutRings(
+  groups: readonly ClaimGroup[],
+  models: number,
+): { nodes: RingNode[]; rings: Array<{ size: number; radius: number }>; ticks: number } {
   const c = MULTI_SIZE / 2;
   const bySize = new Map<number, ClaimGroup[]>();
   for (const g of groups) bySize.set(g.size, [...(bySize.get(g.size) ?? []), g]);
@@ -67,7 +70,12 @@ export function layoutRings(groups: readonly ClaimGroup[], models: number): { no
   const sim = forceSimulation<RingNode>(nodes)
     .force("radial", forceRadial<RingNode>((n) => n.target, c, c).strength(0.9))
     .force("charge", forceManyBody<RingNode>().strength(-6).distanceMax(60))
-    .force("collide", forceCollide<RingNode>().radius((n) => n.r + 2.5).iterations(3))
+    .force(
+      "collide",
+      forceCollide<RingNode>()
+        .radius((n) => n.r + 2.5)
+        .iterations(3),
+    )
     .alphaDecay(0.06)
     .stop();
   sim.tick(RING_TICKS);

@@ -3,9 +3,7 @@
 // built once per distinct panel data and then only moves: state updates never restart it.
 import type { GraphEdge, GraphNode, Panel } from "../../../lib/schema/weave";
 import { LABEL_FONT_PX, labelAnchor, panelLabel, placeLabels, shortLabel } from "../../../lib/graph/labels";
-import {
-  PANEL_SIZE, clampNodes, createPanelLayout, expectedTicks, settleSync, type LayoutNode, type PanelLayout,
-} from "../../../lib/graph/layout";
+import { PANEL_SIZE, clampNodes, createPanelLayout, expectedTicks, settleSync, type LayoutNode, type PanelLayout } from "../../../lib/graph/layout";
 import { edgeOpacity, edgeStyle, edgeWidth, nodePaint } from "../../../lib/graph/paint";
 import { GRAPH } from "../../../lib/theme/palette";
 import { h, s, fill, SVG_NS, uid } from "../dom";
@@ -45,7 +43,11 @@ export class ForcePanel {
   private dragging: LayoutNode | null = null;
   private disposed = false;
 
-  constructor(readonly kind: string, readonly panel: Panel, private readonly opts: PanelOptions) {
+  constructor(
+    readonly kind: string,
+    readonly panel: Panel,
+    private readonly opts: PanelOptions,
+  ) {
     this.layout = createPanelLayout(panel, kind);
     const st = panel.stats;
     const stats = [
@@ -53,22 +55,33 @@ export class ForcePanel {
       plural(st.drawnEdges, "edge"),
       st.contradictCount ? plural(st.contradictCount, "contradiction") : null,
       kind === "both" && st.absorbedIntoCore ? `${st.absorbedIntoCore} absorbed into the core` : null,
-    ].filter(Boolean).join(" · ");
+    ]
+      .filter(Boolean)
+      .join(" · ");
     this.svg = s("svg", {
       // A group, not an img: its claims are focusable and must stay reachable by assistive tech.
-      xmlns: SVG_NS, viewBox: `0 0 ${PANEL_SIZE} ${PANEL_SIZE}`, class: "dl-graph", role: "group",
+      xmlns: SVG_NS,
+      viewBox: `0 0 ${PANEL_SIZE} ${PANEL_SIZE}`,
+      class: "dl-graph",
+      role: "group",
       "aria-label": panelLabel(panel, sideLabel(kind)),
       "font-family": "Inter, system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif",
     });
     this.bar = h("div", { class: "dl-settle-bar" });
     this.barText = h("span", { class: "dl-settle-text" }, "settling");
     this.tip = h("div", { class: "dl-tip", role: "tooltip", id: uid(`tip-${kind}`), hidden: true });
-    this.el = h("div", { class: "dl-panel", "data-panel": kind, "data-settled": "false" },
-      h("div", { class: "dl-panel-head" },
+    this.el = h(
+      "div",
+      { class: "dl-panel", "data-panel": kind, "data-settled": "false" },
+      h(
+        "div",
+        { class: "dl-panel-head" },
         h("span", { class: "dl-panel-title", "data-side": kind }, panel.title || sideLabel(kind)),
-        h("span", { class: "dl-panel-stats" }, stats)),
+        h("span", { class: "dl-panel-stats" }, stats),
+      ),
       h("div", { class: "dl-panel-canvas" }, this.svg, this.tip),
-      h("div", { class: "dl-settle" }, h("div", { class: "dl-settle-track" }, this.bar), this.barText));
+      h("div", { class: "dl-settle" }, h("div", { class: "dl-settle-track" }, this.bar), this.barText),
+    );
     this.build();
     if (opts.reducedMotion) {
       settleSync(this.layout);
@@ -77,7 +90,10 @@ export class ForcePanel {
       this.markSettled();
     } else {
       this.draw(true);
-      this.layout.simulation.on("tick", () => this.onTick()).on("end", () => this.markSettled()).restart();
+      this.layout.simulation
+        .on("tick", () => this.onTick())
+        .on("end", () => this.markSettled())
+        .restart();
     }
   }
 
@@ -92,7 +108,10 @@ export class ForcePanel {
     clone.setAttribute("width", String(PANEL_SIZE));
     clone.setAttribute("height", String(PANEL_SIZE));
     clone.insertBefore(s("rect", { x: 0, y: 0, width: PANEL_SIZE, height: PANEL_SIZE, fill: GRAPH.staticPaper }), clone.firstChild);
-    for (const t of Array.from(clone.querySelectorAll("text"))) { t.setAttribute("fill", GRAPH.staticLabel); t.setAttribute("stroke", GRAPH.staticHalo); }
+    for (const t of Array.from(clone.querySelectorAll("text"))) {
+      t.setAttribute("fill", GRAPH.staticLabel);
+      t.setAttribute("stroke", GRAPH.staticHalo);
+    }
     return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}`;
   }
 
@@ -111,10 +130,14 @@ export class ForcePanel {
       const line = s("line", {
         class: `dl-edge dl-edge-${l.edge.relation} dl-edge-${l.edge.sourceKind}`,
         // With repeated judge runs an edge fades with the share of runs that found it.
-        stroke: st.stroke, "stroke-width": edgeWidth(l.edge.strength).toFixed(2), "stroke-opacity": edgeOpacity(st.opacity, l.edge.share),
+        stroke: st.stroke,
+        "stroke-width": edgeWidth(l.edge.strength).toFixed(2),
+        "stroke-opacity": edgeOpacity(st.opacity, l.edge.share),
         "data-share": l.edge.share,
-        "stroke-dasharray": st.dash, "stroke-linecap": "round",
-        "data-source": l.edge.source, "data-target": l.edge.target,
+        "stroke-dasharray": st.dash,
+        "stroke-linecap": "round",
+        "data-source": l.edge.source,
+        "data-target": l.edge.target,
       });
       this.lines.set(i, line);
       edgesG.append(line);
@@ -122,20 +145,44 @@ export class ForcePanel {
     for (const n of this.layout.nodes) {
       const p = nodePaint(n.node);
       // Reached with Tab, announced with its claim; focus shows what hover shows (the tooltip describes it).
-      const g = s("g", {
-        class: `dl-node${n.shared ? " dl-node-shared" : ""}`, "data-id": n.id, "data-side": n.node.side, tabindex: 0, role: "img",
-        "aria-label": nodeName(n.node), "aria-describedby": this.tip.id,
-      },
+      const g = s(
+        "g",
+        {
+          class: `dl-node${n.shared ? " dl-node-shared" : ""}`,
+          "data-id": n.id,
+          "data-side": n.node.side,
+          tabindex: 0,
+          role: "img",
+          "aria-label": nodeName(n.node),
+          "aria-describedby": this.tip.id,
+        },
         s("circle", { r: n.r.toFixed(2), fill: p.fill, stroke: p.stroke, "stroke-width": p.strokeWidth }),
-        s("title", {}, n.node.text));
+        s("title", {}, n.node.text),
+      );
       g.addEventListener("pointerenter", () => this.hover(n));
-      g.addEventListener("pointerleave", () => { if (!this.dragging) this.hover(null); });
+      g.addEventListener("pointerleave", () => {
+        if (!this.dragging) this.hover(null);
+      });
       g.addEventListener("focus", () => this.hover(n));
       g.addEventListener("blur", () => this.hover(null));
       g.addEventListener("pointerdown", (e) => this.dragStart(e, n, g));
       this.circles.set(n.id, g);
       nodesG.append(g);
-      const label = s("text", { class: "dl-label", "font-size": LABEL_FONT_PX, "dominant-baseline": "hanging", fill: GRAPH.staticLabel, stroke: GRAPH.staticHalo, "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke", visibility: "hidden" }, shortLabel(n.node.text));
+      const label = s(
+        "text",
+        {
+          class: "dl-label",
+          "font-size": LABEL_FONT_PX,
+          "dominant-baseline": "hanging",
+          fill: GRAPH.staticLabel,
+          stroke: GRAPH.staticHalo,
+          "stroke-width": 3,
+          "stroke-linejoin": "round",
+          "paint-order": "stroke",
+          visibility: "hidden",
+        },
+        shortLabel(n.node.text),
+      );
       this.labels.set(n.id, label);
       labelsG.append(label);
     }
@@ -163,7 +210,8 @@ export class ForcePanel {
   private draw(relabel: boolean): void {
     for (const n of this.layout.nodes) this.circles.get(n.id)!.setAttribute("transform", `translate(${(n.x ?? 0).toFixed(1)},${(n.y ?? 0).toFixed(1)})`);
     this.layout.links.forEach((l, i) => {
-      const a = l.source as LayoutNode, b = l.target as LayoutNode;
+      const a = l.source as LayoutNode,
+        b = l.target as LayoutNode;
       const line = this.lines.get(i)!;
       line.setAttribute("x1", (a.x ?? 0).toFixed(1));
       line.setAttribute("y1", (a.y ?? 0).toFixed(1));
@@ -213,7 +261,10 @@ export class ForcePanel {
       const hot = !!n && (l.edge.source === n.id || l.edge.target === n.id);
       this.lines.get(i)!.classList.toggle("dl-hot", hot);
     });
-    if (!n) { this.tip.hidden = true; return; }
+    if (!n) {
+      this.tip.hidden = true;
+      return;
+    }
     if (!this.labels.get(n.id)!.classList.contains("dl-label-hover") && this.labels.get(n.id)!.getAttribute("visibility") === "hidden") this.showHoverLabel(n);
     this.renderTip(n.node);
     this.positionTip(n);
@@ -223,19 +274,37 @@ export class ForcePanel {
     const byId = new Map(this.panel.nodes.map((x) => [x.id, x]));
     const rels = this.panel.edges.filter((e) => e.source === node.id || e.target === node.id);
     const phr = Object.entries(node.texts);
-    fill(this.tip,
-      node.shared ? h("div", { class: "dl-tip-kicker" }, "consensus — both models made this claim") : h("div", { class: "dl-tip-kicker", "data-side": node.side }, `only ${sideLabel(node.side)}`),
+    fill(
+      this.tip,
+      node.shared
+        ? h("div", { class: "dl-tip-kicker" }, "consensus — both models made this claim")
+        : h("div", { class: "dl-tip-kicker", "data-side": node.side }, `only ${sideLabel(node.side)}`),
       phr.length > 1
         ? phr.map(([side, t]) => h("p", { class: "dl-tip-claim" }, h("b", {}, `${side.toUpperCase()}: `), t))
         : h("p", { class: "dl-tip-claim" }, node.text),
       rels.length
-        ? h("ul", { class: "dl-tip-rels" }, rels.map((e) => {
-            const other = byId.get(e.source === node.id ? e.target : e.source);
-            return h("li", { "data-relation": e.relation }, h("span", { class: "dl-tip-rel" }, relationText(e, node.id)), h("br", {}), `“${shortLabel(other?.text ?? "?", 70)}”`);
-          }))
-        : h("p", { class: "dl-tip-none" }, node.shared
-            ? "Its A and B phrasings agree: that relation is this node (absorbed into the core), so no edge is drawn."
-            : "No drawn relations in this panel."));
+        ? h(
+            "ul",
+            { class: "dl-tip-rels" },
+            rels.map((e) => {
+              const other = byId.get(e.source === node.id ? e.target : e.source);
+              return h(
+                "li",
+                { "data-relation": e.relation },
+                h("span", { class: "dl-tip-rel" }, relationText(e, node.id)),
+                h("br", {}),
+                `“${shortLabel(other?.text ?? "?", 70)}”`,
+              );
+            }),
+          )
+        : h(
+            "p",
+            { class: "dl-tip-none" },
+            node.shared
+              ? "Its A and B phrasings agree: that relation is this node (absorbed into the core), so no edge is drawn."
+              : "No drawn relations in this panel.",
+          ),
+    );
     this.tip.hidden = false;
   }
 
@@ -268,10 +337,15 @@ export class ForcePanel {
     if (!this.opts.reducedMotion) this.layout.simulation.alphaTarget(0.3).restart();
     const move = (ev: PointerEvent) => {
       const p = this.toPanel(ev);
-      const lo = n.r + 6, hi = PANEL_SIZE - n.r - 6;
+      const lo = n.r + 6,
+        hi = PANEL_SIZE - n.r - 6;
       n.fx = Math.max(lo, Math.min(hi, p.x));
       n.fy = Math.max(lo, Math.min(hi, p.y));
-      if (this.opts.reducedMotion) { n.x = n.fx; n.y = n.fy; this.draw(false); }
+      if (this.opts.reducedMotion) {
+        n.x = n.fx;
+        n.y = n.fy;
+        this.draw(false);
+      }
       this.positionTip(n);
     };
     const up = () => {
@@ -280,7 +354,11 @@ export class ForcePanel {
       g.removeEventListener("pointercancel", up);
       g.classList.remove("dl-dragging");
       this.dragging = null;
-      if (this.opts.reducedMotion) { n.x = n.fx ?? n.x; n.y = n.fy ?? n.y; this.draw(true); }
+      if (this.opts.reducedMotion) {
+        n.x = n.fx ?? n.x;
+        n.y = n.fy ?? n.y;
+        this.draw(true);
+      }
       n.fx = null;
       n.fy = null;
       if (!this.opts.reducedMotion) this.layout.simulation.alphaTarget(0);

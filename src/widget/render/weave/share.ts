@@ -4,7 +4,8 @@ import type { WeaveResult } from "../../../lib/schema/weave";
 import { recomputeConsensus, parseModeNote } from "./headline";
 import { pct } from "../format";
 
-const W = 1200, H = 640;
+const W = 1200,
+  H = 640;
 
 function wrap(ctx: CanvasRenderingContext2D, text: string, maxW: number, maxLines: number): string[] {
   const words = text.split(/\s+/);
@@ -12,7 +13,10 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, maxW: number, maxLine
   let cur = "";
   for (const w of words) {
     const next = cur ? `${cur} ${w}` : w;
-    if (ctx.measureText(next).width > maxW && cur) { lines.push(cur); cur = w; } else cur = next;
+    if (ctx.measureText(next).width > maxW && cur) {
+      lines.push(cur);
+      cur = w;
+    } else cur = next;
     if (lines.length === maxLines) break;
   }
   if (lines.length < maxLines && cur) lines.push(cur);
@@ -51,9 +55,17 @@ export async function shareCardPng(r: WeaveResult, panelSvgs: Array<{ title: str
   const slots = r.slots;
   ctx.fillText(
     `${c.sharedPairs} shared · ${c.aOnly} A-only · ${c.bOnly} B-only · ${c.contradictions} contradictions · ${pct(c.participationByNodes)} of claims linked · ${parseModeNote(r.parseMode).text}`,
-    36, 208);
-  ctx.fillText(`A: ${slots.a?.provider ?? "?"} ${slots.a?.model ?? "?"}   B: ${slots.b?.provider ?? "?"} ${slots.b?.model ?? "?"}   judge: ${slots.judge?.provider ?? "?"} ${slots.judge?.model ?? "?"}`, 36, 234);
-  const size = 360, gap = (W - 3 * size) / 4, top = 256;
+    36,
+    208,
+  );
+  ctx.fillText(
+    `A: ${slots.a?.provider ?? "?"} ${slots.a?.model ?? "?"}   B: ${slots.b?.provider ?? "?"} ${slots.b?.model ?? "?"}   judge: ${slots.judge?.provider ?? "?"} ${slots.judge?.model ?? "?"}`,
+    36,
+    234,
+  );
+  const size = 360,
+    gap = (W - 3 * size) / 4,
+    top = 256;
   for (let i = 0; i < panelSvgs.length && i < 3; i++) {
     const x = gap + i * (size + gap);
     ctx.strokeStyle = "#e3e6ea";
@@ -63,5 +75,7 @@ export async function shareCardPng(r: WeaveResult, panelSvgs: Array<{ title: str
     ctx.font = `600 13px ${font}`;
     ctx.fillText(panelSvgs[i]!.title, x + 8, top + 18);
   }
-  return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("The canvas could not be encoded as PNG."))), "image/png"));
+  return await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("The canvas could not be encoded as PNG."))), "image/png"),
+  );
 }

@@ -13,7 +13,13 @@ import { shareCardPng } from "./share";
 import type { ViewHost } from "../view";
 
 const PANEL_KINDS = ["a", "b", "both"] as const;
-const TABS = [["graph", "Graph"], ["diff", "Claims diff"], ["answers", "Answers"], ["prompts", "Prompts"], ["export", "Export"]] as const;
+const TABS = [
+  ["graph", "Graph"],
+  ["diff", "Claims diff"],
+  ["answers", "Answers"],
+  ["prompts", "Prompts"],
+  ["export", "Export"],
+] as const;
 
 function isWeave(r: unknown): r is WeaveResult {
   const x = r as Partial<WeaveResult> | null;
@@ -43,8 +49,32 @@ export class WeaveView {
     const base = uid("weave");
     this.tabBar.setAttribute("aria-label", "Weave views");
     for (const [id, label] of TABS) {
-      this.tabBar.append(h("button", { type: "button", class: "dl-tab", role: "tab", id: `${base}-tab-${id}`, "aria-controls": `${base}-panel-${id}`, "data-tab": id, onclick: () => this.select(id) }, label));
-      this.sections.set(id, h("div", { class: "dl-tabpanel", "data-tabpanel": id, role: "tabpanel", id: `${base}-panel-${id}`, "aria-labelledby": `${base}-tab-${id}`, tabindex: 0 }));
+      this.tabBar.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "dl-tab",
+            role: "tab",
+            id: `${base}-tab-${id}`,
+            "aria-controls": `${base}-panel-${id}`,
+            "data-tab": id,
+            onclick: () => this.select(id),
+          },
+          label,
+        ),
+      );
+      this.sections.set(
+        id,
+        h("div", {
+          class: "dl-tabpanel",
+          "data-tabpanel": id,
+          role: "tabpanel",
+          id: `${base}-panel-${id}`,
+          "aria-labelledby": `${base}-tab-${id}`,
+          tabindex: 0,
+        }),
+      );
     }
     this.tabBar.addEventListener("keydown", (e) => this.onTabKey(e));
     this.sections.get("graph")!.append(legend(), this.grid);
@@ -76,15 +106,23 @@ export class WeaveView {
     this.result = r;
     this.tabBar.hidden = false;
     this.select(this.tab);
-    fill(this.head, headline(r), costLine(r.slots, r.calls), stageTimes(r.timings),
-      h("details", { class: "dl-meta" }, h("summary", {}, "Tokens per slot in detail"), slotTable(r.slots, r.calls)));
+    fill(
+      this.head,
+      headline(r),
+      costLine(r.slots, r.calls),
+      stageTimes(r.timings),
+      h("details", { class: "dl-meta" }, h("summary", {}, "Tokens per slot in detail"), slotTable(r.slots, r.calls)),
+    );
     for (const kind of PANEL_KINDS) {
       const panel = r.panels[kind];
       const pkey = JSON.stringify(panel);
       const have = this.panels.get(kind);
       if (have?.key === pkey) continue;
       const fresh = new ForcePanel(kind, panel, { reducedMotion: reducedMotion() });
-      if (have) { have.panel.dispose(); have.panel.el.replaceWith(fresh.el); } else this.grid.append(fresh.el);
+      if (have) {
+        have.panel.dispose();
+        have.panel.el.replaceWith(fresh.el);
+      } else this.grid.append(fresh.el);
       this.panels.set(kind, { key: pkey, panel: fresh });
     }
     fill(this.sections.get("diff")!, claimsDiff(r));
@@ -109,8 +147,16 @@ export class WeaveView {
   private onTabKey(e: KeyboardEvent): void {
     const ids = TABS.map(([id]) => id as string);
     const at = ids.indexOf(this.tab);
-    const to = e.key === "ArrowRight" ? (at + 1) % ids.length : e.key === "ArrowLeft" ? (at - 1 + ids.length) % ids.length
-      : e.key === "Home" ? 0 : e.key === "End" ? ids.length - 1 : -1;
+    const to =
+      e.key === "ArrowRight"
+        ? (at + 1) % ids.length
+        : e.key === "ArrowLeft"
+          ? (at - 1 + ids.length) % ids.length
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? ids.length - 1
+              : -1;
     if (to < 0) return;
     e.preventDefault();
     this.select(ids[to]!);
@@ -129,20 +175,42 @@ export class WeaveView {
     const base = `duellab-weave-${r.runId}`;
     const status = h("p", { class: "dl-export-status", "aria-live": "polite" });
     const btn = (label: string, cls: string, attrs: Record<string, string>, fn: () => Promise<void> | void) =>
-      h("button", { type: "button", class: `dl-btn ${cls}`, ...attrs, onclick: async () => {
-        try { await fn(); status.textContent = `${label}: downloaded.`; } catch (e) { status.textContent = `${label} failed: ${(e as Error).message}`; }
-      } }, label);
-    return h("div", { class: "dl-exports" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: `dl-btn ${cls}`,
+          ...attrs,
+          onclick: async () => {
+            try {
+              await fn();
+              status.textContent = `${label}: downloaded.`;
+            } catch (e) {
+              status.textContent = `${label} failed: ${(e as Error).message}`;
+            }
+          },
+        },
+        label,
+      );
+    return h(
+      "div",
+      { class: "dl-exports" },
       h("p", { class: "dl-muted" }, "Each panel as it is laid out now (drag first if you like), a share card, or the whole result as data."),
-      h("div", { class: "dl-btnrow" },
-        PANEL_KINDS.map((k) => btn(`${sideLabel(k)} panel (SVG)`, "dl-export-svg", { "data-export-panel": k }, () => {
-          const svg = this.panelSvgs().find((p) => p.kind === k)?.svg;
-          if (!svg) throw new Error("that panel is not drawn yet");
-          download(`${base}-${k}.svg`, new Blob([svg], { type: "image/svg+xml" }));
-        })),
+      h(
+        "div",
+        { class: "dl-btnrow" },
+        PANEL_KINDS.map((k) =>
+          btn(`${sideLabel(k)} panel (SVG)`, "dl-export-svg", { "data-export-panel": k }, () => {
+            const svg = this.panelSvgs().find((p) => p.kind === k)?.svg;
+            if (!svg) throw new Error("that panel is not drawn yet");
+            download(`${base}-${k}.svg`, new Blob([svg], { type: "image/svg+xml" }));
+          }),
+        ),
         btn("Share card (PNG)", "dl-export-png", {}, async () => download(`${base}-card.png`, await shareCardPng(r, this.panelSvgs()))),
-        btn("Result (JSON)", "dl-export-json", {}, () => download(`${base}.json`, new Blob([JSON.stringify(r, null, 2)], { type: "application/json" })))),
-      status);
+        btn("Result (JSON)", "dl-export-json", {}, () => download(`${base}.json`, new Blob([JSON.stringify(r, null, 2)], { type: "application/json" }))),
+      ),
+      status,
+    );
   }
 }
 
@@ -150,35 +218,75 @@ function partial(r: Partial<WeaveResult> | null, running: boolean): HTMLElement 
   const waiting = running ? "The graph appears when the judge has classified both answers." : "No weave result to show.";
   if (r?.kind !== "weave") return h("p", { class: "dl-muted dl-waiting" }, waiting);
   const sides = r.sides ?? ["a", "b"];
-  return h("section", { class: "dl-partial" },
+  return h(
+    "section",
+    { class: "dl-partial" },
     r.question ? h("p", { class: "dl-question" }, r.question) : null,
     h("p", { class: "dl-muted dl-waiting" }, waiting),
-    h("div", { class: "dl-two" }, sides.map((side) => {
-      const ans = r.answers?.[side];
-      const claims = r.claims?.[side];
-      return h("div", { class: "dl-answer", "data-side": side },
-        h("h2", {}, `${sideLabel(side)} · ${r.slots?.[side]?.model ?? "?"}`),
-        ans ? h("p", { class: "dl-muted" }, `answered: ${ans.text.split(/\s+/).filter(Boolean).length} words · ${ms(ans.latencyMs)}`) : h("p", { class: "dl-muted" }, "waiting for the answer"),
-        claims ? h("ol", { class: "dl-only-list", "data-only": side }, claims.map((c) => h("li", {}, c))) : ans ? h("details", {}, h("summary", {}, "the answer"), h("div", { class: "dl-answer-text", ...scrollable(`Answer of ${sideLabel(side)}`) }, ans.text)) : null);
-    })));
+    h(
+      "div",
+      { class: "dl-two" },
+      sides.map((side) => {
+        const ans = r.answers?.[side];
+        const claims = r.claims?.[side];
+        return h(
+          "div",
+          { class: "dl-answer", "data-side": side },
+          h("h2", {}, `${sideLabel(side)} · ${r.slots?.[side]?.model ?? "?"}`),
+          ans
+            ? h("p", { class: "dl-muted" }, `answered: ${ans.text.split(/\s+/).filter(Boolean).length} words · ${ms(ans.latencyMs)}`)
+            : h("p", { class: "dl-muted" }, "waiting for the answer"),
+          claims
+            ? h(
+                "ol",
+                { class: "dl-only-list", "data-only": side },
+                claims.map((c) => h("li", {}, c)),
+              )
+            : ans
+              ? h("details", {}, h("summary", {}, "the answer"), h("div", { class: "dl-answer-text", ...scrollable(`Answer of ${sideLabel(side)}`) }, ans.text))
+              : null,
+        );
+      }),
+    ),
+  );
 }
 
 function legend(): HTMLElement {
   const sw = (cls: string, label: string) => h("span", { class: "dl-legend-item" }, h("span", { class: `dl-swatch ${cls}` }), label);
-  return h("div", { class: "dl-legend" },
-    sw("dl-sw-shared", "consensus (both)"), sw("dl-sw-a", "only A"), sw("dl-sw-b", "only B"),
-    sw("dl-sw-agree", "agree"), sw("dl-sw-contra", "contradict"), sw("dl-sw-lexical", "lexical (word overlap)"),
-    h("span", { class: "dl-legend-note" }, "width ∝ strength · size ∝ √claim length · hover for the full claim · drag to move"));
+  return h(
+    "div",
+    { class: "dl-legend" },
+    sw("dl-sw-shared", "consensus (both)"),
+    sw("dl-sw-a", "only A"),
+    sw("dl-sw-b", "only B"),
+    sw("dl-sw-agree", "agree"),
+    sw("dl-sw-contra", "contradict"),
+    sw("dl-sw-lexical", "lexical (word overlap)"),
+    h("span", { class: "dl-legend-note" }, "width ∝ strength · size ∝ √claim length · hover for the full claim · drag to move"),
+  );
 }
 
 function answers(r: WeaveResult): HTMLElement {
-  return h("div", { class: "dl-two dl-answers" }, r.sides.filter((s) => r.answers[s]).map((side) => {
-    const a = r.answers[side]!;
-    return h("div", { class: "dl-answer", "data-side": side },
-      h("h2", {}, `${sideLabel(side)} · ${r.slots[side]?.model ?? "?"}`),
-      h("p", { class: "dl-muted" }, `finish: ${a.finishReason ?? "n/a"} · ${num(a.usage.completionTokens)} completion tokens · reasoning ${num(a.reasoningTokens)} · ${ms(a.latencyMs)}`),
-      h("div", { class: "dl-answer-text", ...scrollable(`Answer of ${sideLabel(side)}`) }, a.text));
-  }));
+  return h(
+    "div",
+    { class: "dl-two dl-answers" },
+    r.sides
+      .filter((s) => r.answers[s])
+      .map((side) => {
+        const a = r.answers[side]!;
+        return h(
+          "div",
+          { class: "dl-answer", "data-side": side },
+          h("h2", {}, `${sideLabel(side)} · ${r.slots[side]?.model ?? "?"}`),
+          h(
+            "p",
+            { class: "dl-muted" },
+            `finish: ${a.finishReason ?? "n/a"} · ${num(a.usage.completionTokens)} completion tokens · reasoning ${num(a.reasoningTokens)} · ${ms(a.latencyMs)}`,
+          ),
+          h("div", { class: "dl-answer-text", ...scrollable(`Answer of ${sideLabel(side)}`) }, a.text),
+        );
+      }),
+  );
 }
 
 function judgeRaw(r: WeaveResult): HTMLElement {
@@ -186,8 +294,23 @@ function judgeRaw(r: WeaveResult): HTMLElement {
     ...Object.entries(r.judge.extract).map(([k, v]) => [`extract ${k.toUpperCase()}`, v] as [string, typeof v]),
     ["classify", r.judge.classify],
   ];
-  return h("div", { class: "dl-judge-raw" }, h("h2", {}, "What the judge returned"),
-    steps.map(([name, st]) => h("details", {},
-      h("summary", {}, h("b", {}, name), ` · parse: ${st.parseMode}${st.failure ? ` · ${st.failure}` : ""}`),
-      st.raw.map((raw, i) => h("pre", { class: "dl-pre", ...scrollable(`Judge output, ${name}${st.raw.length > 1 ? `, attempt ${i + 1}` : ""}`) }, st.raw.length > 1 ? `attempt ${i + 1}:\n${raw}` : raw)))));
+  return h(
+    "div",
+    { class: "dl-judge-raw" },
+    h("h2", {}, "What the judge returned"),
+    steps.map(([name, st]) =>
+      h(
+        "details",
+        {},
+        h("summary", {}, h("b", {}, name), ` · parse: ${st.parseMode}${st.failure ? ` · ${st.failure}` : ""}`),
+        st.raw.map((raw, i) =>
+          h(
+            "pre",
+            { class: "dl-pre", ...scrollable(`Judge output, ${name}${st.raw.length > 1 ? `, attempt ${i + 1}` : ""}`) },
+            st.raw.length > 1 ? `attempt ${i + 1}:\n${raw}` : raw,
+          ),
+        ),
+      ),
+    ),
+  );
 }
