@@ -70,7 +70,7 @@ test("a sandbox that cannot start exits 1 with a sentence saying what to do", ()
   fs.writeFileSync(path.join(dir, "s.py"), "print(1)\n");
   const r = duellab(["sandbox", "run", path.join(dir, "s.py")], { DUELLAB_PYTHON: "/nonexistent/python" });
   assert.equal(r.code, 1);
-  assert.match(r.err, /no Python at \/nonexistent\/python; run `npm run setup` \(it creates \.venv\) or set DUELLAB_PYTHON/);
+  assert.match(r.err, /no Python at \/nonexistent\/python; run `npx duellab setup` \(in a checkout of duellab: `npm run setup`\) or set DUELLAB_PYTHON/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
+import { SandboxError } from "../errors/errors";
 import { SandboxRun, type Layer } from "../schema/sandbox";
 import { LineSplitter } from "./lines";
 import { launchPlan } from "./launch";
@@ -134,8 +135,9 @@ export class Sandbox {
       );
     }
     if (!fs.existsSync(python)) {
-      throw new Error(
-        `duellab sandbox: no Python at ${python}; run \`npm run setup\` (it creates .venv) or set DUELLAB_PYTHON to a Python with pandas and matplotlib.`,
+      throw new SandboxError(
+        "start",
+        `duellab sandbox: no Python at ${python}; run \`npx duellab setup\` (in a checkout of duellab: \`npm run setup\`) or set DUELLAB_PYTHON to a Python with pandas and matplotlib.`,
       );
     }
     const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "")
@@ -236,7 +238,7 @@ export class Sandbox {
     if (!first.ok) {
       child.kill("SIGKILL");
       if (hostBase) fs.rmSync(hostBase, { recursive: true, force: true });
-      throw new Error(`duellab sandbox: the Python sandbox did not start: ${first.why}`);
+      throw new SandboxError("start", `duellab sandbox: the Python sandbox did not start: ${first.why}`);
     }
     const startMs = performance.now() - t0;
     const hostLayers = first.msg.host as HostLayers;
@@ -259,7 +261,7 @@ export class Sandbox {
     } catch {
       // Several runs may be in flight and an unreadable line names none of them: the channel
       // can no longer be trusted, so every run in flight fails with this reason.
-      for (const p of this.pending.values()) p.reject(new Error(`duellab sandbox: the sandbox sent a reply that is not JSON (${l.slice(0, 80)}…).`));
+      for (const p of this.pending.values()) p.reject(new SandboxError("protocol", `duellab sandbox: the sandbox sent a reply that is not JSON (${l.slice(0, 80)}…).`));
       this.pending.clear();
       return;
     }
@@ -267,7 +269,7 @@ export class Sandbox {
     if (!p) return;
     this.pending.delete(msg.id);
     if (msg.type === "result") p.resolve(msg.result);
-    else p.reject(new Error(`duellab sandbox: ${msg.message ?? "the sandbox replied with an error"}`));
+    else p.reject(new SandboxError("protocol", `duellab sandbox: ${msg.message ?? "the sandbox replied with an error"}`));
   }
 
   private onExit(code: number | null, sig: NodeJS.Signals | null): void {
@@ -275,7 +277,7 @@ export class Sandbox {
     const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
     const tail = this.stderrTail.trim() ? ` (stderr: ${this.stderrTail.trim().split("\n").slice(-2).join(" | ")})` : "";
     for (const p of this.pending.values())
-      p.reject(new Error(`duellab sandbox: the sandbox process ${how} during the run${tail}; the next run starts a new one.`));
+      p.reject(new SandboxError("crashed", `duellab sandbox: the sandbox process ${how} during the run${tail}; the next run starts a new one.`));
     this.pending.clear();
     for (const wake of this.waiting.splice(0)) wake();
     if (this.hostBase) fs.rmSync(this.hostBase, { recursive: true, force: true });
@@ -318,9 +320,9 @@ export class Sandbox {
   }
 
   private async runNow(req: RunRequest): Promise<SandboxRun> {
-    if (this.exited) throw new Error("duellab sandbox: this sandbox has ended (closed, or its process died); start a new one.");
+    if (this.exited) throw new SandboxError("closed", "duellab sandbox: this sandbox has ended (closed, or its process died); start a new one.");
     if (typeof req.code !== "string") throw new Error("duellab sandbox: run() needs { code: string }.");
-    if (req.signal?.aborted) throw new Error("duellab sandbox: the run was cancelled before it started.");
+    if (req.signal?.aborted) throw new SandboxError("aborted", "duellab sandbox: the run was cancelled before it started.");
     const files: Record<string, string> = {};
     for (const [name, v] of Object.entries(req.files ?? {})) {
       files[name] = Buffer.from(typeof v === "string" ? Buffer.from(v, "utf8") : v).toString("base64");
@@ -335,7 +337,8 @@ export class Sandbox {
           this.pending.delete(id);
           this.child.kill("SIGKILL");
           reject(
-            new Error(
+            new SandboxError(
+              "unresponsive",
               `duellab sandbox: the supervisor gave no answer ${Math.round((timeoutMs + GRACE_MS) / 1000)} s after a run with a ${timeoutMs} ms limit started, so it was killed; the next run starts a new one.`,
             ),
           );
@@ -358,7 +361,8 @@ export class Sandbox {
       });
       const parsed = SandboxRun.safeParse(raw);
       if (!parsed.success) {
-        throw new Error(
+        throw new SandboxError(
+          "protocol",
           `duellab sandbox: the sandbox's reply did not match the SandboxRun schema (${parsed.error.issues
             .slice(0, 3)
             .map((i) => `${i.path.join(".")}: ${i.message}`)

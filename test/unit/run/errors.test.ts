@@ -220,3 +220,14 @@ test("a demo slot whose server is not loaded says so in one sentence instead of 
     /^Error: The demo provider is not loaded: import duellab \(or its demo\/server module\) before calling a demo slot, or pass its baseUrl\.$/,
   );
 });
+
+test("the sandbox client's own failures are SandboxErrors with a kind, and keep their one sentence", async () => {
+  const { Sandbox } = await import("../../../src/lib/sandbox/sandbox");
+  await assert.rejects(Sandbox.start({ python: "/nonexistent/python" }), (e: unknown) => {
+    assert.ok(e instanceof SandboxError, String(e));
+    assert.equal(e.kind, "start");
+    assert.equal(errorKind(e), "start");
+    assert.match(e.message, /^duellab sandbox: no Python at \/nonexistent\/python; run `npx duellab setup`/);
+    return true;
+  });
+});
