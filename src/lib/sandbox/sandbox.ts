@@ -261,7 +261,8 @@ export class Sandbox {
     } catch {
       // Several runs may be in flight and an unreadable line names none of them: the channel
       // can no longer be trusted, so every run in flight fails with this reason.
-      for (const p of this.pending.values()) p.reject(new SandboxError("protocol", `duellab sandbox: the sandbox sent a reply that is not JSON (${l.slice(0, 80)}…).`));
+      for (const p of this.pending.values())
+        p.reject(new SandboxError("protocol", `duellab sandbox: the sandbox sent a reply that is not JSON (${l.slice(0, 80)}…).`));
       this.pending.clear();
       return;
     }
