@@ -219,7 +219,7 @@ test("the static snapshots (what viewers without JavaScript show) pass axe too",
     await launch(t);
     return;
   }
-  const { staticHtml } = await import("../../src/lib/export/static-html");
+  const { staticHtml } = await import("../../src/lib/snapshot/static-html");
   for (const [name, result] of [
     ["weave", fixture("weave-12x12")],
     ["weave-lexical", fixture("weave-lexical")],

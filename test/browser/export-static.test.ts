@@ -10,7 +10,7 @@ import { GraphiteResult } from "../../src/lib/schema/graphite";
 import { placeLabels, shortLabel } from "../../src/lib/graph/labels";
 import { PANEL_SIZE, settledLayout } from "../../src/lib/graph/layout";
 import { edgeStyle, edgeWidth } from "../../src/lib/graph/paint";
-import { staticHtml } from "../../src/lib/export/static-html";
+import { staticHtml } from "../../src/lib/snapshot/static-html";
 import { buildHtmlPage, exportHtml, scriptSafeJs, scriptSafeJson, stateForResult } from "../../src/lib/export/html";
 import { tokenize } from "../../src/widget/render/graphite/highlight";
 import { fixture } from "./views.support";

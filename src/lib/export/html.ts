@@ -5,9 +5,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { runFromResult } from "./stored-run";
 import type { ViewKind, WidgetState } from "../schema/widget";
-import { esc } from "./escape";
+import { esc } from "../snapshot/escape";
 import { DARK, LIGHT } from "../theme/palette";
-import { staticHtml } from "./static-html";
+import { staticHtml } from "../snapshot/static-html";
 
 const ROOT = path.resolve(__dirname, "../../..");
 

@@ -6,7 +6,7 @@ import type { WidgetState } from "../schema/widget";
 import { readBatchFile } from "../batch/from-file";
 import { estimateWithCi, pClause } from "../format";
 import { exportHtml } from "./html";
-import { esc } from "./escape";
+import { esc } from "../snapshot/escape";
 import fs from "node:fs/promises";
 import path from "node:path";
 

@@ -4,7 +4,7 @@ import { showWidget, type WidgetHandle } from "../jupyter/index";
 import type { RunState } from "../schema/common";
 import type { ViewEvent, ViewKind, WidgetState } from "../schema/widget";
 import { RunTracker, type StageSpec } from "./stages";
-import { staticHtml } from "../export/static-html";
+import { staticHtml } from "../snapshot/static-html";
 
 export interface LiveRun {
   tracker: RunTracker;

@@ -41,7 +41,7 @@ test("the graph sees every kind of relative import: static, type-only, re-export
   const lib = (f: string) => graph.get(f) ?? assert.fail(`${f} is not in the graph`);
   assert.ok(graph.size > 100, `read ${graph.size} files under src/`);
   assert.ok(lib("src/lib/cli/commands.ts").includes("src/lib/cli/weave.ts"), "import() of ./weave.js resolves to weave.ts");
-  assert.ok(lib("src/lib/export/static-html.ts").includes("src/lib/export/panel-svg.ts"), "require() and typeof import() count");
+  assert.ok(lib("src/lib/snapshot/static-html.ts").includes("src/lib/snapshot/panel-svg.ts"), "require() and typeof import() count");
   assert.ok(lib("src/lib/index.ts").length > 5, "the package's entry re-exports its parts");
 });
 
@@ -70,20 +70,9 @@ test("the real client does not import the demo models at all", {
   assert.deepEqual(providerToDemo, []);
 });
 
-// The folder imports of src/lib that still close a folder cycle, each with the file import behind
-// it. They run through files other branches are reshaping now (run/live.ts, export/report.ts,
-// slot/slot.ts); the first test below fails on any OTHER folder import that closes a cycle, so
-// none is added, and the second (a todo until this list is empty) is the rule itself.
-const KNOWN_FOLDER_CYCLE_EDGES = [
-  "batch -> graphite", // batch/graphite-many.ts -> graphite/run.ts, session.ts, csv.ts
-  "batch -> run", // batch/run.ts -> run/live.ts, run/stages.ts
-  "batch -> weave", // batch/weave-many.ts -> weave/run.ts
-  "export -> batch", // export/report.ts -> batch/from-file.ts
-  "graphite -> run", // graphite/run.ts, session.ts -> run/live.ts, run/stages.ts
-  "graphite -> weave", // graphite/summary.ts -> weave/summary.ts
-  "run -> export", // run/live.ts -> export/static-html.ts
-  "weave -> run", // weave/run.ts -> run/live.ts, run/stages.ts
-];
+// No folder of src/lib imports, through any chain, a folder that imports it back: each folder can
+// be read (and changed) knowing only the folders below it. A failure names every folder import on
+// a cycle and the chain it closes.
 
 /** The folder imports that lie on a cycle of the folder graph, as "a -> b". */
 function folderCycleEdges(g: Graph): string[] {
@@ -91,17 +80,7 @@ function folderCycleEdges(g: Graph): string[] {
   return cyclicComponents(fg).flatMap((knot) => knot.flatMap((a) => (fg.get(a) ?? []).filter((b) => knot.includes(b)).map((b) => `${a} -> ${b}`)));
 }
 
-test("no folder import of src/lib closes a folder cycle, apart from the known list", () => {
-  const fresh = folderCycleEdges(graph).filter((e) => !KNOWN_FOLDER_CYCLE_EDGES.includes(e));
+test("no folder cycles at all in src/lib", () => {
   const chains = cycleChains(folderGraph(graph, libFolder));
-  assert.deepEqual(fresh, [], `folder imports that close a folder cycle (${chains.join("; ")}):\n  ${fresh.join("\n  ")}`);
-});
-
-const folderChains = cycleChains(folderGraph(graph, libFolder));
-test("no folder cycles at all in src/lib", {
-  todo: folderChains.length
-    ? `one folder cycle remains (run/live.ts -> export/static-html.ts and export/report.ts -> batch/from-file.ts close it): ${folderChains.join("; ")}`
-    : false,
-}, () => {
-  assert.deepEqual(folderChains, []);
+  assert.deepEqual(chains, [], `folder imports that close a folder cycle (${chains.join("; ")}):\n  ${folderCycleEdges(graph).join("\n  ")}`);
 });

@@ -2,7 +2,7 @@
 // model's phrasing is there, and nothing a model or user wrote is HTML.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { staticMultiWeave, STATIC_GROUP_LIMIT } from "../../../src/lib/export/static-multi-weave";
+import { staticMultiWeave, STATIC_GROUP_LIMIT } from "../../../src/lib/snapshot/static-multi-weave";
 import { multiFixture } from "./fixture";
 
 test("rings, matrix cells and phrasings of the 8 × 12 fixture", () => {
