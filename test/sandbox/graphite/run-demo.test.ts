@@ -8,7 +8,7 @@ import { buildLogCsv } from "../../../src/lib/graphite/buildlog";
 import { GraphiteResult } from "../../../src/lib/schema/graphite";
 import { HIDDEN_MARKER } from "../../../src/lib/demo/personas";
 import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
-import { countColour, decodePng } from "./png";
+import { countColour, decodePng } from "../../unit/graphite/png";
 
 const csv = buildLogCsv();
 const question = "What changed in our build times, and which stack is the outlier?";
