@@ -36,7 +36,7 @@ class RequestLoop:
     """The loop's state, named: `active` runs (by id), runs `waiting` for a slot, the `spare`
     child, and the bytes of a request line not yet complete (`pending`)."""
 
-    def __init__(self, host: dict[str, Any], reply: Reply, limit: int, later: Callable[[], None] | None = None) -> None:
+    def __init__(self, host: dict[str, Any], reply: Reply, limit: int) -> None:
         self.host = host
         self.reply = reply
         self.limit = limit
@@ -48,8 +48,6 @@ class RequestLoop:
         self.spare: supervisor.Spare | None = None  # a child forked and confined ahead of the next request
         self.prefaulting = "prefault" not in (host.get("off") or ())
         self.cores = usable_cores(host)
-        self.later = later  # warm-up work left until the first run has been answered (warm_later)
-        self.answered = False
 
     def let_spare_draw(self) -> None:
         """The spare's throwaway draw (prefault.py) only while a core is free of running snippets."""
@@ -86,22 +84,6 @@ class RequestLoop:
             self.reply(
                 {"type": "error", "id": run.id, "message": f"the sandbox supervisor failed: {type(e).__name__}: {e}"}
             )
-        self.answered = True
-
-    def warm_later(self) -> None:
-        """Once, after the first answered run and only while nothing runs or waits: the warm-up the
-        start left out (seaborn), then a fresh spare, so the next run's child inherits it loaded."""
-        if self.later is None or self.active or self.waiting:
-            return
-        later, self.later = self.later, None
-        if self.spare is not None:
-            self.spare.discard()  # forked before the warm-up: it would not have it
-            self.spare = None
-        try:
-            later()
-        except Exception:
-            pass  # a warm-up that fails costs only speed; a snippet that needs it sees the real error
-        self.refill()
 
     def begin(self, run: supervisor.Run) -> None:
         if run.blocked:
@@ -172,7 +154,6 @@ class RequestLoop:
 
     def parent_gone(self) -> None:
         """stdin closed: the parent is gone. End every run, then sweep what is left."""
-        self.later = None  # nothing to warm for: no run will come
         if self.spare is not None:
             self.spare.discard()
             self.spare = None
@@ -211,8 +192,6 @@ class RequestLoop:
                 self.begin(self.waiting.popleft())
             if any(r.done for r in self.active.values()):
                 continue
-            if self.answered:
-                self.warm_later()
             timeout = max(0.0, wake - time.monotonic()) if self.active else None
             for key, _ in self.sel.select(timeout):
                 if key.data is None:

@@ -117,6 +117,7 @@ def _warm_up() -> None:
         ax2.bar(["a", "b"], [1, 2])
         ax2.hist(np.arange(10))
         fig2.savefig(io.BytesIO(), format="png", dpi=50)
+        _warm_seaborn(df)
         plt.close("all")
     # loaded now so no forked child pays for them (the names are not used here)
     import base64  # noqa: F401
@@ -140,20 +141,6 @@ def _warm_up() -> None:
 
     prefault._draw()  # once here too, so its code paths are loaded before any fork
     prefault._clean()
-
-
-def warm_seaborn_later() -> None:
-    """seaborn loaded once the first run has been answered (request_loop.RequestLoop.warm_later),
-    not in _warm_up: it costs about as much as pandas and pyplot together, and the sandbox's start
-    and first run should not wait for it. Later runs inherit it loaded."""
-    import matplotlib.pyplot as plt
-    import pandas as pd
-
-    df = pd.DataFrame({"stack": ["Go", "Swift"] * 6, "build_seconds": [100.0 + 7 * i for i in range(12)]})
-    try:
-        _warm_seaborn(df)
-    finally:
-        plt.close("all")
 
 
 def _warm_seaborn(df: Any) -> None:
@@ -407,7 +394,7 @@ def _serve(host: dict[str, Any], reply: Callable[[dict[str, Any]], None], limit:
     """The request loop (request_loop.py) until stdin closes."""
     import request_loop
 
-    return request_loop.RequestLoop(host, reply, limit, later=warm_seaborn_later).serve()
+    return request_loop.RequestLoop(host, reply, limit).serve()
 
 
 if __name__ == "__main__":
