@@ -4,10 +4,12 @@
 // as pandas does. Then the x range is compared with the data's and aggregated categories are
 // checked for completeness. Everything that could not be checked says so: "unchecked" is never
 // reported as "pass". The pieces live in faithfulness/ (table, aggregate, rolling, candidates,
-// match); this file is the report. Pure.
+// match, shapes); a series nothing explains fails only on positive evidence that it misstates the
+// data (faithfulness/evidence) and is otherwise "unchecked". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
-import { explain, dataScale, REL_TOLERANCE, xKeys } from "./faithfulness/match";
+import { explain, dataScale, xKeys } from "./faithfulness/match";
+import { weigh } from "./faithfulness/evidence";
 import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 
@@ -61,6 +63,8 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   let datedSeries = 0;
   const groupedCoverage: string[] = [];
   const groupedMissing: string[] = [];
+  // series that are data but no reading explains and nothing shows wrong
+  let unexplained = 0;
   series.forEach((s, i) => {
     const name = seriesName(s, i);
     const marker = isMarker(s);
@@ -101,11 +105,9 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         shapeFirst ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ?? explainFit(s, p, scale) ?? explainKde(s, p);
       if (shape) checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
       else {
-        checks.push({
-          check: `values of ${name}`,
-          status: "fail",
-          detail: `match no column (alone or against another), groupby aggregate (mean/sum/count/median/min/max/std), histogram, least-squares line, kernel density, cumulative sum or rolling mean of the data within ${REL_TOLERANCE * 100}%${cut}`,
-        });
+        const w = weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
+        checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
+        if (w.status === "unchecked") unexplained++;
       }
     }
     if (keys && dataDays && keys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k))) {
@@ -139,14 +141,15 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   else checks.push({ check: "categories complete", status: "unchecked", detail: "no series was matched to a per-category aggregate by its labels" });
   const valueChecks = checks.filter((c) => c.check.startsWith("values of") && c.status !== "unchecked");
   const decided = checks.filter((c) => c.status !== "unchecked");
-  const verdict: Faithfulness["verdict"] =
-    valueChecks.length === 0
+  // "faithful" is a claim about every data series: one that could not be checked leaves the
+  // chart unchecked unless something failed; a failed check with no series confirmed is unfaithful.
+  const verdict: Faithfulness["verdict"] = decided.some((c) => c.status === "fail")
+    ? valueChecks.some((c) => c.status === "pass")
+      ? "partly"
+      : "unfaithful"
+    : valueChecks.length === 0 || unexplained > 0
       ? "unchecked"
-      : decided.every((c) => c.status === "pass")
-        ? "faithful"
-        : valueChecks.every((c) => c.status === "fail")
-          ? "unfaithful"
-          : "partly";
+      : "faithful";
   return { verdict, checks };
 }
 

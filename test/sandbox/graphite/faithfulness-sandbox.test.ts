@@ -1,5 +1,6 @@
 // Correct pandas + matplotlib charts of a CSV with gaps, run in the real sandbox and measured
-// there, are judged faithful by the check; the same chart with the gaps read as zeros is not.
+// there, are judged faithful by the check; the same chart with the gaps read as zeros is not; a
+// chart the check has no reading for is unchecked, and wrong charts with evidence against them fail.
 // The CSV is read by graphite's reader and handed to the sandbox exactly as a graphite run does.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
@@ -62,6 +63,30 @@ test("the same mean with the gaps filled with 0 is unfaithful", async () => {
     `df = ${csv.readCall}\nm = df.fillna({"body_mass_g": 0}).groupby("species")["body_mass_g"].mean()\nplt.bar(m.index, m.values)\nplt.savefig("chart.png")`,
   );
   assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks, null, 1));
+});
+
+test("correct charts built with transformations the check has no reading for (pct_change, seaborn's bw_adjust) are unchecked, not unfaithful", async () => {
+  const pct = await verdict(
+    `df = ${csv.readCall}\ndf["date"] = pd.to_datetime(df["date"])\nplt.plot(df["date"], df["flipper_mm"].pct_change())\nplt.savefig("chart.png")`,
+  );
+  assert.equal(pct.verdict, "unchecked", JSON.stringify(pct.checks, null, 1));
+  const kde = await verdict(`import seaborn as sns\ndf = ${csv.readCall}\nsns.kdeplot(data=df, x="body_mass_g", bw_adjust=0.5)\nplt.savefig("chart.png")`);
+  assert.equal(kde.verdict, "unchecked", JSON.stringify(kde.checks, null, 1));
+});
+
+test("wrong charts with evidence against them: scaled by 1.07, shifted by one day, y shuffled against x", async () => {
+  const scaled = await verdict(
+    `df = ${csv.readCall}\nm = df.groupby("species")["body_mass_g"].mean() * 1.07\nplt.bar(m.index, m.values)\nplt.savefig("chart.png")`,
+  );
+  assert.equal(scaled.verdict, "unfaithful", JSON.stringify(scaled.checks, null, 1));
+  const shifted = await verdict(
+    `df = ${csv.readCall}\ndf["date"] = pd.to_datetime(df["date"])\nplt.plot(df["date"], df["flipper_mm"].shift(1))\nplt.savefig("chart.png")`,
+  );
+  assert.equal(shifted.verdict, "unfaithful", JSON.stringify(shifted.checks, null, 1));
+  const shuffled = await verdict(
+    `df = ${csv.readCall}.dropna()\nplt.scatter(df["flipper_mm"], df["body_mass_g"].sample(frac=1, random_state=3).values)\nplt.savefig("chart.png")`,
+  );
+  assert.equal(shuffled.verdict, "unfaithful", JSON.stringify(shuffled.checks, null, 1));
 });
 
 test("a semicolon CSV with decimal commas, and a Latin-1 one, read with the call the prompt gives: faithful", async () => {

@@ -119,9 +119,9 @@ test("a wrong-values chart (7% off) is unfaithful and the line says what was tri
   assert.equal(f.verdict, "unfaithful");
   const c = check('values of line "Swift"', f);
   assert.equal(c.status, "fail");
-  assert.match(
+  assert.equal(
     c.detail,
-    /^match no column \(alone or against another\), groupby aggregate \(mean\/sum\/count\/median\/min\/max\/std\), histogram, least-squares line, kernel density, cumulative sum or rolling mean of the data within 0\.2%$/,
+    'every value is 1.07 × 7-row rolling mean of column build_seconds where stack == "Swift" (by x value): no change of unit or normalisation of the data gives that factor',
   );
   assert.match(faithfulnessLine(f), /^unfaithful \(1 passed, 1 failed, 1 unchecked; failed: values of line "Swift"/);
 });
@@ -134,13 +134,35 @@ test("invented dates outside the data fail the x-range check", () => {
   assert.equal(f.verdict, "unfaithful");
 });
 
-test("one good series and one invented one: partly", () => {
+test("one good series and one tampered one (every tenth value 25% up): partly, and the failure names the points", () => {
   const good = series({ label: "raw", x: rows.map((r) => r.date), y: rows.map((r) => r.build_seconds) });
-  const bad = series({ label: "trend", x: rows.map((r) => r.date), y: rows.map((_, i) => 300 - i) });
+  const go = rows.filter((r) => r.stack === "Go");
+  const bad = series({ label: "Go", x: go.map((r) => r.date), y: go.map((r, i) => (i % 10 === 3 ? r.build_seconds * 1.25 : r.build_seconds)) });
   const f = checkFaithfulness(csv, [figure([good, bad])]);
   assert.equal(f.verdict, "partly");
   assert.equal(check('values of line "raw"', f).detail, "match column build_seconds by x value");
-  assert.equal(check('values of line "trend"', f).status, "fail");
+  const c = check('values of line "Go"', f);
+  assert.equal(c.status, "fail");
+  const tampered = go.filter((_, i) => i % 10 === 3).length;
+  assert.match(
+    c.detail,
+    new RegExp(
+      `^${go.length - tampered} of ${go.length} points match column build_seconds where stack == "Go" by x value, ${tampered} do not \\(${go[3]!.date}: plotted `,
+    ),
+  );
+});
+
+test("a series no reading explains and nothing shows wrong (pct_change) is unchecked, never a fail, and so is the chart", () => {
+  const go = rows.filter((r) => r.stack === "Go");
+  const pct = go.slice(1).map((r, i) => r.build_seconds / go[i]!.build_seconds - 1);
+  const good = series({ label: "raw", x: rows.map((r) => r.date), y: rows.map((r) => r.build_seconds) });
+  const change = series({ label: "Go change", x: go.slice(1).map((r) => r.date), y: pct });
+  const f = checkFaithfulness(csv, [figure([good, change])]);
+  const c = check('values of line "Go change"', f);
+  assert.equal(c.status, "unchecked");
+  assert.match(c.detail, /^no reading the check knows gives these values .*\(pct_change, ewm, another smoothing\) looks the same, so not checked$/);
+  assert.equal(f.verdict, "unchecked");
+  assert.match(faithfulnessLine(f), /^unchecked \(2 passed, 0 failed, 2 unchecked\)$/);
 });
 
 test("truncated series are checked on the measured prefix and say so", () => {

@@ -10,6 +10,15 @@ export interface Candidate {
   values: () => number[];
   /** The column whose distinct values are the keys (for the completeness check). */
   groupedBy: string | null;
+  /**
+   * How many values stand behind value j of an aggregate. A value from one row equals every
+   * aggregate of it, so a match there is no evidence of which aggregate a chart shows.
+   */
+  support?: (j: number) => number;
+}
+
+export function withSupport(c: Candidate, support: (j: number) => number): Candidate {
+  return { ...c, support };
 }
 
 export function eager(desc: string, keys: string[] | null, arr: number[], groupedBy: string | null = null): Candidate {

@@ -3,11 +3,40 @@
 // cumulative sums of the date-ordered (or file-ordered) columns, with and without their missing
 // rows (df.dropna() before rolling gives other windows). Pure.
 import { aggregate, AGGS } from "./aggregate";
-import { eager, lazy, type Candidate } from "./candidate";
+import { eager, lazy, withSupport, type Candidate } from "./candidate";
 import { bucketCandidates, rollings } from "./rolling";
 import { fromDays, type Frame, type Prepared } from "./table";
 
+type Replay = { seen: Candidate[]; gen: Generator<Candidate>; done: boolean };
+const replays = new WeakMap<Prepared, Map<string, Replay>>();
+
+/**
+ * The same candidates, each built once per table and question: a series no reading explains is
+ * searched again for evidence, and the aggregates of a large table are the expensive part.
+ */
 export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean, minRows: number, label: string | null): Generator<Candidate> {
+  const key = JSON.stringify([seriesKeys, labelledKeys, minRows, label]);
+  let byQuestion = replays.get(p);
+  if (!byQuestion) replays.set(p, (byQuestion = new Map()));
+  let r = byQuestion.get(key);
+  if (!r) byQuestion.set(key, (r = { seen: [], gen: search(p, seriesKeys, labelledKeys, minRows, label), done: false }));
+  for (let i = 0; ; i++) {
+    if (i < r.seen.length) {
+      yield r.seen[i]!;
+      continue;
+    }
+    if (r.done) return;
+    const next = r.gen.next();
+    if (next.done) {
+      r.done = true;
+      return;
+    }
+    r.seen.push(next.value);
+    yield next.value;
+  }
+}
+
+function* search(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean, minRows: number, label: string | null): Generator<Candidate> {
   const numCols = [...p.numeric.keys()];
   // No vector built from a row subset is longer than the subset: skip subsets too small to hold
   // the series.
@@ -49,19 +78,26 @@ export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKe
       if (groups.size === f.rows.length && g !== p.dateCol) continue; // one row per group: same as the column
       if (groups.size < 2) continue;
       const keys = [...groups.keys()].sort();
-      yield eager(
-        `count of rows by ${g}${f.desc}`,
-        keys,
-        keys.map((k) => groups.get(k)!.length),
-        g,
+      const size = (j: number) => groups.get(keys[j]!)!.length;
+      yield withSupport(
+        eager(
+          `count of rows by ${g}${f.desc}`,
+          keys,
+          keys.map((k) => groups.get(k)!.length),
+          g,
+        ),
+        size,
       );
       // value_counts(normalize=True): shares of the rows that have a key (× 100 is a percent)
       const keyed = keys.reduce((n, k) => n + groups.get(k)!.length, 0);
-      yield eager(
-        `share of rows by ${g}${f.desc}`,
-        keys,
-        keys.map((k) => groups.get(k)!.length / keyed),
-        g,
+      yield withSupport(
+        eager(
+          `share of rows by ${g}${f.desc}`,
+          keys,
+          keys.map((k) => groups.get(k)!.length / keyed),
+          g,
+        ),
+        size,
       );
       for (const c of numCols) {
         if (c === g) continue;
@@ -75,7 +111,8 @@ export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKe
                 groups.get(k)!.map((i) => col(c)[i]!),
               ),
             );
-          yield lazy(`${agg} of ${c} by ${g}${f.desc}`, keys, keys.length, values, g);
+          const present = (j: number) => groups.get(keys[j]!)!.filter((i) => !Number.isNaN(col(c)[i]!)).length;
+          yield withSupport(lazy(`${agg} of ${c} by ${g}${f.desc}`, keys, keys.length, values, g), present);
         }
       }
     }

@@ -54,7 +54,7 @@ export function xKeys(s: PlottedSeries, p: Prepared): string[] | null {
 export type Explained = { how: string; cand: Candidate; scale: string; byKey: boolean; keys: string[] | null };
 
 const keyIndexCache = new WeakMap<string[], Map<string, number>>();
-function keyIndex(keys: string[]): Map<string, number> {
+export function keyIndex(keys: string[]): Map<string, number> {
   let idx = keyIndexCache.get(keys);
   if (!idx) {
     idx = new Map(keys.map((k, i) => [k, i] as const));

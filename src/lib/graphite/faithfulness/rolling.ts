@@ -4,7 +4,7 @@
 // row count, to 1 for a calendar offset such as "7D"); cumsum skips NaN and is NaN where the value
 // is. Each candidate is O(1) per point over prefix sums. Pure.
 import { aggregate, AGGS } from "./aggregate";
-import { eager, fromAt, lazy, type Candidate } from "./candidate";
+import { eager, fromAt, lazy, withSupport, type Candidate } from "./candidate";
 import { DAY_MS, fromDays, type Frame, type Prepared } from "./table";
 
 export const MAX_WINDOW = 60;
@@ -99,10 +99,14 @@ export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[
           const have = new Set(keys);
           if (!want.every((k) => have.has(k))) continue;
         }
-        yield eager(
-          `count of rows per ${b.name} (labelled by its ${how})${f.desc}`,
-          keys,
-          starts.map((k) => groups.get(k)!.length),
+        const size = (j: number) => groups.get(starts[j]!)!.length;
+        yield withSupport(
+          eager(
+            `count of rows per ${b.name} (labelled by its ${how})${f.desc}`,
+            keys,
+            starts.map((k) => groups.get(k)!.length),
+          ),
+          size,
         );
         for (const col of numCols) {
           for (const agg of AGGS) {
@@ -114,7 +118,8 @@ export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[
                   groups.get(k)!.map((i) => p.numeric.get(col)![i]!),
                 ),
               );
-            yield lazy(`${b.name}ly ${agg} of ${col} (labelled by its ${how})${f.desc}`, keys, keys.length, values);
+            const present = (j: number) => groups.get(starts[j]!)!.filter((i) => !Number.isNaN(p.numeric.get(col)![i]!)).length;
+            yield withSupport(lazy(`${b.name}ly ${agg} of ${col} (labelled by its ${how})${f.desc}`, keys, keys.length, values), present);
           }
         }
       }

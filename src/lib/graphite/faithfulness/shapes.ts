@@ -7,10 +7,10 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import type { Frame, Prepared } from "./table";
 import { close } from "./match";
 
-const MAX_PAIR_COLUMNS = 40;
+export const MAX_PAIR_COLUMNS = 40;
 
 /** Rows of `f` in file order where both columns are present, as [x, y] vectors. */
-function pairs(p: Prepared, f: Frame, xc: string, yc: string): [number[], number[]] {
+export function pairs(p: Prepared, f: Frame, xc: string, yc: string): [number[], number[]] {
   const xv = p.numeric.get(xc)!;
   const yv = p.numeric.get(yc)!;
   const xs: number[] = [];
@@ -50,7 +50,7 @@ export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): stri
 }
 
 /** Bin edges from equally spaced bar centres, or null when the bars are not a regular histogram. */
-function edgesFrom(centres: number[]): number[] | null {
+export function edgesFrom(centres: number[]): number[] | null {
   if (centres.length < 2) return null;
   const c = [...centres].sort((a, b) => a - b);
   const w = (c[c.length - 1]! - c[0]!) / (c.length - 1);
@@ -59,7 +59,7 @@ function edgesFrom(centres: number[]): number[] | null {
   return Array.from({ length: c.length + 1 }, (_, i) => c[0]! - w / 2 + i * w);
 }
 
-function counts(values: number[], edges: number[]): number[] {
+export function counts(values: number[], edges: number[]): number[] {
   const n = edges.length - 1;
   const w = edges[1]! - edges[0]!;
   const eps = 1e-7 * w;
@@ -72,6 +72,40 @@ function counts(values: number[], edges: number[]): number[] {
     out[b]!++;
   }
   return out;
+}
+
+/**
+ * Bin counts with a value that lies on an edge (within rounding) counted both ways: numpy compares
+ * each value with its own edges exactly, which bar centres give only to within rounding, so a
+ * height between the two is that bin's count.
+ */
+export function countBounds(values: number[], edges: number[]): { lo: number[]; hi: number[] } {
+  const n = edges.length - 1;
+  const w = edges[1]! - edges[0]!;
+  const eps = 1e-7 * w;
+  const lo = new Array<number>(n).fill(0);
+  const hi = new Array<number>(n).fill(0);
+  for (const v of values) {
+    if (!Number.isFinite(v) || v < edges[0]! - eps || v > edges[n]! + eps) continue;
+    const t = (v - edges[0]!) / w;
+    const b = Math.min(n - 1, Math.max(0, Math.floor(t)));
+    const near = Math.round(t);
+    if (Math.abs(t - near) * w <= eps && near > 0 && near < n) {
+      // on the edge between bins near-1 and near
+      lo[near - 1]!++;
+      hi[near]!++;
+    } else {
+      lo[b]!++;
+      hi[b]!++;
+    }
+  }
+  return { lo, hi };
+}
+
+/** Heights that are these bins' counts, edge values placed either way (the total must agree). */
+export function withinBounds(heights: number[], b: { lo: number[]; hi: number[] }): boolean {
+  const total = b.lo.reduce((a, c) => a + c, 0);
+  return heights.reduce((a, c) => a + c, 0) === total && heights.every((h, i) => h >= Math.min(b.lo[i]!, b.hi[i]!) && h <= Math.max(b.lo[i]!, b.hi[i]!));
 }
 
 export function explainHistogram(s: PlottedSeries, p: Prepared): string | null {
@@ -88,14 +122,19 @@ export function explainHistogram(s: PlottedSeries, p: Prepared): string | null {
       const cnt = counts(vals, edges);
       const total = vals.length;
       const inBins = cnt.reduce((a, b) => a + b, 0);
-      const readings: Array<[string, (c: number) => number]> = [
-        ["counts", (c) => c],
-        ["density", (c) => c / (inBins * w)],
-        ["share", (c) => c / total],
-        ["percent", (c) => (100 * c) / total],
+      let running = 0;
+      const cum = cnt.map((c) => (running += c));
+      // plt.hist(cumulative=True) draws the running count (or density), ending at all values (or 1)
+      const readings: Array<[string, (b: number) => number]> = [
+        ["counts", (b) => cnt[b]!],
+        ["density", (b) => cnt[b]! / (inBins * w)],
+        ["share", (b) => cnt[b]! / total],
+        ["percent", (b) => (100 * cnt[b]!) / total],
+        ["cumulative counts", (b) => cum[b]!],
+        ["cumulative share", (b) => cum[b]! / inBins],
       ];
       for (const [how, fn] of readings) {
-        if (s.y.every((yv, i) => close(yv, fn(cnt[order[i]!]!), 1))) {
+        if (s.y.every((yv, i) => close(yv, fn(order[i]!), 1))) {
           return `histogram of ${col}${f.desc} (${how}, ${x.length} bins of width ${+w.toPrecision(6)})`;
         }
       }
@@ -104,7 +143,7 @@ export function explainHistogram(s: PlottedSeries, p: Prepared): string | null {
   return null;
 }
 
-const collinear = (x: number[], y: number[], scale: number) => {
+export const collinear = (x: number[], y: number[], scale: number) => {
   const b = (y[y.length - 1]! - y[0]!) / (x[x.length - 1]! - x[0]!);
   return Number.isFinite(b) && y.every((v, i) => close(v, y[0]! + b * (x[i]! - x[0]!), scale));
 };
@@ -139,7 +178,28 @@ export function explainFit(s: PlottedSeries, p: Prepared, scale: number): string
   return null;
 }
 
-const MAX_KDE_WORK = 5e7;
+export const MAX_KDE_WORK = 5e7;
+
+/** Gaussian kernel density with Scott's bandwidth (scipy's gaussian_kde default), or null. */
+export function scottDensity(vals: number[]): ((t: number) => number) | null {
+  const n = vals.length;
+  if (n < 2) return null;
+  const mu = vals.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
+  const h = sd * n ** -0.2;
+  if (!(h > 0)) return null;
+  return (t: number) => {
+    let sum = 0;
+    for (const xi of vals) sum += Math.exp(-0.5 * ((t - xi) / h) ** 2);
+    return sum / (n * h * Math.sqrt(2 * Math.PI));
+  };
+}
+
+/** An even grid of x (a curve drawn on np.linspace), as KDE curves are drawn. */
+export function isEvenGrid(x: number[]): boolean {
+  const step = (x[x.length - 1]! - x[0]!) / (x.length - 1);
+  return step > 0 && x.every((v, i) => Math.abs(v - (x[0]! + i * step)) <= 1e-6 * step);
+}
 
 /**
  * A smooth curve on an even grid (pandas .plot.kde, seaborn's kdeplot or histplot(kde=True)): the
@@ -149,23 +209,14 @@ const MAX_KDE_WORK = 5e7;
 export function explainKde(s: PlottedSeries, p: Prepared): string | null {
   if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
   const x = s.x as number[];
-  const step = (x[x.length - 1]! - x[0]!) / (x.length - 1);
-  if (!(step > 0) || x.some((v, i) => Math.abs(v - (x[0]! + i * step)) > 1e-6 * step)) return null;
+  if (!isEvenGrid(x)) return null;
   const probe = [Math.floor(x.length / 2), Math.floor(x.length / 4), Math.floor((3 * x.length) / 4)];
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
       const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
-      const n = vals.length;
-      if (n < 2 || n * x.length > MAX_KDE_WORK) continue;
-      const mu = vals.reduce((a, b) => a + b, 0) / n;
-      const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
-      const h = sd * n ** -0.2;
-      if (!(h > 0)) continue;
-      const dens = (t: number) => {
-        let sum = 0;
-        for (const xi of vals) sum += Math.exp(-0.5 * ((t - xi) / h) ** 2);
-        return sum / (n * h * Math.sqrt(2 * Math.PI));
-      };
+      if (vals.length * x.length > MAX_KDE_WORK) continue;
+      const dens = scottDensity(vals);
+      if (!dens) continue;
       // the constant factor from the middle point, then a cheap test on two more before all
       const k = s.y[probe[0]!]! / dens(x[probe[0]!]!);
       if (!(k > 0) || !Number.isFinite(k)) continue;

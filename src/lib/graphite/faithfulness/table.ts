@@ -87,3 +87,13 @@ export function prepareTable(t: Table): Prepared {
     rowCount: n,
   };
 }
+
+/**
+ * The table with every missing number read as 0, as df.fillna(0) would make it: a chart that
+ * matches only this reading averaged or summed the gaps as zeros, which pandas never does.
+ */
+export function withGapsAsZero(p: Prepared): Prepared {
+  const numeric = new Map<string, number[]>();
+  for (const [c, v] of p.numeric) numeric.set(c, p.gappy.has(c) ? v.map((x) => (Number.isNaN(x) ? 0 : x)) : v);
+  return { ...p, numeric, gappy: new Set() };
+}

@@ -1,0 +1,39 @@
+// What a series no reading of the data gives exactly still shows. "fail" needs positive evidence
+// that the chart misstates the data: a reading that matches only with the gaps counted as zeros,
+// values paired from different rows, a histogram's own bins holding other counts, one constant
+// factor no change of unit explains, values moved to the neighbouring x, a near miss of one
+// reading. Anything else is "unchecked": a correct chart built with a transformation the check
+// has no reading for (pct_change, ewm, another bandwidth) looks exactly like that, and calling it
+// unfaithful would be a false claim. Pure.
+import type { PlottedSeries } from "../../schema/sandbox";
+import { explain, REL_TOLERANCE } from "./match";
+import { nearest, type Weighed } from "./near";
+import { histogramEvidence, kdeSpike, mispaired, oneCategoryNearMiss, straightLine } from "./shape-evidence";
+import { explainHistogram } from "./shapes";
+import { withGapsAsZero, type Prepared } from "./table";
+
+export type { Weighed } from "./near";
+
+export const NO_READING = `no reading the check knows gives these values (a column alone or against another, a groupby aggregate, histogram, least-squares line, kernel density, cumulative sum or rolling mean, within ${REL_TOLERANCE * 100}%) and nothing shows them wrong: a transformation it has no reading for (pct_change, ewm, another smoothing) looks the same, so not checked`;
+
+/**
+ * Weigh a series no reading explains. `pointsAreData`: a scatter whose numeric x are data, not
+ * positions, so readings of y alone in order say nothing about it.
+ */
+export function weigh(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean): Weighed {
+  if (p.gappy.size > 0 && !pointsAreData) {
+    const zeros = withGapsAsZero(p);
+    const found = explain(s, keys, zeros, scale);
+    const reading = found ? `${found.cand.desc}${found.scale} ${found.how}` : explainHistogram(s, zeros);
+    if (reading)
+      return {
+        status: "fail",
+        detail: `match ${reading} only with the missing values counted as 0 (fillna(0)); pandas skips them, so these are not the data's values`,
+      };
+  }
+  const shape = mispaired(s, p, scale) ?? histogramEvidence(s, p) ?? kdeSpike(s, p) ?? oneCategoryNearMiss(s, p, scale);
+  if (shape) return shape;
+  const near = pointsAreData ? null : nearest(s, keys, p, scale);
+  if (near) return near;
+  return straightLine(s, scale) ?? { status: "unchecked", detail: NO_READING };
+}

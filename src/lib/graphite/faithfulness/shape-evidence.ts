@@ -1,0 +1,229 @@
+// Evidence from a series' shape when no reading of the data gives it exactly: a scatter whose x
+// and y are the data's own values paired from different rows, bars on exactly the bins numpy
+// gives a column but holding other counts, a histogram of a column stretched by a factor, a
+// kernel density with an isolated spike, points at one category that are mostly its values.
+// Each returns a finding (pass, fail, or unchecked with the reason) or null for no evidence. Pure.
+import type { PlottedSeries } from "../../schema/sandbox";
+import { close } from "./match";
+import type { Weighed } from "./near";
+import { collinear, countBounds, edgesFrom, isEvenGrid, MAX_KDE_WORK, MAX_PAIR_COLUMNS, pairs, scottDensity, withinBounds } from "./shapes";
+import type { Prepared } from "./table";
+import { unitChange } from "./units";
+
+const fmt = (v: number) => String(+v.toPrecision(6));
+const ascending = (v: number[]) => [...v].sort((a, b) => a - b);
+const isSorted = (v: number[]) => v.every((t, i) => i === 0 || t >= v[i - 1]!);
+const list = (v: number[], max = 8) => `[${v.slice(0, max).map(fmt).join(", ")}${v.length > max ? ", ..." : ""}]`;
+
+/** Every needle (sorted) is a distinct element of the haystack (sorted), within the tolerance. */
+function within(hay: number[], needles: number[], scale: number): boolean {
+  let h = 0;
+  for (const v of needles) {
+    while (h < hay.length && hay[h]! < v && !close(v, hay[h]!, scale)) h++;
+    if (h >= hay.length || !close(v, hay[h]!, scale)) return false;
+    h++;
+  }
+  return true;
+}
+
+/** How many points are rows: an (x, y) pair some row holds, within the tolerance. */
+function rowsAmong(x: number[], y: number[], xs: number[], ys: number[], scale: number): number {
+  const order = xs.map((_, r) => r).sort((a, b) => xs[a]! - xs[b]!);
+  let found = 0;
+  x.forEach((xv, i) => {
+    // the first row whose x is not below xv's tolerance band, then every row within the band
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (xs[order[mid]!]! < xv && !close(xv, xs[order[mid]!]!, scale)) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let j = lo; j < order.length && close(xv, xs[order[j]!]!, scale); j++) {
+      if (close(y[i]!, ys[order[j]!]!, scale)) {
+        found++;
+        return;
+      }
+    }
+  });
+  return found;
+}
+
+/** A scatter of two columns' own values that does not pair them row by row. */
+export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
+  if (s.kind !== "scatter" || s.truncated || s.y.length < 2 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  const y = s.y;
+  const n = y.length;
+  const sx = ascending(x);
+  const sy = ascending(y);
+  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
+  const probes = (v: number[]) => [v[0]!, v[v.length - 1]!, v[v.length >> 1]!];
+  for (const f of p.frames) {
+    if (f.rows.length < n) continue;
+    // cheap first: the smallest, largest and middle plotted value must each be one of the column's
+    const holds = (c: string, sorted: number[]) => {
+      const col = p.numeric.get(c)!;
+      if (!probes(sorted).every((t) => f.rows.some((i) => close(t, col[i]!, scale)))) return false;
+      return within(ascending(f.rows.map((i) => col[i]!).filter((v) => Number.isFinite(v))), sorted, scale);
+    };
+    const yCols = cols.filter((c) => holds(c, sy));
+    if (yCols.length === 0) continue;
+    const xCols = cols.filter((c) => holds(c, sx));
+    for (const yc of yCols) {
+      for (const xc of xCols) {
+        if (xc === yc) continue;
+        const [xs, ys] = pairs(p, f, xc, yc);
+        if (xs.length < n || !within(ascending(xs), sx, scale) || !within(ascending(ys), sy, scale)) continue;
+        if (n === xs.length && isSorted(x) && isSorted(y))
+          return { status: "pass", detail: `match quantiles of ${yc} against quantiles of ${xc}${f.desc} (each column sorted)` };
+        const rows = rowsAmong(x, y, xs, ys, scale);
+        // every point a row, drawn in another order than the file's (sorted, grouped)
+        if (rows === n) return { status: "pass", detail: `match column ${yc} against column ${xc}${f.desc} (rows where both are present, in another order)` };
+        // All of both columns' values, or many points of which most are not rows: shuffled pairs.
+        if (n === xs.length || (n > 40 && rows * 2 <= n))
+          return {
+            status: "fail",
+            detail: `every x is a value of ${xc} and every y a value of ${yc}${f.desc}, but ${n - rows} of ${n} points pair them from different rows`,
+          };
+      }
+    }
+  }
+  return null;
+}
+
+/** Bars on a column's own histogram bins (or those bins stretched by one factor). */
+export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null {
+  if (s.kind !== "bar" || s.truncated || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  const edges = edgesFrom(x);
+  if (!edges) return null;
+  const nb = edges.length - 1;
+  const w = edges[1]! - edges[0]!;
+  const span = edges[nb]! - edges[0]!;
+  const heights = new Array<number>(nb).fill(NaN);
+  x.forEach((v, i) => {
+    heights[Math.round((v - edges[0]! - w / 2) / w)] = s.y[i]!;
+  });
+  for (const f of p.frames) {
+    for (const [col, v] of p.numeric) {
+      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      if (vals.length < 2) continue;
+      const lo = vals.reduce((m, t) => (t < m ? t : m), Infinity);
+      const hi = vals.reduce((m, t) => (t > m ? t : m), -Infinity);
+      if (!(hi > lo)) continue;
+      // numpy's default bins run from the minimum to the maximum: these edges are k times them
+      const k = span / (hi - lo);
+      if (Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
+      const scaled = Math.abs(k - 1) > 1e-6;
+      const bounds = countBounds(scaled ? vals.map((t) => t * k) : vals, edges);
+      const cnt = bounds.hi; // numpy's own reading: a value on an edge opens the upper bin
+      const inBins = cnt.reduce((a, b) => a + b, 0);
+      const what = `${col}${f.desc}`;
+      const asCounts = withinBounds(heights, bounds);
+      const asDensity = heights.every((h, b) => close(h, cnt[b]! / (inBins * w), 1) || close(h, bounds.lo[b]! / (inBins * w), 1));
+      if (scaled) {
+        if (!asCounts && !asDensity) continue;
+        const unit = unitChange(k);
+        if (unit !== null) return { status: "pass", detail: `match histogram of ${what}${unit} (${asCounts ? "counts" : "density"}, ${nb} bins)` };
+        return {
+          status: "fail",
+          detail: `the bars are a histogram of ${what} × ${fmt(k)}: every bin edge is ${fmt(k)} × the data's and the ${asCounts ? "counts" : "densities"} are its own, and no change of unit gives that factor`,
+        };
+      }
+      // a value on a bin edge, which the bar centres place only to within rounding
+      if (asCounts || asDensity)
+        return {
+          status: "pass",
+          detail: `match histogram of ${what} (${asCounts ? "counts" : "density"}, ${nb} bins; values on a bin edge counted as numpy counts them)`,
+        };
+      const integers = heights.every((h) => Number.isInteger(h));
+      const total = heights.reduce((a, b) => a + b, 0);
+      if (integers && total === inBins)
+        return {
+          status: "fail",
+          detail: `the bars are the ${nb} bins numpy gives ${what} (its minimum to its maximum) and hold its ${inBins} values, but not bin by bin: plotted ${list(heights)}, the data give ${list(cnt)}`,
+        };
+      return {
+        status: "unchecked",
+        detail: `the bars sit on the ${nb} bins numpy gives ${what}, but their heights are none of its counts, density, share or cumulative counts (weighted, or another subset?): not checked`,
+      };
+    }
+  }
+  return null;
+}
+
+const SPIKE = 10;
+const MAX_SPIKES = 2;
+
+/** A kernel density curve that is the column's everywhere but at one or two isolated points. */
+export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
+  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  if (!isEvenGrid(x)) return null;
+  const tol = 0.002 * Math.max(...s.y);
+  for (const f of p.frames) {
+    for (const [col, v] of p.numeric) {
+      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      if (vals.length * x.length > MAX_KDE_WORK) continue;
+      const dens = scottDensity(vals);
+      if (!dens) continue;
+      // nine points first: a curve this close to the density matches at least seven of them
+      const probe = Array.from({ length: 9 }, (_, j) => Math.round(((j + 1) * (x.length - 1)) / 10));
+      const pr = probe.map((i) => s.y[i]! / dens(x[i]!)).filter((r) => Number.isFinite(r) && r > 0);
+      if (pr.length < 7) continue;
+      const pk = ascending(pr)[Math.floor(pr.length / 2)]!;
+      if (probe.filter((i) => Math.abs(s.y[i]! - pk * dens(x[i]!)) <= tol).length < 7) continue;
+      const d = x.map(dens);
+      const ratios = d.map((dv, i) => s.y[i]! / dv).filter((r) => Number.isFinite(r) && r > 0);
+      if (ratios.length < x.length / 2) continue;
+      const k = ascending(ratios)[Math.floor(ratios.length / 2)]!;
+      const off = d.flatMap((dv, i) => (Math.abs(s.y[i]! - k * dv) > tol ? [i] : []));
+      if (off.length === 0 || off.length > MAX_SPIKES) continue;
+      // a density is smooth: a point far off while both neighbours lie on the curve is a spike
+      const spikes = off.every((i) => i > 0 && i < x.length - 1 && !off.includes(i - 1) && !off.includes(i + 1) && Math.abs(s.y[i]! - k * d[i]!) > SPIKE * tol);
+      if (!spikes) continue;
+      const scaleNote = Math.abs(k - 1) < 0.002 ? "" : `${fmt(k)} × `;
+      return {
+        status: "fail",
+        detail: `the curve is ${scaleNote}the kernel density of ${col}${f.desc} (Scott's bandwidth) at ${x.length - off.length} of ${x.length} points, but not at ${off.map((i) => `x = ${fmt(x[i]!)} (plotted ${fmt(s.y[i]!)}, the density gives ${fmt(k * d[i]!)})`).join(", ")}`,
+      };
+    }
+  }
+  return null;
+}
+
+/** Points at one category, most of them that category's values and the rest not. */
+export function oneCategoryNearMiss(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
+  if (s.y.length < 3 || !s.x.every((x) => typeof x === "string")) return null;
+  const key = (s.x[0] as string).trim();
+  if (!s.x.every((x) => (x as string).trim() === key)) return null;
+  const n = s.y.length;
+  for (const [g, keys] of p.categorical) {
+    const rows = keys.flatMap((k, i) => (k === key ? [i] : []));
+    if (rows.length === 0) continue;
+    for (const [col, v] of p.numeric) {
+      if (col === g) continue;
+      const have = rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      const not = s.y.filter((y) => !have.some((t) => close(y, t, scale)));
+      const matched = n - not.length;
+      if (matched >= 2 && not.length > 0 && matched * 3 >= 2 * n)
+        return {
+          status: "fail",
+          detail: `${matched} of ${n} points at ${JSON.stringify(key)} are values of ${col} where ${g} == ${JSON.stringify(key)}; ${list(not, 3)} ${not.length === 1 ? "is" : "are"} not`,
+        };
+    }
+  }
+  return null;
+}
+
+/** A straight line that is no least-squares fit: another fit, or a line drawn by hand. */
+export function straightLine(s: PlottedSeries, scale: number): Weighed | null {
+  if (s.kind !== "line" || s.y.length < 2 || !s.x.every((x) => typeof x === "number")) return null;
+  if (!collinear(s.x as number[], s.y, scale)) return null;
+  return {
+    status: "unchecked",
+    detail:
+      "a straight line that is not the least-squares line of any column on another: another kind of fit (robust, through the origin) or a line drawn by hand; not checked",
+  };
+}
