@@ -82,6 +82,26 @@ test("every value one constant factor off that no change of unit gives: unfaithf
   assert.equal(only(f).detail, "every value is 1.07 × column visits (by x value): no change of unit or normalisation of the data gives that factor");
 });
 
+test("a constant factor over a column with zeros and gaps (line of df.v * 1.07 against row numbers): unfaithful", () => {
+  const v = [0, 4, 0, NaN, 8, 10, 0, 12, NaN, 16];
+  const t = readCsv(`k,v\n${v.map((x, i) => `r${i},${Number.isNaN(x) ? "" : x}`).join("\n")}\n`);
+  const rows = v.flatMap((x, i) => (Number.isNaN(x) ? [] : [i]));
+  const f = checkFaithfulness(t, [figure([series({ x: rows, y: rows.map((i) => v[i]! * 1.07) })])]);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.equal(only(f).detail, "every value is 1.07 × column v (in order): no change of unit or normalisation of the data gives that factor");
+});
+
+test("one value per named row, bars sorted by value (df.set_index('state').total.sort_values().plot.bar()): the data, by name", () => {
+  const t = readCsv("state,abbrev,total\nAlabama,AL,18.8\nAlaska,AK,18.1\nArizona,AZ,18.6\nArkansas,AR,22.4\nCalifornia,CA,12\n");
+  const f = checkFaithfulness(t, [figure([series({ kind: "bar", x: ["CA", "AK", "AZ", "AL", "AR"], y: [12, 18.1, 18.6, 18.8, 22.4] })])]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.equal(only(f).detail, "match column total by abbrev by x value");
+  const off = checkFaithfulness(t, [
+    figure([series({ kind: "bar", x: ["CA", "AK", "AZ", "AL", "AR"], y: [12, 18.1, 18.6, 18.8, 22.4].map((x) => x * 1.07) })]),
+  ]);
+  assert.equal(off.verdict, "unfaithful");
+});
+
 test("each value moved to the next date (shift(1) plotted against the dates): unfaithful", () => {
   const f = checkFaithfulness(daily, [figure([series({ x: DAYS.slice(1), y: VISITS.slice(0, -1) })])]);
   assert.equal(f.verdict, "unfaithful");

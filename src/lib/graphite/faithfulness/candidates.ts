@@ -2,41 +2,24 @@
 // subset), groupby aggregates by a category or the date, calendar buckets, then rolling means and
 // cumulative sums of the date-ordered (or file-ordered) columns, with and without their missing
 // rows (df.dropna() before rolling gives other windows). Pure.
-import { aggregate, AGGS } from "./aggregate";
-import { eager, lazy, withSupport, type Candidate } from "./candidate";
-import { bucketCandidates, rollings } from "./rolling";
+import { aggregate } from "./aggregate";
+import { groupAggregates } from "./grouped";
+import { eager, withSupport, type Candidate } from "./candidate";
+import { bucketCandidates, MAX_WINDOW, rollings } from "./rolling";
 import { fromDays, type Frame, type Prepared } from "./table";
 
-type Replay = { seen: Candidate[]; gen: Generator<Candidate>; done: boolean };
-const replays = new WeakMap<Prepared, Map<string, Replay>>();
-
 /**
- * The same candidates, each built once per table and question: a series no reading explains is
- * searched again for evidence, and the aggregates of a large table are the expensive part.
+ * `seriesLength`: the number of points plotted (null when the series was cut short), which rules
+ * out vectors that cannot hold it.
  */
-export function* candidates(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean, minRows: number, label: string | null): Generator<Candidate> {
-  const key = JSON.stringify([seriesKeys, labelledKeys, minRows, label]);
-  let byQuestion = replays.get(p);
-  if (!byQuestion) replays.set(p, (byQuestion = new Map()));
-  let r = byQuestion.get(key);
-  if (!r) byQuestion.set(key, (r = { seen: [], gen: search(p, seriesKeys, labelledKeys, minRows, label), done: false }));
-  for (let i = 0; ; i++) {
-    if (i < r.seen.length) {
-      yield r.seen[i]!;
-      continue;
-    }
-    if (r.done) return;
-    const next = r.gen.next();
-    if (next.done) {
-      r.done = true;
-      return;
-    }
-    r.seen.push(next.value);
-    yield next.value;
-  }
-}
-
-function* search(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean, minRows: number, label: string | null): Generator<Candidate> {
+export function* candidates(
+  p: Prepared,
+  seriesKeys: string[] | null,
+  labelledKeys: boolean,
+  minRows: number,
+  label: string | null,
+  seriesLength: number | null = null,
+): Generator<Candidate> {
   const numCols = [...p.numeric.keys()];
   // No vector built from a row subset is longer than the subset: skip subsets too small to hold
   // the series.
@@ -54,6 +37,7 @@ function* search(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean
       })
     : big;
   const col = (c: string) => p.numeric.get(c)!;
+  const wanted = labelledKeys && seriesKeys ? [...new Set(seriesKeys)] : null;
   // Row-level columns (in file order, keyed by date when there is one), then aggregates.
   for (const f of frames) {
     for (const c of numCols) {
@@ -61,6 +45,23 @@ function* search(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean
       const keys = p.dateKeys ? f.rows.map((i) => p.dateKeys![i]!) : null;
       const uniqueKeys = keys && new Set(keys).size === keys.length;
       yield eager(`column ${c}${f.desc}`, uniqueKeys ? keys : null, values);
+    }
+  }
+  // Each row named by a label column (df.set_index("state").total.plot.bar(), sorted or not).
+  if (labelledKeys && wanted) {
+    for (const [l, names] of p.labels) {
+      const rowOf = new Map<string, number>();
+      names.forEach((k, i) => {
+        if (k !== null) rowOf.set(k, i);
+      });
+      if (!wanted.every((k) => rowOf.has(k))) continue;
+      const keys = [...rowOf.keys()];
+      for (const c of numCols)
+        yield eager(
+          `column ${c} by ${l}`,
+          keys,
+          keys.map((k) => col(c)[rowOf.get(k)!]!),
+        );
     }
   }
   for (const f of frames) {
@@ -77,6 +78,9 @@ function* search(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean
       }
       if (groups.size === f.rows.length && g !== p.dateCol) continue; // one row per group: same as the column
       if (groups.size < 2) continue;
+      // Labels (category names, dates) are matched by key only: a grouping that lacks one of the
+      // plotted labels cannot be the series.
+      if (wanted && !wanted.every((k) => groups.has(k))) continue;
       const keys = [...groups.keys()].sort();
       const size = (j: number) => groups.get(keys[j]!)!.length;
       yield withSupport(
@@ -101,19 +105,14 @@ function* search(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean
       );
       for (const c of numCols) {
         if (c === g) continue;
-        for (const agg of AGGS) {
-          // count() of a column without gaps is the row count above
-          if (agg === "count" && !p.gappy.has(c)) continue;
-          const values = () =>
-            keys.map((k) =>
-              aggregate(
-                agg,
-                groups.get(k)!.map((i) => col(c)[i]!),
-              ),
-            );
-          const present = (j: number) => groups.get(keys[j]!)!.filter((i) => !Number.isNaN(col(c)[i]!)).length;
-          yield withSupport(lazy(`${agg} of ${c} by ${g}${f.desc}`, keys, keys.length, values, g), present);
-        }
+        yield* groupAggregates(
+          (agg) => `${agg} of ${c} by ${g}${f.desc}`,
+          keys,
+          () => keys.map((k) => groups.get(k)!),
+          col(c),
+          p.gappy.has(c),
+          g,
+        );
       }
     }
   }
@@ -162,6 +161,8 @@ function* search(p: Prepared, seriesKeys: string[] | null, labelledKeys: boolean
     }
   } else {
     for (const f of frames) {
+      // A series labelled by category is a rolling window only when each label is a row.
+      if (labelledKeys && seriesLength !== null && f.rows.length > seriesLength + MAX_WINDOW) continue;
       for (const c of numCols) {
         yield* rollings(
           `column ${c}${f.desc}`,

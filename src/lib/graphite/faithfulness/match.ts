@@ -68,7 +68,7 @@ export function explain(s: PlottedSeries, keys: string[] | null, p: Prepared, sc
   const labelled = s.x.length > 0 && s.x.every((x) => typeof x === "string");
   // By key, a series may show a subset of a candidate's points; by position it shows all of them.
   const minRows = labelled || s.truncated ? 0 : y.length;
-  for (const cand of candidates(p, keys, labelled, minRows, s.label)) {
+  for (const cand of candidates(p, keys, labelled, minRows, s.label, s.truncated ? null : y.length)) {
     // 1) By key: each plotted x names a row or group; its y must be that value. When every x is
     // a key of the candidate, that reading is decisive for it; otherwise x are positions.
     let pos: number[] | null = null;

@@ -9,20 +9,82 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import type { Candidate } from "./candidate";
 import { candidates } from "./candidates";
-import { close, keyIndex, SCALES } from "./match";
+import { close, keyIndex, REL_TOLERANCE } from "./match";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
 export type Weighed = { status: "pass" | "fail" | "unchecked"; detail: string };
 
 /** Fewest matching points (each behind more than one row) that make a near miss evidence. */
-export const MIN_NEAR = 3;
+export const MIN_NEAR = 4;
+/** At most this share of the compared points may differ for a near miss. */
+const NEAR_MISS_SHARE = 0.2;
 const ROUNDINGS = [0, 1, 2, 3];
 const MAX_LISTED = 3;
 
 type Alignment = { how: string; byKey: boolean; index: number[] };
 
 const fmt = (v: number) => String(+v.toPrecision(6));
+
+/**
+ * Relative closeness alone: the absolute floor `close` allows for values near zero would let any
+ * factor or reading "match" a curve of tiny values (a density), which is no evidence of anything.
+ */
+const relClose = (a: number, b: number) => Math.abs(a - b) <= REL_TOLERANCE * Math.max(Math.abs(a), Math.abs(b)) && a !== 0 && b !== 0;
+
+const SAMPLES = 8;
+
+/**
+ * A cheap look before the candidate is walked in order: its first finite values against the first
+ * plotted points must be near (most of them close) or proportional (one ratio). Skipping a
+ * candidate this rejects can leave a series unchecked (a near miss or a rounding not seen) but
+ * can never fail it.
+ */
+function inOrderMayHold(s: PlottedSeries, cand: Candidate): boolean {
+  const n = s.y.length;
+  if (n < SAMPLES) return true;
+  // the candidate's first finite values against the first plotted points
+  const w: number[] = [];
+  for (let j = 0; j < cand.n && w.length < SAMPLES; j++) {
+    const v = cand.at(j);
+    if (Number.isFinite(v)) w.push(v);
+  }
+  if (w.length < SAMPLES) return cand.n === n;
+  return mayHold(s.y.slice(0, SAMPLES), w);
+}
+
+/** Sampled plotted values against the candidate's: most of them close, or one ratio for all. */
+function mayHold(v: number[], w: number[]): boolean {
+  let near = 0;
+  const ratios: number[] = [];
+  for (let t = 0; t < v.length; t++) {
+    if (Math.abs(v[t]! - w[t]!) <= REL_TOLERANCE * Math.max(Math.abs(w[t]!), 1e-9)) near++;
+    if (w[t] === 0) {
+      if (v[t] !== 0) ratios.push(NaN);
+    } else ratios.push(v[t]! / w[t]!);
+  }
+  const proportional = ratios.length >= 2 && ratios.every((r) => relClose(r, ratios[0]!));
+  return near * 2 >= v.length || proportional;
+}
+
+/** The same look for a series matched by x value: near, proportional or shifted at the samples. */
+function byKeyMayHold(s: PlottedSeries, cand: Candidate, a: Alignment): boolean {
+  const n = s.y.length;
+  if (n < SAMPLES) return true;
+  const at = Array.from({ length: SAMPLES }, (_, t) => Math.round((t * (n - 1)) / (SAMPLES - 1)));
+  const v = at.map((i) => s.y[i]!);
+  const w = at.map((i) => cand.at(a.index[i]!));
+  if (w.some((x) => !Number.isFinite(x))) return true;
+  if (mayHold(v, w)) return true;
+  // shifted by one: each sampled point against its neighbour's value
+  return [-1, 1].some((d) =>
+    at.every((i, t) => {
+      const j = a.index[i]! + d;
+      const ws = j >= 0 && j < cand.n ? cand.at(j) : NaN;
+      return Math.abs(v[t]! - ws) <= REL_TOLERANCE * Math.max(Math.abs(ws), 1e-9);
+    }),
+  );
+}
 
 /** Which value of the candidate each plotted point stands for (-1: none), by x value or in order. */
 function align(s: PlottedSeries, keys: string[] | null, cand: Candidate, labelled: boolean, minRows: number): Alignment | null {
@@ -32,6 +94,7 @@ function align(s: PlottedSeries, keys: string[] | null, cand: Candidate, labelle
   }
   if (labelled && cand.keys) return null;
   if (cand.n < minRows) return null;
+  if (!inOrderMayHold(s, cand)) return null;
   const finite: number[] = [];
   for (let j = 0; j < cand.n && finite.length <= s.y.length; j++) if (Number.isFinite(cand.at(j))) finite.push(j);
   if (finite.length === s.y.length || (s.truncated && finite.length > s.y.length)) return { how: "in order", byKey: false, index: finite.slice(0, s.y.length) };
@@ -56,9 +119,11 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
   const y = s.y;
   const n = y.length;
   const want = (i: number) => (a.index[i]! >= 0 && a.index[i]! < cand.n ? cand.at(a.index[i]!) : NaN);
-  const maxMiss = Math.floor(n / 3);
-  const miss = SCALES.map(() => 0);
-  const alive = SCALES.map(() => true);
+  // a match at a value this small is within the absolute floor of the tolerance, so it says nothing
+  const floor = 1e-6 * scale;
+  const maxMiss = Math.floor(n * NEAR_MISS_SHARE);
+  let misses = 0;
+  let near = true;
   let gaps = 0;
   let k: number | null = null;
   let proportional = n >= 2;
@@ -72,14 +137,15 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
       proportional = false;
       rounded.fill(false);
     } else {
-      SCALES.forEach(([f], si) => {
-        if (alive[si] && !close(v, w * f, scale) && ++miss[si]! > maxMiss) alive[si] = false;
-      });
+      if (near && !close(v, w, scale) && ++misses > maxMiss) near = false;
       if (proportional) {
-        if (k === null) {
-          if (w !== 0) k = v / w;
-          else if (v !== 0) proportional = false;
-        } else if (!close(v, k * w, scale)) proportional = false;
+        // zero stays zero under any factor; the factor comes from the first non-zero value
+        if (w === 0) {
+          if (v !== 0) proportional = false;
+        } else if (k === null) {
+          if (v !== 0) k = v / w;
+          else proportional = false;
+        } else if (!relClose(v, k * w)) proportional = false;
       }
       ROUNDINGS.forEach((d, ri) => {
         if (rounded[ri] && Math.abs(v - Math.round(w * 10 ** d) / 10 ** d) > 1e-9 * Math.max(1, Math.abs(v))) rounded[ri] = false;
@@ -89,16 +155,16 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
       if (!shifted[di]) return;
       const j = a.index[i]! + d;
       const ws = j >= 0 && j < cand.n ? cand.at(j) : NaN;
-      if (!Number.isFinite(ws) || !close(v, ws, scale)) shifted[di] = false;
+      if (!Number.isFinite(ws) || Math.abs(ws) <= floor || !close(v, ws, scale)) shifted[di] = false;
     });
-    if (gaps * 2 > n) alive.fill(false);
-    if (!alive.some(Boolean) && !proportional && !rounded.some(Boolean) && !shifted.some(Boolean)) return null;
+    if (gaps * 2 > n) near = false;
+    if (!near && !proportional && !rounded.some(Boolean) && !shifted.some(Boolean)) return null;
   }
   const compared = n - gaps;
   const ri = rounded.findIndex(Boolean);
   if (ri >= 0 && compared >= 2)
     return { rank: 9, w: { status: "pass", detail: `match ${cand.desc} rounded to ${ROUNDINGS[ri]} decimal${ROUNDINGS[ri] === 1 ? "" : "s"} ${a.how}` } };
-  if (proportional && k !== null && Number.isFinite(k) && k !== 0 && compared >= 2) {
+  if (proportional && k !== null && Number.isFinite(k) && compared >= 2) {
     const unit = unitChange(k);
     if (unit !== null) return { rank: 9, w: { status: "pass", detail: `match ${cand.desc}${unit} ${a.how}` } };
     const shown = Array.from({ length: n }, (_, i) => want(i));
@@ -126,37 +192,30 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
     const which = si === 0 ? "previous" : "next";
     return { rank: 4, w: { status: "fail", detail: `each point shows the value of ${cand.desc} at the ${which} x, not its own (shifted by one)` } };
   }
-  // The nearest unit: fewest misses.
-  let best = -1;
-  SCALES.forEach((_, fi) => {
-    if (alive[fi] && (best < 0 || miss[fi]! < miss[best]!)) best = fi;
-  });
-  if (best < 0) return null;
-  const [factor, label] = SCALES[best]!;
+  if (!near) return null;
   const diffs: string[] = [];
   let informative = 0;
   for (let i = 0; i < n; i++) {
     const w = want(i);
     if (!Number.isFinite(w)) continue;
-    if (close(y[i]!, w * factor, scale)) {
-      if ((cand.support?.(a.index[i]!) ?? 2) > 1) informative++;
-    } else if (diffs.length < MAX_LISTED) diffs.push(`${s.x[i]}: plotted ${fmt(y[i]!)}, the data give ${fmt(w * factor)}`);
+    if (close(y[i]!, w, scale)) {
+      if (Math.abs(w) > floor && (cand.support?.(a.index[i]!) ?? 2) > 1) informative++;
+    } else if (diffs.length < MAX_LISTED) diffs.push(`${s.x[i]}: plotted ${fmt(y[i]!)}, the data give ${fmt(w)}`);
   }
-  const misses = miss[best]!;
-  if (misses === 0 && gaps > 0 && compared >= 2)
+  if (misses === 0 && gaps > 0 && informative >= 2)
     return {
       rank: 1,
       w: {
         status: "unchecked",
-        detail: `match ${cand.desc}${label} ${a.how} wherever the data has a value; ${gaps} point${gaps === 1 ? "" : "s"} where it has none (filled or interpolated) cannot be checked`,
+        detail: `match ${cand.desc} ${a.how} wherever the data has a value; ${gaps} point${gaps === 1 ? "" : "s"} where it has none (filled or interpolated) cannot be checked`,
       },
     };
-  if (misses >= 1 && informative >= MIN_NEAR && misses * 3 <= compared)
+  if (misses >= 1 && informative >= MIN_NEAR)
     return {
       rank: 2 + (compared - misses) / compared,
       w: {
         status: "fail",
-        detail: `${compared - misses} of ${compared} points match ${cand.desc}${label} ${a.how}, ${misses} do${misses === 1 ? "es" : ""} not (${diffs.join("; ")}${misses > diffs.length ? "; ..." : ""})`,
+        detail: `${compared - misses} of ${compared} points match ${cand.desc} ${a.how}, ${misses} do${misses === 1 ? "es" : ""} not (${diffs.join("; ")}${misses > diffs.length ? "; ..." : ""})`,
       },
     };
   return null;
@@ -168,9 +227,9 @@ export function nearest(s: PlottedSeries, keys: string[] | null, p: Prepared, sc
   const labelled = s.x.length > 0 && s.x.every((x) => typeof x === "string");
   const minRows = labelled || s.truncated ? 0 : s.y.length;
   let best: Found | null = null;
-  for (const cand of candidates(p, keys, labelled, minRows, s.label)) {
+  for (const cand of candidates(p, keys, labelled, minRows, s.label, s.truncated ? null : s.y.length)) {
     const a = align(s, keys, cand, labelled, minRows);
-    if (!a) continue;
+    if (!a || (a.byKey && !byKeyMayHold(s, cand, a))) continue;
     const found = weighOne(s, cand, a, scale);
     if (!found) continue;
     if (found.w.status === "pass") return found.w;

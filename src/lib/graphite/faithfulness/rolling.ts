@@ -3,8 +3,8 @@
 // and is NaN when fewer than min_periods are present (min_periods defaults to the window for a
 // row count, to 1 for a calendar offset such as "7D"); cumsum skips NaN and is NaN where the value
 // is. Each candidate is O(1) per point over prefix sums. Pure.
-import { aggregate, AGGS } from "./aggregate";
-import { eager, fromAt, lazy, withSupport, type Candidate } from "./candidate";
+import { eager, fromAt, withSupport, type Candidate } from "./candidate";
+import { groupAggregates } from "./grouped";
 import { DAY_MS, fromDays, type Frame, type Prepared } from "./table";
 
 export const MAX_WINDOW = 60;
@@ -71,11 +71,27 @@ const BUCKETS: ReadonlyArray<{ name: string; start: (d: number) => number; end: 
       return Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0) / DAY_MS;
     },
   },
+  {
+    name: "quarter",
+    start: (d) => {
+      const t = new Date(d * DAY_MS);
+      return Date.UTC(t.getUTCFullYear(), t.getUTCMonth() - (t.getUTCMonth() % 3), 1) / DAY_MS;
+    },
+    end: (d) => {
+      const t = new Date(d * DAY_MS);
+      return Date.UTC(t.getUTCFullYear(), t.getUTCMonth() - (t.getUTCMonth() % 3) + 3, 0) / DAY_MS;
+    },
+  },
+  {
+    name: "year",
+    start: (d) => Date.UTC(new Date(d * DAY_MS).getUTCFullYear(), 0, 1) / DAY_MS,
+    end: (d) => Date.UTC(new Date(d * DAY_MS).getUTCFullYear(), 11, 31) / DAY_MS,
+  },
 ];
 
 /**
- * Calendar buckets (pandas resample("W") / ("M") / ("MS"), or a Period index): aggregates per
- * week or month, keyed by the bucket's first day and, separately, by its last day (pandas labels
+ * Calendar buckets (pandas resample("W") / ("ME") / ("MS") / ("QE") / ("YE"), or a Period index):
+ * aggregates per week, month, quarter or year, keyed by the bucket's first day and, separately, by its last day (pandas labels
  * "W" and "M" bins by their end, "MS" and Period axes by their start).
  * `want`: label keys the series uses; bucketings that do not cover them are skipped unbuilt.
  */
@@ -109,18 +125,14 @@ export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[
           size,
         );
         for (const col of numCols) {
-          for (const agg of AGGS) {
-            if (agg === "count" && !p.gappy.has(col)) continue;
-            const values = () =>
-              starts.map((k) =>
-                aggregate(
-                  agg,
-                  groups.get(k)!.map((i) => p.numeric.get(col)![i]!),
-                ),
-              );
-            const present = (j: number) => groups.get(starts[j]!)!.filter((i) => !Number.isNaN(p.numeric.get(col)![i]!)).length;
-            yield withSupport(lazy(`${b.name}ly ${agg} of ${col} (labelled by its ${how})${f.desc}`, keys, keys.length, values), present);
-          }
+          yield* groupAggregates(
+            (agg) => `${b.name}ly ${agg} of ${col} (labelled by its ${how})${f.desc}`,
+            keys,
+            () => starts.map((k) => groups.get(k)!),
+            p.numeric.get(col)!,
+            p.gappy.has(col),
+            null,
+          );
         }
       }
     }

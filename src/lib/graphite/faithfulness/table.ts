@@ -29,6 +29,8 @@ export interface Prepared {
   dateDays: number[] | null;
   /** Category columns: the key of each row, null where the key is missing. */
   categorical: Map<string, Array<string | null>>;
+  /** Text columns that name each row once (a state, a country, an id): bars labelled by row. */
+  labels: Map<string, Array<string | null>>;
   frames: Frame[];
   rowCount: number;
 }
@@ -45,6 +47,7 @@ export function prepareTable(t: Table): Prepared {
   const numeric = new Map<string, number[]>();
   const gappy = new Set<string>();
   const categorical = new Map<string, Array<string | null>>();
+  const labels = new Map<string, Array<string | null>>();
   let dateCol: string | null = null;
   const frameCols: string[] = [];
   const n = t.rows.length;
@@ -63,6 +66,8 @@ export function prepareTable(t: Table): Prepared {
     const keys = raw.map((v) => (isNA(v) ? null : v.trim()));
     const distinct = new Set(keys.filter((k) => k !== null));
     if (distinct.size <= MAX_CATEGORIES && distinct.size < n && distinct.size > 0) categorical.set(col, keys);
+    const named = keys.filter((k) => k !== null).length;
+    if (kind === "text" && distinct.size >= 2 && distinct.size === named) labels.set(col, keys);
     // Row subsets worth trying: labels (stack, weekday) and flags (cache_enabled), not counts.
     if (categorical.has(col) && distinct.size >= 2 && distinct.size <= 12 && (!isNum || distinct.size <= 3)) frameCols.push(col);
   });
@@ -83,6 +88,7 @@ export function prepareTable(t: Table): Prepared {
     dateKeys,
     dateDays: dateKeys ? dateKeys.map(toDays) : null,
     categorical,
+    labels,
     frames,
     rowCount: n,
   };
@@ -93,7 +99,13 @@ export function prepareTable(t: Table): Prepared {
  * matches only this reading averaged or summed the gaps as zeros, which pandas never does.
  */
 export function withGapsAsZero(p: Prepared): Prepared {
+  // only the columns with gaps: every reading of the others was tried on the table itself
   const numeric = new Map<string, number[]>();
-  for (const [c, v] of p.numeric) numeric.set(c, p.gappy.has(c) ? v.map((x) => (Number.isNaN(x) ? 0 : x)) : v);
+  for (const [c, v] of p.numeric)
+    if (p.gappy.has(c))
+      numeric.set(
+        c,
+        v.map((x) => (Number.isNaN(x) ? 0 : x)),
+      );
   return { ...p, numeric, gappy: new Set() };
 }
