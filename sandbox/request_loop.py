@@ -306,7 +306,11 @@ class RequestLoop:
                 continue
             if self.may_start_later():
                 assert self.later is not None
-                self.sel.register(self.later.start(), selectors.EVENT_READ, LOADED)
+                try:
+                    self.sel.register(self.later.start(), selectors.EVENT_READ, LOADED)
+                except Exception as e:  # no thread or pipe to be had: runs stay as fast as before it
+                    self.later.state = f"failed: {type(e).__name__}: {e}"
+                    self.later.thread = None
             timeout = max(0.0, wake - time.monotonic()) if self.active else None
             for key, _ in self.sel.select(timeout):
                 if key.data is None:
