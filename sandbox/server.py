@@ -18,7 +18,10 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from request_loop import RequestLoop
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -399,6 +402,7 @@ def main() -> int:
         "detail": "libseccomp.so.2 loaded" if host["seccompLib"] else host["seccompWhy"],
     }
     limit = max(1, min(int(cfg.get("concurrency") or 2), 16))
+    loop = _request_loop(host, reply, limit)
     reply(
         {
             "type": "ready",
@@ -409,15 +413,17 @@ def main() -> int:
             "concurrency": limit,
         }
     )
-    return _serve(host, reply, limit)
+    return loop.serve()  # until stdin closes
 
 
-def _serve(host: dict[str, Any], reply: Callable[[dict[str, Any]], None], limit: int) -> int:
-    """The request loop (request_loop.py) until stdin closes."""
+def _request_loop(host: dict[str, Any], reply: Callable[[dict[str, Any]], None], limit: int) -> RequestLoop:
+    """The request loop (request_loop.py) with its first spare child already forked, so that from
+    the ready line on, the processes under this one change only while a run is in flight."""
     import request_loop
 
-    later = request_loop.LaterWarmUp("seaborn", warm_seaborn_later)
-    return request_loop.RequestLoop(host, reply, limit, later).serve()
+    loop = request_loop.RequestLoop(host, reply, limit, request_loop.LaterWarmUp("seaborn", warm_seaborn_later))
+    loop.refill()
+    return loop
 
 
 if __name__ == "__main__":
