@@ -4,11 +4,12 @@ in order. Replies carry the request id, so they may come back in any order. One 
 kept forked and confined ahead of the next request (supervisor.Spare). A warm-up left out of the
 start (seaborn: LaterWarmUp) is loaded on a thread once the first run has been answered.
 
-What an observer outside sees never changes between a reply and the next request: the processes
-under the warm parent are its spare child (and nothing else) whenever no run is in flight. The
-later warm-up keeps to that: while it loads, no process is forked or killed (a fork beside a
-thread that is importing would hand the child half-imported modules and held import locks), runs
-that need a child wait for it, and the spare forked before it is replaced only inside a request."""
+What an observer outside sees changes only while a run is in flight: whenever none is (from the
+ready line on: server.py forks the first spare before it), the processes under the warm parent
+are its spare child and nothing else. The later warm-up keeps to that: while it loads, no
+process is forked or killed (a fork beside a thread that is importing would hand the child
+half-imported modules and held import locks), runs that need a child wait for it, and the spare
+forked before it is replaced only inside a request."""
 
 from __future__ import annotations
 
@@ -63,7 +64,13 @@ class LaterWarmUp:
 
         self.state = "loading"
         self.thread = threading.Thread(target=work, name="duellab-warm-later", daemon=True)
-        self.thread.start()
+        try:
+            self.thread.start()
+        except BaseException:
+            self.thread = None
+            for fd in (self.done_r, done_w):
+                os.close(fd)
+            raise
         return self.done_r
 
     def finish(self) -> None:
@@ -310,7 +317,6 @@ class RequestLoop:
                     self.sel.register(self.later.start(), selectors.EVENT_READ, LOADED)
                 except Exception as e:  # no thread or pipe to be had: runs stay as fast as before it
                     self.later.state = f"failed: {type(e).__name__}: {e}"
-                    self.later.thread = None
             timeout = max(0.0, wake - time.monotonic()) if self.active else None
             for key, _ in self.sel.select(timeout):
                 if key.data is None:
