@@ -1,6 +1,7 @@
 """The warm sandbox parent: started once per kernel (empty environment, inside bubblewrap when
 the host allows), imports pandas and matplotlib and touches pandas plotting once, then forks one
-confined child per request. Requests and replies are JSON lines on stdin/stdout.
+confined child per request; seaborn is loaded later, once the first run has been answered.
+Requests and replies are JSON lines on stdin/stdout.
 
 It never outlives its parent: stdin EOF ends it (POSIX, every host), PR_SET_PDEATHSIG kills it
 where Linux has it, and under bubblewrap --die-with-parent takes the whole pid namespace down. On
@@ -17,7 +18,10 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from request_loop import RequestLoop
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -117,7 +121,6 @@ def _warm_up() -> None:
         ax2.bar(["a", "b"], [1, 2])
         ax2.hist(np.arange(10))
         fig2.savefig(io.BytesIO(), format="png", dpi=50)
-        _warm_seaborn(df)
         plt.close("all")
     # loaded now so no forked child pays for them (the names are not used here)
     import base64  # noqa: F401
@@ -143,14 +146,35 @@ def _warm_up() -> None:
     prefault._clean()
 
 
-def _warm_seaborn(df: Any) -> None:
-    """Model code often imports seaborn (which imports scipy.stats): loaded here once, a warm run
-    that uses it skips an import that costs about as much as pandas and pyplot together. No
-    bootstrap (errorbar=None), so numpy's global random state stays as a fresh process has it."""
+def warm_seaborn_later() -> str:
+    """seaborn, loaded once the first run has been answered and nothing runs
+    (request_loop.LaterWarmUp), not in _warm_up: it costs about as much as pandas and pyplot
+    together, and the sandbox's start and first run should not wait for it. Every child forked
+    after it inherits it loaded. Runs on the loader thread: it touches nothing the request loop
+    uses, and no fork happens until it has ended."""
+    import warnings
+
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    df = pd.DataFrame({"stack": ["Go", "Swift"] * 6, "build_seconds": [100.0 + 7 * i for i in range(12)]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return _warm_seaborn(df)
+        finally:
+            plt.close("all")
+
+
+def _warm_seaborn(df: Any) -> str:
+    """Model code often imports seaborn (which imports scipy.stats): loaded once in the warm
+    parent, a warm run that uses it skips an import that costs about as much as pandas and pyplot
+    together. No bootstrap (errorbar=None), so numpy's global random state stays as a fresh
+    process has it. Returns what happened, for the ping reply."""
     try:
         import seaborn as sns
     except ImportError:
-        return  # not installed here: such snippets fail with the real ModuleNotFoundError
+        return "not installed"  # such snippets fail with the real ModuleNotFoundError
     import io
 
     import matplotlib.pyplot as plt
@@ -159,6 +183,7 @@ def _warm_seaborn(df: Any) -> None:
     sns.barplot(data=df, x="stack", y="build_seconds", errorbar=None, ax=a)
     sns.histplot(data=df, x="build_seconds", bins=5, ax=b)
     fig.savefig(io.BytesIO(), format="png", dpi=40)
+    return "loaded"
 
 
 def _host_probe(
@@ -377,6 +402,7 @@ def main() -> int:
         "detail": "libseccomp.so.2 loaded" if host["seccompLib"] else host["seccompWhy"],
     }
     limit = max(1, min(int(cfg.get("concurrency") or 2), 16))
+    loop = _request_loop(host, reply, limit)
     reply(
         {
             "type": "ready",
@@ -387,14 +413,17 @@ def main() -> int:
             "concurrency": limit,
         }
     )
-    return _serve(host, reply, limit)
+    return loop.serve()  # until stdin closes
 
 
-def _serve(host: dict[str, Any], reply: Callable[[dict[str, Any]], None], limit: int) -> int:
-    """The request loop (request_loop.py) until stdin closes."""
+def _request_loop(host: dict[str, Any], reply: Callable[[dict[str, Any]], None], limit: int) -> RequestLoop:
+    """The request loop (request_loop.py) with its first spare child already forked, so that from
+    the ready line on, the processes under this one change only while a run is in flight."""
     import request_loop
 
-    return request_loop.RequestLoop(host, reply, limit).serve()
+    loop = request_loop.RequestLoop(host, reply, limit, request_loop.LaterWarmUp("seaborn", warm_seaborn_later))
+    loop.refill()
+    return loop
 
 
 if __name__ == "__main__":

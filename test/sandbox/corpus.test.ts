@@ -139,6 +139,10 @@ for (const pass of PASSES)
       const code = substitute(raw);
       const connBefore = connections,
         dgramBefore = datagrams;
+      // Counted between runs, both times: from its ready line on, the warm parent forks or kills
+      // nothing while no run is in flight (its first spare is forked before ready, its later
+      // seaborn load forks nothing: sandbox/request_loop.py), so the two counts differ only by
+      // what this run left behind.
       const treeBefore = descendants(sb.pid!).length;
       const r: SandboxRun = await sb.run({ code, files: { "data.csv": DATA_CSV }, timeoutMs: h.timeoutMs ?? 8000, staticCheck: h.staticOn });
       const all = JSON.stringify(r);

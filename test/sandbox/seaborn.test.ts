@@ -9,6 +9,7 @@ import { buildLogCsv, STACKS } from "../../src/lib/graphite/buildlog";
 import { readCsv } from "../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../src/lib/graphite/faithfulness";
 import { graphite } from "../../src/lib/graphite/run";
+import { descendants } from "./support";
 
 const csv = buildLogCsv();
 const table = readCsv(csv);
@@ -21,10 +22,12 @@ const meanOf = (s: string) => {
 };
 
 let sb: Sandbox;
+const own: Sandbox[] = [];
 before(async () => {
   sb = await Sandbox.start();
 });
 after(async () => {
+  for (const s of own) await s.close();
   await sb?.close();
   await (await sharedSandbox()).close();
 });
@@ -151,4 +154,66 @@ test("graphite with a seaborn coder: drawn first try (no ModuleNotFoundError), m
   assert.equal(r.judge!.parseMode, "json");
   assert.ok(r.judge!.factsText.includes("CHART A — measured properties of the rendered figure:\n- status: ok"));
   assert.ok(r.judge!.scores.a.insight! > 0);
+});
+
+// seaborn costs about as much to load as pandas and pyplot together, so the warm parent loads it
+// after the first run has been answered (not at start, which the first run would wait for), on a
+// thread, while nothing runs. Nothing is forked or killed while it loads, and the spare forked
+// before it is replaced only inside a request: an observer counting processes between a reply
+// and the next request (the hostile corpus does) never sees the tree change.
+const HAS_SEABORN = "import sys\nprint('seaborn' in sys.modules)\nimport seaborn\nprint(seaborn.__name__)\n";
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Samples the process tree until the later warm-up has ended, asserting it never changes; the
+ * limit guards against a hang only (the assertions do not depend on how fast the load is). */
+async function watchTreeThroughLoad(box: Sandbox): Promise<{ states: string[]; samples: number }> {
+  const tree = sorted(descendants(box.pid!));
+  const states: string[] = [];
+  let samples = 0;
+  for (const end = Date.now() + 180_000; Date.now() < end; samples++) {
+    const s = await box.status();
+    assert.deepEqual(sorted(descendants(box.pid!)), tree, `the process tree changed with no request in flight (seaborn: ${s.later.seaborn})`);
+    if (states.at(-1) !== s.later.seaborn) states.push(s.later.seaborn!);
+    if (s.later.seaborn !== "pending" && s.later.seaborn !== "loading") {
+      assert.deepEqual(sorted(descendants(box.pid!)), tree, "the tree changed as the load ended");
+      return { states, samples };
+    }
+    await pause(25);
+  }
+  assert.fail(`the later seaborn warm-up never ended: ${states.join(" -> ")}`);
+}
+
+test("seaborn is loaded after the first run, with the process tree unchanged throughout; a run that imports it then finds it loaded", async () => {
+  const box = await Sandbox.start();
+  own.push(box);
+  assert.deepEqual((await box.status()).later, { seaborn: "pending" }, "nothing is loaded for later before a run has been answered");
+  const first = await box.run({ code: HAS_SEABORN });
+  assert.equal(first.status, "no-figure", first.traceback ?? first.notes.join(" | "));
+  assert.equal(first.stdout, "False\nseaborn\n", "the first run's child was forked before the load, and can still import seaborn");
+  const { states } = await watchTreeThroughLoad(box);
+  assert.equal(states.at(-1), "loaded", states.join(" -> "));
+  const tree = descendants(box.pid!).length;
+  const next = await box.run({ code: HAS_SEABORN });
+  assert.equal(next.stdout, "True\nseaborn\n", "a run that names seaborn is given a child forked after the load");
+  assert.equal(descendants(box.pid!).length, tree, "the old spare was replaced inside the request, one for one");
+  const later = await box.run({ code: HAS_SEABORN });
+  assert.equal(later.stdout, "True\nseaborn\n", "and so is every run after it");
+});
+
+test("after the load, the one spare forked before it goes to a run that does not name seaborn; the runs after it have seaborn loaded", async () => {
+  const box = await Sandbox.start({ namespaces: false });
+  own.push(box);
+  await box.run({ code: "print('first')" });
+  await watchTreeThroughLoad(box);
+  const spare = descendants(box.pid!);
+  assert.equal(spare.length, 1, "one spare waits");
+  // names no module: "sea" + "born" is not the word the parent looks for
+  const probe = "import sys\nprint(('sea' + 'born') in sys.modules)\n";
+  const a = await box.run({ code: probe });
+  assert.equal(a.stdout, "False\n", "the old spare ran it: forked before the load");
+  assert.notDeepEqual(descendants(box.pid!), spare, "a new spare, forked inside that request, waits now");
+  assert.equal(descendants(box.pid!).length, 1);
+  const b = await box.run({ code: probe });
+  assert.equal(b.stdout, "True\n", "the new spare was forked after the load");
 });

@@ -32,3 +32,18 @@ test("a spare child killed while it waited is replaced: the next run is unaffect
   assert.deepEqual(r.notes, []);
   assert.equal(descendants(sb.pid!).length, 1, "a new spare waits again");
 });
+
+test("the first spare is forked before the sandbox says it is ready: from then on, between runs, it is the only child", async () => {
+  const fresh = await Sandbox.start({ namespaces: false });
+  try {
+    const atStart = descendants(fresh.pid!);
+    assert.equal(atStart.length, 1, `expected the spare waiting as soon as start() resolved, saw ${atStart.length} process(es)`);
+    const r = await fresh.run({ code: "print('first')" });
+    assert.equal(r.stdout, "first\n");
+    const after = descendants(fresh.pid!);
+    assert.equal(after.length, 1, "a new spare waits after the first run");
+    assert.notDeepEqual(after, atStart, "the first run took the spare forked before ready");
+  } finally {
+    await fresh.close();
+  }
+});

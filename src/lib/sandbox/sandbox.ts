@@ -10,6 +10,7 @@ import { SandboxError } from "../errors/errors";
 import { SandboxRun, type Layer } from "../schema/sandbox";
 import { LineSplitter } from "./lines";
 import { launchPlan } from "./launch";
+import { SandboxStatus } from "./status";
 import { defaultPython, findBwrap, pythonTrees, repoRoot } from "./paths";
 
 export interface SandboxOptions {
@@ -270,6 +271,7 @@ export class Sandbox {
     if (!p) return;
     this.pending.delete(msg.id);
     if (msg.type === "result") p.resolve(msg.result);
+    else if (msg.type === "pong") p.resolve(msg);
     else p.reject(new SandboxError("protocol", `duellab sandbox: ${msg.message ?? "the sandbox replied with an error"}`));
   }
 
@@ -374,6 +376,29 @@ export class Sandbox {
     } finally {
       if (this.pending.size === 0) this.idle();
     }
+  }
+
+  /** What the warm parent is doing (runs active and waiting, the later warm-up's state). It
+   * answers at once, between runs or during them; a ping does not take a run's slot. */
+  async status(): Promise<SandboxStatus> {
+    if (this.exited) throw new SandboxError("closed", "duellab sandbox: this sandbox has ended (closed, or its process died); start a new one.");
+    const id = this.nextId++;
+    const raw = await new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (!this.pending.delete(id)) return;
+        reject(new SandboxError("unresponsive", `duellab sandbox: the supervisor did not answer a ping within ${GRACE_MS / 1000} s.`));
+      }, GRACE_MS);
+      const done = (f: () => void) => {
+        clearTimeout(timer);
+        f();
+      };
+      this.pending.set(id, { resolve: (v) => done(() => resolve(v)), reject: (e) => done(() => reject(e)) });
+      this.child.stdin?.write(JSON.stringify({ op: "ping", id }) + "\n");
+    });
+    const parsed = SandboxStatus.safeParse(raw);
+    if (!parsed.success)
+      throw new SandboxError("protocol", `duellab sandbox: the sandbox's ping reply did not match the status schema (${parsed.error.issues[0]?.message}).`);
+    return parsed.data;
   }
 
   /** Ends the warm process (stdin EOF; SIGKILL after 2 s). */
