@@ -312,7 +312,15 @@ def _texts(fig: Any, ax_list: list[Any]) -> list[Any]:
         if not ax.get_visible():
             continue
         texts += [ax.title, getattr(ax, "_left_title", None), getattr(ax, "_right_title", None)]
-        for axis in (ax.xaxis, ax.yaxis):
+        # `ax.axis("off")` leaves the axis artists undrawn (seaborn's kdeplot grids, every
+        # matplotlib widget's axes): their labels were never on the figure, so counting them gave
+        # phantom overlaps and labels "outside", and computing their ticks cost more than the draw.
+        # Axes3D draws its own axes under `_axis3don` (its `axison` is always False).
+        if not getattr(ax, "_axis3don", ax.axison):
+            axes_drawn: tuple[Any, ...] = ()
+        else:
+            axes_drawn = (ax.xaxis, ax.yaxis)
+        for axis in axes_drawn:
             # A hidden axis draws neither its label nor its ticks (twinx hides the twin's x axis,
             # whose labels would otherwise "overlap" the visible ones, and computing its ticks
             # again cost pandas' period locator ~0.4 s per figure)
@@ -345,15 +353,20 @@ def _texts(fig: Any, ax_list: list[Any]) -> list[Any]:
 
 def _corners(t: Any, renderer: Any, bb: tuple[float, float, float, float]) -> list[tuple[float, float]] | None:
     """The text's real (possibly rotated) rectangle as 4 corners. Its axis-aligned box shares
-    its centre; the unrotated extent gives its sides."""
-    angle = t.get_rotation() % 180
+    its centre; the unrotated extent gives its sides. The text is turned to 0 degrees and back to
+    the very angle it had: restoring `angle % 180` turned a -30 degree label (stored as 330) to
+    150, upside down the next time the figure was drawn."""
+    if t.get_transform_rotates_text():
+        return None  # its angle follows its transform: not turned, its axis-aligned box stands
+    rotation = t.get_rotation()  # as stored, in [0, 360)
+    angle = rotation % 180
     if angle % 90 == 0:
         return None  # the axis-aligned box is exact
     t.set_rotation(0)
     try:
         flat = t.get_window_extent(renderer)
     finally:
-        t.set_rotation(angle)
+        t.set_rotation(rotation)
     cx, cy = (bb[0] + bb[2]) / 2, (bb[1] + bb[3]) / 2
     hw, hh, a = flat.width / 2, flat.height / 2, math.radians(angle)
     ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)

@@ -62,3 +62,81 @@ test("text that really overlaps is still counted", async () => {
   ]);
   assert.equal(r.figures[0]!.overlappingText, 1);
 });
+
+// `ax.axis("off")` leaves an axes' tick labels and axis labels undrawn (image grids, seaborn's
+// kdeplot grids, every matplotlib widget's axes). They are not on the image, so they are not
+// measured: before, their labels were counted as "outside" and "overlapping" text that no reader
+// could see (a public seaborn example measured 30 labels outside its figure with every axis off).
+const imageGrid = (axisOff: boolean) => [
+  "import numpy as np, matplotlib.pyplot as plt",
+  "rng = np.random.default_rng(1)",
+  "fig, axes = plt.subplots(3, 3, figsize=(3, 3))",
+  "fig.subplots_adjust(0, 0, 1, 1, 0, 0)  # the images fill the figure: tick labels would sit outside it",
+  "for ax in axes.flat:",
+  "    ax.imshow(rng.random((8, 8)))",
+  axisOff ? "    ax.set_axis_off()" : "    pass",
+  "plt.show()",
+];
+
+test("an image grid with every axis off has no text outside; with axes on, its tick labels are outside", async () => {
+  const off = (await run(imageGrid(true))).figures[0]!;
+  assert.equal(off.axes, 9);
+  assert.equal(off.outsideArtists, 0);
+  assert.equal(off.overlappingText, 0);
+  const on = (await run(imageGrid(false))).figures[0]!;
+  assert.ok(on.outsideArtists! > 0, `tick labels drawn outside the figure are counted: ${on.outsideArtists}`);
+});
+
+test("a Slider's axes (drawn with its axis off) add no phantom overlaps; the chart's own labels count", async () => {
+  const r = await run([
+    "import numpy as np, matplotlib.pyplot as plt",
+    "from matplotlib.widgets import Slider",
+    "t = np.linspace(0, 1, 200)",
+    "fig, ax = plt.subplots()",
+    "fig.subplots_adjust(bottom=0.25)",
+    "ax.plot(t, np.sin(2 * np.pi * 3 * t))",
+    "ax.set_xlabel('time [s]')",
+    "freq = Slider(fig.add_axes([0.25, 0.1, 0.65, 0.03]), 'Frequency [Hz]', 0.1, 30.0, valinit=3)",
+    "plt.show()",
+  ]);
+  const f = r.figures[0]!;
+  assert.equal(f.axes, 2);
+  assert.equal(f.overlappingText, 0);
+  assert.equal(f.xlabels, 1);
+});
+
+test("3D axes draw their own ticks: counted while on, not once set_axis_off", async () => {
+  const tiny3d = (off: boolean) => [
+    "import matplotlib.pyplot as plt",
+    "fig = plt.figure(figsize=(1.2, 1.2))",
+    "ax = fig.add_subplot(projection='3d')",
+    "ax.scatter([0, 1e6, 2e6], [0, 1e6, 2e6], [0, 1, 2])",
+    off ? "ax.set_axis_off()" : "pass",
+    "plt.show()",
+  ];
+  const on = (await run(tiny3d(false))).figures[0]!;
+  assert.ok(on.outsideArtists! > 0, `3D tick labels past the edge of a 1.2 in figure are counted: ${on.outsideArtists}`);
+  const off = (await run(tiny3d(true))).figures[0]!;
+  assert.equal(off.outsideArtists, 0);
+  assert.equal(off.overlappingText, 0);
+});
+
+// Rotated text is measured as a rotated rectangle by turning it to 0 degrees and back. It must
+// come back at the very angle it had: a -30 degree label (stored as 330) came back at 150, so the
+// next draw of the same figure showed every label upside down.
+test("measuring leaves rotated labels as they were: a figure saved twice gives the same PNG twice", async () => {
+  const r = await run([
+    "import matplotlib.pyplot as plt",
+    "fig, ax = plt.subplots()",
+    "ax.bar(['alpha', 'beta', 'gamma'], [3, 1, 2])",
+    "plt.setp(ax.get_xticklabels(), rotation=-30, ha='right', rotation_mode='anchor')",
+    "fig.savefig('first.png')",
+    "fig.savefig('second.png')",
+    "print(sorted({t.get_rotation() for t in ax.get_xticklabels()}))",
+  ]);
+  assert.equal(r.pngs.length, 2);
+  assert.ok(r.pngs[0]!.base64 === r.pngs[1]!.base64, "the second save draws the labels as the first did");
+  assert.equal(r.stdout.trim(), "[330.0]");
+  assert.equal(r.figures.length, 1);
+  assert.equal(r.figures[0]!.overlappingText, 0);
+});
