@@ -6,7 +6,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
-import { collinear, countBounds, edgesFrom, isEvenGrid, MAX_KDE_WORK, MAX_PAIR_COLUMNS, pairs, scottDensity, withinBounds } from "./shapes";
+import { collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, withinBounds } from "./shapes";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
@@ -158,37 +158,28 @@ const MAX_SPIKES = 2;
 
 /** A kernel density curve that is the column's everywhere but at one or two isolated points. */
 export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
-  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
-  const x = s.x as number[];
-  if (!isEvenGrid(x)) return null;
   const tol = 0.002 * Math.max(...s.y);
-  for (const f of p.frames) {
-    for (const [col, v] of p.numeric) {
-      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
-      if (vals.length * x.length > MAX_KDE_WORK) continue;
-      const dens = scottDensity(vals);
-      if (!dens) continue;
-      // nine points first: a curve this close to the density matches at least seven of them
-      const probe = Array.from({ length: 9 }, (_, j) => Math.round(((j + 1) * (x.length - 1)) / 10));
-      const pr = probe.map((i) => s.y[i]! / dens(x[i]!)).filter((r) => Number.isFinite(r) && r > 0);
-      if (pr.length < 7) continue;
-      const pk = ascending(pr)[Math.floor(pr.length / 2)]!;
-      if (probe.filter((i) => Math.abs(s.y[i]! - pk * dens(x[i]!)) <= tol).length < 7) continue;
-      const d = x.map(dens);
-      const ratios = d.map((dv, i) => s.y[i]! / dv).filter((r) => Number.isFinite(r) && r > 0);
-      if (ratios.length < x.length / 2) continue;
-      const k = ascending(ratios)[Math.floor(ratios.length / 2)]!;
-      const off = d.flatMap((dv, i) => (Math.abs(s.y[i]! - k * dv) > tol ? [i] : []));
-      if (off.length === 0 || off.length > MAX_SPIKES) continue;
-      // a density is smooth: a point far off while both neighbours lie on the curve is a spike
-      const spikes = off.every((i) => i > 0 && i < x.length - 1 && !off.includes(i - 1) && !off.includes(i + 1) && Math.abs(s.y[i]! - k * d[i]!) > SPIKE * tol);
-      if (!spikes) continue;
-      const scaleNote = Math.abs(k - 1) < 0.002 ? "" : `${fmt(k)} × `;
-      return {
-        status: "fail",
-        detail: `the curve is ${scaleNote}the kernel density of ${col}${f.desc} (Scott's bandwidth) at ${x.length - off.length} of ${x.length} points, but not at ${off.map((i) => `x = ${fmt(x[i]!)} (plotted ${fmt(s.y[i]!)}, the density gives ${fmt(k * d[i]!)})`).join(", ")}`,
-      };
-    }
+  for (const { what, x, dens } of densities(s, p)) {
+    // nine points first: a curve this close to the density matches at least seven of them
+    const probe = Array.from({ length: 9 }, (_, j) => Math.round(((j + 1) * (x.length - 1)) / 10));
+    const pr = probe.map((i) => s.y[i]! / dens(x[i]!)).filter((r) => Number.isFinite(r) && r > 0);
+    if (pr.length < 7) continue;
+    const pk = ascending(pr)[Math.floor(pr.length / 2)]!;
+    if (probe.filter((i) => Math.abs(s.y[i]! - pk * dens(x[i]!)) <= tol).length < 7) continue;
+    const d = x.map(dens);
+    const ratios = d.map((dv, i) => s.y[i]! / dv).filter((r) => Number.isFinite(r) && r > 0);
+    if (ratios.length < x.length / 2) continue;
+    const k = ascending(ratios)[Math.floor(ratios.length / 2)]!;
+    const off = d.flatMap((dv, i) => (Math.abs(s.y[i]! - k * dv) > tol ? [i] : []));
+    if (off.length === 0 || off.length > MAX_SPIKES) continue;
+    // a density is smooth: a point far off while both neighbours lie on the curve is a spike
+    const spikes = off.every((i) => i > 0 && i < x.length - 1 && !off.includes(i - 1) && !off.includes(i + 1) && Math.abs(s.y[i]! - k * d[i]!) > SPIKE * tol);
+    if (!spikes) continue;
+    const scaleNote = Math.abs(k - 1) < 0.002 ? "" : `${fmt(k)} × `;
+    return {
+      status: "fail",
+      detail: `the curve is ${scaleNote}the kernel density of ${what} (Scott's bandwidth) at ${x.length - off.length} of ${x.length} points, but not at ${off.map((i) => `x = ${fmt(x[i]!)} (plotted ${fmt(s.y[i]!)}, the density gives ${fmt(k * d[i]!)})`).join(", ")}`,
+    };
   }
   return null;
 }

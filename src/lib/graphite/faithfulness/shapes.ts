@@ -206,25 +206,31 @@ export function isEvenGrid(x: number[]): boolean {
  * Gaussian kernel density of one column with Scott's bandwidth (scipy's default, seaborn's and
  * pandas'), up to one constant factor (seaborn scales it to counts or to a hue's share).
  */
-export function explainKde(s: PlottedSeries, p: Prepared): string | null {
-  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
+/** The densities a curve on an even grid could be: one per column and row subset, within the work limit. */
+export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: string; x: number[]; dens: (t: number) => number }> {
+  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return;
   const x = s.x as number[];
-  if (!isEvenGrid(x)) return null;
-  const probe = [Math.floor(x.length / 2), Math.floor(x.length / 4), Math.floor((3 * x.length) / 4)];
+  if (!isEvenGrid(x)) return;
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
       const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
       if (vals.length * x.length > MAX_KDE_WORK) continue;
       const dens = scottDensity(vals);
-      if (!dens) continue;
-      // the constant factor from the middle point, then a cheap test on two more before all
-      const k = s.y[probe[0]!]! / dens(x[probe[0]!]!);
-      if (!(k > 0) || !Number.isFinite(k)) continue;
-      if (!probe.every((j) => close(s.y[j]!, k * dens(x[j]!), 1e-12))) continue;
-      if (!s.y.every((yv, j) => Math.abs(yv - k * dens(x[j]!)) <= 0.002 * Math.max(...s.y))) continue;
-      const scaleNote = Math.abs(k - 1) < 0.002 ? "as a density" : `scaled by ${+k.toPrecision(4)} (the factor is not checked)`;
-      return `kernel density of ${col}${f.desc} (Scott's bandwidth, ${scaleNote})`;
+      if (dens) yield { what: `${col}${f.desc}`, x, dens };
     }
+  }
+}
+
+export function explainKde(s: PlottedSeries, p: Prepared): string | null {
+  for (const { what, x, dens } of densities(s, p)) {
+    const probe = [Math.floor(x.length / 2), Math.floor(x.length / 4), Math.floor((3 * x.length) / 4)];
+    // the constant factor from the middle point, then a cheap test on two more before all
+    const k = s.y[probe[0]!]! / dens(x[probe[0]!]!);
+    if (!(k > 0) || !Number.isFinite(k)) continue;
+    if (!probe.every((j) => close(s.y[j]!, k * dens(x[j]!), 1e-12))) continue;
+    if (!s.y.every((yv, j) => Math.abs(yv - k * dens(x[j]!)) <= 0.002 * Math.max(...s.y))) continue;
+    const scaleNote = Math.abs(k - 1) < 0.002 ? "as a density" : `scaled by ${+k.toPrecision(4)} (the factor is not checked)`;
+    return `kernel density of ${what} (Scott's bandwidth, ${scaleNote})`;
   }
   return null;
 }
