@@ -6,7 +6,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
-import { collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, withinBounds } from "./shapes";
+import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, withinBounds } from "./shapes";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
@@ -186,24 +186,16 @@ export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
 
 /** Points at one category, most of them that category's values and the rest not. */
 export function oneCategoryNearMiss(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
-  if (s.y.length < 3 || !s.x.every((x) => typeof x === "string")) return null;
-  const key = (s.x[0] as string).trim();
-  if (!s.x.every((x) => (x as string).trim() === key)) return null;
   const n = s.y.length;
-  for (const [g, keys] of p.categorical) {
-    const rows = keys.flatMap((k, i) => (k === key ? [i] : []));
-    if (rows.length === 0) continue;
-    for (const [col, v] of p.numeric) {
-      if (col === g) continue;
-      const have = rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
-      const not = s.y.filter((y) => !have.some((t) => close(y, t, scale)));
-      const matched = n - not.length;
-      if (matched >= 2 && not.length > 0 && matched * 3 >= 2 * n)
-        return {
-          status: "fail",
-          detail: `${matched} of ${n} points at ${JSON.stringify(key)} are values of ${col} where ${g} == ${JSON.stringify(key)}; ${list(not, 3)} ${not.length === 1 ? "is" : "are"} not`,
-        };
-    }
+  if (n < 3) return null;
+  for (const { key, g, col, have } of categoryValues(s, p)) {
+    const not = s.y.filter((y) => !have.some((t) => close(y, t, scale)));
+    const matched = n - not.length;
+    if (matched >= 2 && not.length > 0 && matched * 3 >= 2 * n)
+      return {
+        status: "fail",
+        detail: `${matched} of ${n} points at ${JSON.stringify(key)} are values of ${col} where ${g} == ${JSON.stringify(key)}; ${list(not, 3)} ${not.length === 1 ? "is" : "are"} not`,
+      };
   }
   return null;
 }

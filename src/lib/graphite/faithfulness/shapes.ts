@@ -240,18 +240,24 @@ export function explainKde(s: PlottedSeries, p: Prepared): string | null {
  * be a value of one column in the rows of that category.
  */
 export function explainOneCategory(s: PlottedSeries, p: Prepared, scale: number): string | null {
-  if (s.y.length === 0 || !s.x.every((x) => typeof x === "string")) return null;
+  if (s.y.length === 0) return null;
+  for (const { key, g, col, have } of categoryValues(s, p)) {
+    if (s.y.every((y) => have.some((t) => close(y, t, scale))))
+      return `values of ${col} where ${g} == ${JSON.stringify(key)} (points at one category, such as a box plot's outliers)`;
+  }
+  return null;
+}
+
+/** For points all at one category label: each column's values in that category's rows. */
+export function* categoryValues(s: PlottedSeries, p: Prepared): Generator<{ key: string; g: string; col: string; have: number[] }> {
+  if (s.x.length === 0 || !s.x.every((x) => typeof x === "string")) return;
   const key = (s.x[0] as string).trim();
-  if (!s.x.every((x) => (x as string).trim() === key)) return null;
+  if (!s.x.every((x) => (x as string).trim() === key)) return;
   for (const [g, keys] of p.categorical) {
     const rows = keys.flatMap((k, i) => (k === key ? [i] : []));
     if (rows.length === 0) continue;
     for (const [col, v] of p.numeric) {
-      if (col === g) continue;
-      const have = rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
-      if (s.y.every((y) => have.some((t) => close(y, t, scale))))
-        return `values of ${col} where ${g} == ${JSON.stringify(key)} (points at one category, such as a box plot's outliers)`;
+      if (col !== g) yield { key, g, col, have: rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)) };
     }
   }
-  return null;
 }
