@@ -1,8 +1,8 @@
 // How pandas.read_csv names and types the columns of a CSV, with its defaults: the missing-value
 // markers it reads as NaN, the numbers its C parser accepts (optionally with a decimal comma),
 // True/False columns, and the column names it makes up (an empty name becomes "Unnamed: i", a
-// repeated one "v.1"). Dates are what pd.to_datetime would parse from the ISO strings pandas
-// leaves as text. Pure.
+// repeated one "v.1"). Dates are the text columns pd.to_datetime parses (date-format.ts). Pure.
+import { guessDateFormat, type DateFormat } from "./date-format";
 
 /** pandas' default na_values (pandas._libs.parsers.STR_NA_VALUES), matched against the raw field. */
 export const PANDAS_NA_VALUES: ReadonlySet<string> = new Set([
@@ -58,12 +58,12 @@ export function parseNumber(field: string, decimal: Decimal = "."): number | nul
 
 const BOOL = new Set(["True", "TRUE", "true", "False", "FALSE", "false"]);
 
-/** pd.to_datetime(format="ISO8601") strings: a date, optionally a time and a zone. */
-export const ISO_DATE = /^(\d{4}-\d{2}-\d{2})([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+export { ISO_DATE } from "./date-format";
 
 /**
  * The kind pandas gives a column: numeric (int64/float64, NaN for the missing markers), bool
- * (only when no value is missing: a gap makes it object), date (text pd.to_datetime parses),
+ * (only when no value is missing: a gap makes it object), date (text pd.to_datetime parses with
+ * the format it guesses from the first value),
  * text, or empty (every value missing: float64 of NaN).
  */
 export function columnKind(values: readonly string[], decimal: Decimal = "."): ColumnKind {
@@ -71,6 +71,7 @@ export function columnKind(values: readonly string[], decimal: Decimal = "."): C
   let numeric = true;
   let bool = true;
   let date = true;
+  let dateFormat: DateFormat | null = null;
   let missing = false;
   for (const v of values) {
     if (isNA(v)) {
@@ -80,7 +81,11 @@ export function columnKind(values: readonly string[], decimal: Decimal = "."): C
     present++;
     if (numeric && parseNumber(v, decimal) === null) numeric = false;
     if (bool && !BOOL.has(v.trim())) bool = false;
-    if (date && !ISO_DATE.test(v.trim())) date = false;
+    if (date) {
+      // pd.to_datetime guesses the format from the first value and holds every other to it
+      dateFormat ??= guessDateFormat(v);
+      if (!dateFormat || dateFormat.parse(v) === null) date = false;
+    }
     if (!numeric && !bool && !date) return "text";
   }
   if (present === 0) return "empty";

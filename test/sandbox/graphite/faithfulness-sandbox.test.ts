@@ -89,6 +89,23 @@ test("wrong charts with evidence against them: scaled by 1.07, shifted by one da
   assert.equal(shuffled.verdict, "unfaithful", JSON.stringify(shuffled.checks, null, 1));
 });
 
+test("US-style dates (01/29/2024) read as pd.to_datetime reads them: a line by day and monthly sums are faithful", async () => {
+  const sb = await sharedSandbox();
+  const lines = ["date,orders"];
+  for (let i = 0; i < 70; i++) {
+    const d = new Date(Date.UTC(2024, 0, 10 + i));
+    lines.push(`${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()},${(i * 37) % 23}`);
+  }
+  const us = readCsv(lines.join("\n") + "\n");
+  assert.deepEqual(us.kinds, ["date", "numeric"]);
+  const code = `${HEAD}df = ${us.readCall}\ndf["date"] = pd.to_datetime(df["date"])\nfig, ax = plt.subplots(1, 2)\nax[0].plot(df["date"], df["orders"])\nm = df.set_index("date")["orders"].resample("ME").sum()\nax[1].bar(m.index, m.values, width=20)\nplt.savefig("chart.png")`;
+  const run = await sb.run({ code, files: { "data.csv": us.text } });
+  assert.equal(run.status, "ok", run.traceback ?? "");
+  const f = checkFaithfulness(us, run.figures);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks, null, 1));
+  assert.equal(f.checks.find((c) => c.check === "x range")!.status, "pass");
+});
+
 test("a semicolon CSV with decimal commas, and a Latin-1 one, read with the call the prompt gives: faithful", async () => {
   const sb = await sharedSandbox();
   const eu = readCsv(Buffer.from("Stadt;Temperatur\nMünchen;12,5\nMünchen;-1,25\nKöln;\nKöln;8\nKöln;9,5\n", "latin1"));

@@ -37,7 +37,9 @@ export function xKeys(s: PlottedSeries, p: Prepared): string[] | null {
   if (s.x.every((x) => typeof x === "string")) {
     return (s.x as string[]).map((x) => {
       const t = x.trim();
-      return ISO_DATE.test(t) ? t.slice(0, 10) : t;
+      // a date label drawn as text names the day it reads as (the data's own format first)
+      if (ISO_DATE.test(t)) return t.slice(0, 10);
+      return p.dateFormat?.parse(t) ?? t;
     });
   }
   if (s.x.every((x) => typeof x === "number") && p.dateDays) {

@@ -1,7 +1,8 @@
 // The CSV as the faithfulness check sees it, typed as pandas types it: numeric columns with NaN
 // for pandas' missing markers (so aggregates can skip them), the date column, the category
 // columns (missing keys dropped, as groupby drops them) and the row subsets worth trying. Pure.
-import { columnKind, ISO_DATE, isNA, parseNumber, type Decimal } from "../csv-typing";
+import { columnKind, isNA, parseNumber, type Decimal } from "../csv-typing";
+import { guessDateFormat, type DateFormat } from "../date-format";
 
 export const MAX_CATEGORIES = 40;
 export const DAY_MS = 86_400_000;
@@ -25,6 +26,8 @@ export interface Prepared {
   /** Numeric columns that have at least one missing value. */
   gappy: Set<string>;
   dateCol: string | null;
+  /** How the date column's text reads as days (ISO, 01/05/2024, Jan 5, 2024, ...). */
+  dateFormat: DateFormat | null;
   dateKeys: string[] | null;
   dateDays: number[] | null;
   /** Category columns: the key of each row, null where the key is missing. */
@@ -49,6 +52,7 @@ export function prepareTable(t: Table): Prepared {
   const categorical = new Map<string, Array<string | null>>();
   const labels = new Map<string, Array<string | null>>();
   let dateCol: string | null = null;
+  let dateFormat: DateFormat | null = null;
   const frameCols: string[] = [];
   const n = t.rows.length;
   t.columns.forEach((col, ci) => {
@@ -62,7 +66,10 @@ export function prepareTable(t: Table): Prepared {
       if (v.some((x) => Number.isNaN(x))) gappy.add(col);
     }
     // Dates key rows and calendar buckets: only a date column without gaps is used.
-    if (dateCol === null && kind === "date" && raw.every((v) => ISO_DATE.test(v.trim()))) dateCol = col;
+    if (dateCol === null && kind === "date" && !raw.some(isNA)) {
+      dateCol = col;
+      dateFormat = guessDateFormat(raw[0]!);
+    }
     const keys = raw.map((v) => (isNA(v) ? null : v.trim()));
     const distinct = new Set(keys.filter((k) => k !== null));
     if (distinct.size <= MAX_CATEGORIES && distinct.size < n && distinct.size > 0) categorical.set(col, keys);
@@ -71,7 +78,8 @@ export function prepareTable(t: Table): Prepared {
     // Row subsets worth trying: labels (stack, weekday) and flags (cache_enabled), not counts.
     if (categorical.has(col) && distinct.size >= 2 && distinct.size <= 12 && (!isNum || distinct.size <= 3)) frameCols.push(col);
   });
-  const dateKeys = dateCol !== null ? t.rows.map((r) => r[t.columns.indexOf(dateCol!)]!.trim().slice(0, 10)) : null;
+  // each row's day, as pd.to_datetime reads it with the format guessed from the first value
+  const dateKeys = dateCol !== null && dateFormat ? t.rows.map((r) => dateFormat!.parse(r[t.columns.indexOf(dateCol!)]!)!) : null;
   const frames: Frame[] = [{ desc: "", rows: t.rows.map((_, i) => i) }];
   for (const col of frameCols) {
     const vals = categorical.get(col)!;
@@ -85,6 +93,7 @@ export function prepareTable(t: Table): Prepared {
     numeric,
     gappy,
     dateCol,
+    dateFormat,
     dateKeys,
     dateDays: dateKeys ? dateKeys.map(toDays) : null,
     categorical,
