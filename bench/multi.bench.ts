@@ -18,6 +18,7 @@ import { startDemoServer } from "../src/lib/demo/server";
 import { DEMO_QUESTIONS } from "../src/lib/demo/questions";
 import { weave, type WeaveOptions } from "../src/lib/weave/run";
 import { CLASSIFY_CONCURRENCY } from "../src/lib/weave/multi/limit";
+import { runBench } from "./support";
 
 const LATENCY_MS = 200;
 const RUN_ROUNDS = 3;
@@ -193,10 +194,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`multi bench could not run: ${(e as Error).message}`);
-    process.exit(1);
-  },
-);
+runBench("multi", main);

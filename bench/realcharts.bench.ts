@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { Sandbox } from "../src/lib/sandbox";
 import { defaultPython, repoRoot } from "../src/lib/sandbox/paths";
 import { buildLogCsv } from "../src/lib/graphite/buildlog";
+import { reportLoad, runBench } from "./support";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -152,21 +153,8 @@ async function main(): Promise<number> {
       `realcharts: four 1,000-point date series, ${kind}: draw ${ms(t.draw)}, measure ${t.measure.toFixed(1)} ms = ${(share * 100).toFixed(1)}% of the draw (target < 10%) ${share < 0.1 ? "PASS" : "MISS"}; per-point date mapping (before) ${ms(t.perpoint)}`,
     );
   }
-  if (os.loadavg()[0] > os.cpus().length)
-    console.log("realcharts: the machine is busier than its core count: absolute times are inflated; the ratios are measured side by side");
-  console.log(
-    `realcharts: machine load average ${os
-      .loadavg()
-      .map((x) => x.toFixed(1))
-      .join(" ")} on ${os.cpus().length} cores`,
-  );
+  reportLoad("realcharts");
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`realcharts bench could not run: ${(e as Error).message}`);
-    process.exit(1);
-  },
-);
+runBench("realcharts", main);

@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { Sandbox } from "../src/lib/sandbox";
 import { defaultPython } from "../src/lib/sandbox/paths";
 import { buildLogCsv } from "../src/lib/graphite/buildlog";
+import { reportLoad, runBench } from "./support";
 
 const REFERENCE = `import sys
 import pandas as pd
@@ -193,21 +194,8 @@ print(statistics.median(times[1:]))
   console.log(
     `sandbox: warm is ${ratio.toFixed(1)}x faster than fresh (target >= 8x) ${ratio >= 8 ? "PASS" : "MISS"}; best-case ratio (min/min) ${(Math.min(...fresh) / Math.min(...warm)).toFixed(1)}x`,
   );
-  if (os.loadavg()[0] > os.cpus().length)
-    console.log("sandbox: the machine is busier than its core count: absolute times are inflated; the ratios are measured side by side");
-  console.log(
-    `sandbox: machine load average ${os
-      .loadavg()
-      .map((x) => x.toFixed(1))
-      .join(" ")} on ${os.cpus().length} cores`,
-  );
+  reportLoad("sandbox");
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`sandbox bench could not run: ${(e as Error).message}`);
-    process.exit(1);
-  },
-);
+runBench("sandbox", main);
