@@ -9,6 +9,7 @@ import { promptList, slotTable, stageTimes } from "../meta";
 import type { ViewHost } from "../view";
 import { highlighted } from "./highlight";
 import { supportsThinkingFlag } from "../../../lib/slot/capability";
+import { warningList } from "../warnings";
 
 const SIDES = ["a", "b"] as const;
 
@@ -90,13 +91,7 @@ export class GraphiteView {
     fill(
       this.el,
       scoreHeadline(r, judging),
-      r.warnings.length
-        ? h(
-            "ul",
-            { class: "dl-warnings" },
-            r.warnings.map((w) => h("li", {}, w)),
-          )
-        : null,
+      warningList(r.warnings),
       h(
         "div",
         { class: "dl-two dl-charts" },

@@ -10,6 +10,7 @@ import { GRAPH, hslHex, inkOn } from "../../../lib/theme/palette";
 import { pct, plural } from "../format";
 import type { ViewHost } from "../view";
 import { cellLightness, layoutRings, MULTI_SIZE, ringColour } from "./layout";
+import { warningList } from "../warnings";
 
 export function isMultiWeave(r: unknown): r is WeaveResult & { multi: MultiWeave } {
   const x = r as Partial<WeaveResult> | null;
@@ -146,13 +147,7 @@ function headline(r: WeaveResult & { multi: MultiWeave }): HTMLElement {
         )
       : null,
     h("p", { class: "dl-muted dl-multi-grouprule" }, `Groups: ${m.groupRule}.`),
-    r.warnings.length
-      ? h(
-          "ul",
-          { class: "dl-warnings" },
-          r.warnings.map((w) => h("li", {}, w)),
-        )
-      : null,
+    warningList(r.warnings),
   );
 }
 

@@ -3,6 +3,7 @@
 import type { WeaveResult } from "../../../lib/schema/weave";
 import { h } from "../dom";
 import { pct } from "../format";
+import { warningList } from "../warnings";
 
 /** consensusByNodes from the raw counts, one decimal; null with no claims at all. */
 export function recomputeConsensus(c: { sharedPairs: number; aOnly: number; bOnly: number }): number | null {
@@ -53,13 +54,7 @@ export function headline(r: WeaveResult): HTMLElement {
           `The result reports ${pct(c.consensusByNodes)} but its raw counts give ${pct(recomputed)}; the view shows the recomputed number.`,
         )
       : null,
-    r.warnings.length
-      ? h(
-          "ul",
-          { class: "dl-warnings" },
-          r.warnings.map((w) => h("li", {}, w)),
-        )
-      : null,
+    warningList(r.warnings),
   );
 }
 
