@@ -111,4 +111,7 @@ test("a US-dated CSV: plotted against pd.to_datetime's dates (matplotlib day num
   // monthly sums labelled by the month's end (resample("ME")): 10 + 11 + 14, 19 + 26
   const monthly = checkFaithfulness(t, [figure([series({ kind: "bar", x: ["2024-01-31", "2024-02-29"], y: [35, 45] })])]);
   assert.equal(monthly.checks.find((c) => c.check.startsWith("values of"))!.detail, "match monthly sum of sales (labelled by its last day) by x value");
+  // bars labelled m.index.strftime("%b %Y"): the labels' own format names each month's first day
+  const named = checkFaithfulness(t, [figure([series({ kind: "bar", x: ["Jan 2024", "Feb 2024"], y: [35, 45] })])]);
+  assert.equal(named.checks.find((c) => c.check.startsWith("values of"))!.detail, "match monthly sum of sales (labelled by its first day) by x value");
 });

@@ -6,6 +6,7 @@ import { candidates } from "./candidates";
 import type { Candidate } from "./candidate";
 import { fromDays, type Prepared } from "./table";
 import { ISO_DATE } from "../csv-typing";
+import { guessDateFormat } from "../date-format";
 
 export const REL_TOLERANCE = 0.002;
 export const SCALES: ReadonlyArray<[number, string]> = [
@@ -35,11 +36,14 @@ export function dataScale(p: Prepared): number {
 export function xKeys(s: PlottedSeries, p: Prepared): string[] | null {
   if (s.x.length === 0) return null;
   if (s.x.every((x) => typeof x === "string")) {
-    return (s.x as string[]).map((x) => {
-      const t = x.trim();
-      // a date label drawn as text names the day it reads as (the data's own format first)
+    // Date labels drawn as text name the days they read as: in the data's own format, or in one
+    // the labels share ("Jan 2024" from strftime("%b %Y") names the month's first day).
+    const labels = (s.x as string[]).map((x) => x.trim());
+    const own = guessDateFormat(labels[0]!);
+    const theirs = own && labels.every((t) => own.parse(t) !== null) ? own : null;
+    return labels.map((t) => {
       if (ISO_DATE.test(t)) return t.slice(0, 10);
-      return p.dateFormat?.parse(t) ?? t;
+      return p.dateFormat?.parse(t) ?? theirs?.parse(t) ?? t;
     });
   }
   if (s.x.every((x) => typeof x === "number") && p.dateDays) {
