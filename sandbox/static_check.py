@@ -15,35 +15,6 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-BLOCKED_MODULES = {
-    "os",
-    "subprocess",
-    "socket",
-    "shutil",
-    "ctypes",
-    "multiprocessing",
-    "pty",
-    "signal",
-    "requests",
-    "urllib",
-    "urllib3",
-    "http",
-    "httpx",
-    "ftplib",
-    "smtplib",
-    "telnetlib",
-    "importlib",
-    "pickle",
-    "marshal",
-    "posix",
-    "resource",
-    "asyncio",
-    "ssl",
-    "webbrowser",
-    "code",
-    "pdb",
-    "threading",
-}
 # Re-exported by other packages (`from matplotlib import subprocess`) and plainly a way out. Not
 # every blocked module: `from scipy import signal` is scipy's signal processing, not the stdlib's.
 REEXPORTED_MODULES = {
@@ -58,6 +29,24 @@ REEXPORTED_MODULES = {
     "importlib",
     "pickle",
     "marshal",
+}
+BLOCKED_MODULES = REEXPORTED_MODULES | {
+    "signal",
+    "requests",
+    "urllib",
+    "urllib3",
+    "http",
+    "httpx",
+    "ftplib",
+    "smtplib",
+    "telnetlib",
+    "resource",
+    "asyncio",
+    "ssl",
+    "webbrowser",
+    "code",
+    "pdb",
+    "threading",
 }
 BLOCKED_BUILTINS = {"eval", "exec", "compile", "__import__", "breakpoint", "input", "globals", "vars"}
 # Dangerous on any receiver: the interpreter's escape hatches and pandas' code-running reader.
