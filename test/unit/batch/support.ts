@@ -3,6 +3,7 @@ import { callModel as realCallModel } from "../../../src/lib/providers/client";
 import type { CallRequest, CallResult } from "../../../src/lib/providers/contract";
 import { ProviderError, type ProviderErrorKind } from "../../../src/lib/providers/errors";
 import { promptHash } from "../../../src/lib/providers/ledger";
+import { callResult } from "../support/fake-client";
 
 export const DEMO = {
   a: { provider: "demo" as const, model: "atlas" },
@@ -58,25 +59,5 @@ export function counting(fail?: (req: CallRequest, n: number) => ProviderErrorKi
 /** A CallResult for scripted content (no server): what the client would return. */
 export function scripted(req: CallRequest, content: string, tokens = 100): CallResult {
   const usage = { promptTokens: tokens / 2, completionTokens: tokens / 2, totalTokens: tokens };
-  const record = {
-    role: req.role,
-    slot: req.slotName,
-    model: req.slot.model,
-    usage,
-    reasoningTokens: null,
-    finishReason: "stop",
-    latencyMs: 2,
-    retriedEmpty: false,
-    error: null,
-  };
-  return {
-    content,
-    usage,
-    reasoningTokens: null,
-    finishReason: "stop",
-    latencyMs: 2,
-    retriedEmpty: false,
-    record,
-    promptSha256: promptHash(req.role, lastUser(req)),
-  };
+  return callResult(req, content, { usage, latencyMs: 2, promptSha256: promptHash(req.role, lastUser(req)) });
 }

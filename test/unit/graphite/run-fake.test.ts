@@ -8,12 +8,13 @@ import util from "node:util";
 import { runGraphite, graphite } from "../../../src/lib/graphite/run";
 import type { GraphiteDeps } from "../../../src/lib/graphite/session";
 import { buildLogCsv } from "../../../src/lib/graphite/buildlog";
-import type { CallRequest, CallResult } from "../../../src/lib/providers/contract";
+import type { CallRequest } from "../../../src/lib/providers/contract";
 import { startLiveRun, type LiveRun } from "../../../src/lib/run/live";
 import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
 import type { SandboxRun } from "../../../src/lib/schema/sandbox";
 import type { ViewEvent } from "../../../src/lib/schema/widget";
 import { run as fakeRun, figure, series } from "./make";
+import { callResult } from "../support/fake-client";
 
 /** Waits for a state, however long the machine takes (the test's own timeout bounds a hang). */
 async function until(ready: () => boolean): Promise<void> {
@@ -27,37 +28,12 @@ const GOOD_JUDGE = '{"a":{"insight":4,"clarity":5,"verdict":"ok"},"b":{"insight"
 const WORKING =
   'import pandas as pd\nimport matplotlib.pyplot as plt\ndf = pd.read_csv("data.csv")\nfig, ax = plt.subplots()\nax.plot(df["build_seconds"])\nfig.savefig("chart.png")\n';
 
-function reply(req: CallRequest, content: string, extra: Partial<CallResult> = {}): CallResult {
-  const usage = { promptTokens: 10, completionTokens: 20, totalTokens: 30 };
-  return {
-    content,
-    usage,
-    reasoningTokens: null,
-    finishReason: "stop",
-    latencyMs: 5,
-    retriedEmpty: false,
-    record: {
-      role: req.role,
-      slot: req.slotName,
-      model: req.slot.model,
-      usage,
-      reasoningTokens: null,
-      finishReason: "stop",
-      latencyMs: 5,
-      retriedEmpty: false,
-      error: null,
-    },
-    promptSha256: "0".repeat(64),
-    ...extra,
-  };
-}
-
 type Script = (req: CallRequest) => string | Error | Promise<string>;
 function models(script: Script): GraphiteDeps["callModel"] {
   return async (req) => {
     const out = await script(req);
     if (out instanceof Error) throw out;
-    return reply(req, out);
+    return callResult(req, out, { usage: { promptTokens: 10, completionTokens: 20, totalTokens: 30 }, latencyMs: 5, promptSha256: "0".repeat(64) });
   };
 }
 const coders =

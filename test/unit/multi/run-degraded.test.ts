@@ -5,38 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { runWeave, type WeaveOptions } from "../../../src/lib/weave/run";
 import { WeaveResult } from "../../../src/lib/schema/weave";
-import type { CallRequest, CallResult } from "../../../src/lib/providers/contract";
+import type { CallRequest } from "../../../src/lib/providers/contract";
 import { CLASSIFY_CONCURRENCY } from "../../../src/lib/weave/multi/limit";
-
-function fakeClient(script: (req: CallRequest) => Promise<string> | string) {
-  const seen: CallRequest[] = [];
-  const call = async (req: CallRequest): Promise<CallResult> => {
-    seen.push(req);
-    const content = await script(req);
-    const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
-    return {
-      content,
-      usage,
-      reasoningTokens: null,
-      finishReason: "stop",
-      latencyMs: 1,
-      retriedEmpty: false,
-      promptSha256: "x",
-      record: {
-        role: req.role,
-        slot: req.slotName,
-        model: req.slot.model,
-        usage,
-        reasoningTokens: null,
-        finishReason: "stop",
-        latencyMs: 1,
-        retriedEmpty: false,
-        error: null,
-      },
-    };
-  };
-  return { call, seen };
-}
+import { scriptedClient } from "../support/fake-client";
 
 const slot = (model: string) => ({ provider: "custom" as const, baseUrl: "http://127.0.0.1:9/v1", model });
 const options = (n: number, signal?: AbortSignal): WeaveOptions => ({
@@ -56,7 +27,7 @@ const userText = (req: CallRequest) => req.messages[req.messages.length - 1]!.co
 const claimsOf = (text: string) => text.split(/(?<=\.)\s+/);
 
 test("one pair's judge output never parses: that pair falls back to word overlap, labelled, the others stay judged", async () => {
-  const { call } = fakeClient((req) => {
+  const { call } = scriptedClient((req) => {
     if (/^[A-D]$/.test(req.role)) return ANSWERS[req.role]!;
     const m = /^judge-extract-([A-D])$/.exec(req.role);
     if (m) return JSON.stringify(claimsOf(ANSWERS[m[1]!]!));
@@ -76,7 +47,7 @@ test("one pair's judge output never parses: that pair falls back to word overlap
 });
 
 test("a model whose extraction comes back empty: its claims are its sentences, labelled, and every pair is still classified", async () => {
-  const { call, seen } = fakeClient((req) => {
+  const { call, seen } = scriptedClient((req) => {
     if (/^[A-D]$/.test(req.role)) return ANSWERS[req.role]!;
     if (req.role === "judge-extract-C") return "[]";
     const m = /^judge-extract-([A-D])$/.exec(req.role);
@@ -92,7 +63,7 @@ test("a model whose extraction comes back empty: its claims are its sentences, l
 
 test("cancel while classifying ends the run with one sentence", async () => {
   const controller = new AbortController();
-  const { call } = fakeClient(async (req) => {
+  const { call } = scriptedClient(async (req) => {
     if (/^[A-D]$/.test(req.role)) return ANSWERS[req.role]!;
     const m = /^judge-extract-([A-D])$/.exec(req.role);
     if (m) return JSON.stringify(claimsOf(ANSWERS[m[1]!]!));
@@ -105,7 +76,7 @@ test("cancel while classifying ends the run with one sentence", async () => {
 test(`8 models: 28 classify calls, never more than ${CLASSIFY_CONCURRENCY} in flight`, async () => {
   let inFlight = 0;
   let peak = 0;
-  const { call, seen } = fakeClient(async (req) => {
+  const { call, seen } = scriptedClient(async (req) => {
     if (/^[A-H]$/.test(req.role)) return ANSWERS[req.role] ?? "Start with a monolith.";
     if (req.role.startsWith("judge-extract-")) return JSON.stringify(["Start with a monolith."]);
     inFlight++;

@@ -6,30 +6,9 @@ import { weaveWith } from "../../../src/lib/weave/run";
 import { runGraphite } from "../../../src/lib/graphite/run";
 import { runDeps, type RunDeps } from "../../../src/lib/run/deps";
 import { startLiveRun } from "../../../src/lib/run/live";
-import type { CallRequest, CallResult } from "../../../src/lib/providers/contract";
 import type { SandboxRun } from "../../../src/lib/schema/sandbox";
+import { callResult } from "../support/fake-client";
 
-const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
-const reply = (req: CallRequest, content: string): CallResult => ({
-  content,
-  usage,
-  reasoningTokens: null,
-  finishReason: "stop",
-  latencyMs: 1,
-  retriedEmpty: false,
-  promptSha256: "x",
-  record: {
-    role: req.role,
-    slot: req.slotName,
-    model: req.slot.model,
-    usage,
-    reasoningTokens: null,
-    finishReason: "stop",
-    latencyMs: 1,
-    retriedEmpty: false,
-    error: null,
-  },
-});
 const slot = (model: string) => ({ provider: "custom" as const, baseUrl: "http://127.0.0.1:9/v1", model });
 
 function fixed(callModel: RunDeps["callModel"], sandbox?: RunDeps["sandbox"]): { deps: RunDeps; views: string[] } {
@@ -51,8 +30,8 @@ function fixed(callModel: RunDeps["callModel"], sandbox?: RunDeps["sandbox"]): {
 
 test("weave takes its clock, run id, nonce, client and live run from the RunDeps", async () => {
   const { deps, views } = fixed(async (req) => {
-    if (req.slotName === "judge") return reply(req, req.role.startsWith("judge-extract") ? '["One claim."]' : '{"pairs":[]}');
-    return reply(req, "One claim.");
+    if (req.slotName === "judge") return callResult(req, req.role.startsWith("judge-extract") ? '["One claim."]' : '{"pairs":[]}');
+    return callResult(req, "One claim.");
   });
   const r = await weaveWith({ question: "Why?", a: slot("m-a"), b: slot("m-b"), judge: slot("m-j") }, deps);
   assert.deepEqual(views, ["weave"]);
@@ -79,7 +58,7 @@ test("graphite takes the same fields, and its sandbox, from the RunDeps", async 
   };
   const { deps, views } = fixed(
     async (req) =>
-      reply(
+      callResult(
         req,
         req.slotName === "judge" ? '{"a":{"insight":5,"clarity":5,"verdict":"ok"},"b":{"insight":5,"clarity":5,"verdict":"ok"},"ship":"neither"}' : "print(1)",
       ),

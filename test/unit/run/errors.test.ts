@@ -11,39 +11,9 @@ import { SlotError, parseSlot } from "../../../src/lib/slot/slot";
 import { InputError, RunError, SandboxError } from "../../../src/lib/index";
 import { causeKind, errorKind, errorRecord, errorText } from "../../../src/lib/errors/record";
 import { resolveBaseUrl } from "../../../src/lib/providers/base-url";
-import type { CallRequest, CallResult } from "../../../src/lib/providers/contract";
-
-class FakeProviderError extends Error {
-  record = null;
-  constructor(
-    readonly kind: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { callResult, FakeProviderError } from "../support/fake-client";
 
 const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
-const ok = (req: CallRequest, content: string): CallResult => ({
-  content,
-  usage,
-  reasoningTokens: null,
-  finishReason: "stop",
-  latencyMs: 1,
-  retriedEmpty: false,
-  promptSha256: "x",
-  record: {
-    role: req.role,
-    slot: req.slotName,
-    model: req.slot.model,
-    usage,
-    reasoningTokens: null,
-    finishReason: "stop",
-    latencyMs: 1,
-    retriedEmpty: false,
-    error: null,
-  },
-});
 
 const slot = (model: string) => ({ provider: "custom" as const, baseUrl: "http://127.0.0.1:9/v1", model });
 const weaveOptions = (signal?: AbortSignal): WeaveOptions => ({
@@ -66,7 +36,7 @@ async function caught(p: Promise<unknown>): Promise<unknown> {
 
 test("a weave side that fails: RunError naming weave, the asking stage, stage-failed, the provider error as cause", async () => {
   const providerError = new FakeProviderError("rate-limit", "slot a (custom, model m-a): rate limited (429).");
-  const e = await caught(runWeave(weaveOptions(), async (req) => (req.role === "A" ? Promise.reject(providerError) : ok(req, "An answer."))));
+  const e = await caught(runWeave(weaveOptions(), async (req) => (req.role === "A" ? Promise.reject(providerError) : callResult(req, "An answer."))));
   assert.ok(e instanceof RunError);
   assert.equal(e.run, "weave");
   assert.equal(e.stage, "asking");
@@ -82,7 +52,7 @@ test("a cancelled weave: RunError with reason cancelled and the stage it was in"
   const controller = new AbortController();
   const e = await caught(
     runWeave(weaveOptions(controller.signal), async (req) => {
-      if (req.slotName !== "judge") return ok(req, "An answer.");
+      if (req.slotName !== "judge") return callResult(req, "An answer.");
       controller.abort();
       throw new FakeProviderError("aborted", "the call was cancelled.");
     }),
@@ -98,7 +68,7 @@ test("graphite whose sandbox fails: RunError at executing with the sandbox's err
     runGraphite(
       { csv: "x,y\n1,2\n3,4\n", question: "Trend?", a: slot("m-a"), b: slot("m-b"), judge: slot("m-j"), display: false },
       {
-        callModel: async (req) => ok(req, "import matplotlib.pyplot as plt\nplt.plot([1, 2])"),
+        callModel: async (req) => callResult(req, "import matplotlib.pyplot as plt\nplt.plot([1, 2])"),
         sandbox: async () => ({ run: async () => Promise.reject(sandboxError) }),
       },
     ),
@@ -132,7 +102,7 @@ test("a repair whose model call fails: RunError naming the repair, its stage, an
     {
       callModel: async (req) => {
         if (req.role === "A-repair") throw providerError;
-        return ok(
+        return callResult(
           req,
           req.slotName === "judge"
             ? '{"a":{"insight":1,"clarity":1,"verdict":"crashed"},"b":{"insight":1,"clarity":1,"verdict":"crashed"},"ship":"neither"}'
@@ -162,7 +132,7 @@ test("a batch retries an item on the kind its RunError's cause carries, and not 
         callModel: async (req) => {
           if (req.role === "A") tries++;
           if (req.role === "A") throw new FakeProviderError(kind, `slot a (custom, model m-a): ${kind}.`);
-          return ok(req, "An answer.");
+          return callResult(req, "An answer.");
         },
         sleep: async () => undefined,
       },

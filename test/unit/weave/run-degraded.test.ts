@@ -4,50 +4,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { runWeave, type WeaveOptions } from "../../../src/lib/weave/run";
 import { WeaveResult } from "../../../src/lib/schema/weave";
-import type { CallRequest, CallResult } from "../../../src/lib/providers/contract";
+import type { CallRequest } from "../../../src/lib/providers/contract";
+import { FakeProviderError, scriptedClient, type Scripted } from "../support/fake-client";
 
-class FakeProviderError extends Error {
-  record = null;
-  constructor(
-    readonly kind: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Script = (req: CallRequest) => Promise<string> | string | { content: string; finishReason: string };
-
-function fakeClient(script: Script) {
-  const seen: CallRequest[] = [];
-  const call = async (req: CallRequest): Promise<CallResult> => {
-    seen.push(req);
-    const out = await script(req);
-    const { content, finishReason } = typeof out === "string" ? { content: out, finishReason: "stop" } : out;
-    const usage = { promptTokens: 10, completionTokens: 20, totalTokens: 30 };
-    return {
-      content,
-      usage,
-      reasoningTokens: null,
-      finishReason,
-      latencyMs: 1,
-      retriedEmpty: false,
-      promptSha256: "x",
-      record: {
-        role: req.role,
-        slot: req.slotName,
-        model: req.slot.model,
-        usage,
-        reasoningTokens: null,
-        finishReason: "stop",
-        latencyMs: 1,
-        retriedEmpty: false,
-        error: null,
-      },
-    };
-  };
-  return { call, seen };
-}
+const fakeClient = (script: (req: CallRequest) => Promise<Scripted> | Scripted) =>
+  scriptedClient(script, { usage: { promptTokens: 10, completionTokens: 20, totalTokens: 30 } });
 
 const options = (signal?: AbortSignal): WeaveOptions => ({
   question: "Monolith or microservices?",
