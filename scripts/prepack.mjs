@@ -13,6 +13,8 @@ const needed = [
   "dist/lib/index.d.ts",
   "dist/lib/cli/setup.js",
   "dist/widget/plugin.js",
+  "dist/widget/mime.js",
+  "dist/index.js",
   "labextension/package.json",
   "binder/requirements.txt",
   "sandbox/server.py",

@@ -20,6 +20,8 @@ export { startDemoServer } from "./demo/server";
 export { DEMO_MODELS } from "./demo/personas";
 export { DEMO_QUESTIONS } from "./demo/questions";
 export { exportHtml } from "./export/html";
+export { exportFigure, figureSnippets } from "./export/figure";
+export type { Figure } from "./export/figure";
 export { weaveMany, graphiteMany, BatchInputError } from "./batch";
 export type { WeaveManyOptions, GraphiteManyOptions } from "./batch";
 export { readBatchFile } from "./batch/from-file";

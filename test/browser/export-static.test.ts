@@ -68,7 +68,7 @@ test("static view of a weave result: the numbers recomputed from raw counts, the
   const r = fixture("weave-12x12");
   r.consensus.consensusByNodes = 99.9; // a wrong reported number must not reach the headline
   const html = staticHtml(r);
-  assert.match(html, /<tr><th>consensus by nodes<\/th><td>41\.2%<\/td><\/tr>/);
+  assert.match(html, /<tr><td><b>consensus by nodes<\/b><\/td><td>41\.2%<\/td><\/tr>/);
   assert.doesNotMatch(html, />99\.9%</);
   assert.doesNotMatch(html, /<script|<style|\sstyle=|<svg/);
   assert.match(staticHtml(fixture("weave-lexical")), /lexical fallback — edges are word overlap, not judged/);
@@ -76,8 +76,8 @@ test("static view of a weave result: the numbers recomputed from raw counts, the
 
 test("static view of graphite results: each chart's verdicts, the BLOCKED rule and the escaped traceback", () => {
   const ok = staticHtml(fixture("graphite-charts"));
-  assert.match(ok, /<p><b>Chart A<\/b><\/p>/);
-  assert.match(ok, /<tr><th>faithful to the data\?<\/th><td>faithful<\/td><\/tr>/);
+  assert.match(ok, /<div><b>Chart A<\/b><\/div>/);
+  assert.match(ok, /<tr><td><b>faithful to the data\?<\/b><\/td><td>faithful<\/td><\/tr>/);
   const crash = staticHtml(fixture("graphite-crash"));
   assert.match(crash, /BLOCKED import of blocked module &#39;socket&#39; — line 1/);
   assert.match(crash, /KeyError: &#39;build_time&#39;/);

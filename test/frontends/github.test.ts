@@ -47,8 +47,8 @@ async function githubPage(file: string, images: boolean): Promise<string> {
 async function rows(page: import("playwright-core").Page): Promise<[string, string][]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll("tr"))
-      .filter((tr) => tr.children.length === 2 && tr.querySelector("th") && tr.querySelector("td"))
-      .map((tr) => [tr.querySelector("th")!.textContent!.trim(), tr.querySelector("td")!.textContent!.trim()] as [string, string]),
+      .filter((tr) => tr.children.length === 2 && tr.children[0]!.querySelector("b"))
+      .map((tr) => [tr.children[0]!.textContent!.trim(), tr.children[1]!.textContent!.trim()] as [string, string]),
   );
 }
 

@@ -65,7 +65,7 @@ export function splitSpec(spec: string): { name: string; range: string; rest: st
   return { name: m[1], range: decodeURIComponent(m[2] ?? "latest"), rest: m[3] ?? "" };
 }
 
-export async function startCdn(o: { packages: CdnPackage[]; requirejs: string }): Promise<Cdn> {
+export async function startCdn(o: { packages: CdnPackage[]; requirejs: string; jquery?: string }): Promise<Cdn> {
   const log: Cdn["log"] = [];
   const pick = (name: string, range: string): CdnPackage | undefined => {
     const versions = o.packages.filter((p) => p.name === name);
@@ -81,16 +81,21 @@ export async function startCdn(o: { packages: CdnPackage[]; requirejs: string })
     const host = String(req.headers["x-cdn-host"] ?? "");
     let file: string | null = null;
     if (host === "cdnjs.cloudflare.com") {
-      // require.js is the only library the widget pages take from cdnjs; any version is served the
-      // one in node_modules, as the tests only need a working loader.
+      // require.js and jQuery are what the notebook pages take from cdnjs (nbconvert's classic
+      // page and Quarto's need jQuery); any version asked is served the one in node_modules.
       if (/^\/ajax\/libs\/require\.js\/[^/]+\/require(\.min)?\.js$/.test(u.pathname)) file = o.requirejs;
+      else if (o.jquery && /^\/ajax\/libs\/jquery\/[^/]+\/jquery(\.min)?\.js$/.test(u.pathname)) file = o.jquery;
     } else {
       const spec = host === "cdn.jsdelivr.net" ? u.pathname.replace(/^\/npm\//, "") : u.pathname.replace(/^\//, "");
       const s = splitSpec(spec);
       const p = s ? pick(s.name, s.range) : undefined;
       if (s && p) {
-        const full = path.resolve(p.dir, s.rest);
-        if (full.startsWith(p.dir + path.sep) && fs.existsSync(full) && fs.statSync(full).isFile()) file = full;
+        // unpkg, like Node, finds `dist/index` as `dist/index.js` (VS Code asks it that way).
+        const tries = host === "unpkg.com" && !path.extname(s.rest) ? [s.rest, `${s.rest}.js`] : [s.rest];
+        for (const rest of tries) {
+          const full = path.resolve(p.dir, rest);
+          if (!file && full.startsWith(p.dir + path.sep) && fs.existsSync(full) && fs.statSync(full).isFile()) file = full;
+        }
       }
     }
     const status = file ? 200 : 404;

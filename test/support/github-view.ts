@@ -9,7 +9,7 @@ export async function githubSanitize(html: string): Promise<string> {
   return toHtml(sanitize(fromHtml(html, { fragment: true }), defaultSchema));
 }
 
-/** Every `<tr><th>label</th><td>value</td></tr>` of the HTML, in order, with entities decoded. */
+/** Every `<tr><td><b>label</b></td><td>value</td></tr>` of the HTML, in order, with entities decoded. */
 export function labelledRows(html: string): [string, string][] {
   const text = (s: string) =>
     s
@@ -20,7 +20,7 @@ export function labelledRows(html: string): [string, string][] {
       .replace(/&#x27;|&#39;/g, "'")
       .replace(/&amp;/g, "&")
       .trim();
-  return [...html.matchAll(/<tr><th>([\s\S]*?)<\/th><td>([\s\S]*?)<\/td><\/tr>/g)].map((m) => [text(m[1] ?? ""), text(m[2] ?? "")]);
+  return [...html.matchAll(/<tr><td><b>([\s\S]*?)<\/b><\/td><td>([\s\S]*?)<\/td><\/tr>/g)].map((m) => [text(m[1] ?? ""), text(m[2] ?? "")]);
 }
 
 /** The tag names an HTML string uses. */

@@ -6,14 +6,13 @@
 // this display wherever the live widget did render. Why a second display: nbconvert, Quarto and
 // VS Code show only the widget view of an output whose model is in the saved state, so a fallback
 // inside the widget's own output is dropped exactly where it is needed (docs/architecture.md).
-// I/O shell around the pure sheet, HTML and picture builders (the PNG is drawn by resvg).
+// I/O shell around the pure sheet and HTML builders; the picture is drawn in a worker thread (picture-offload.ts).
 import { WIDGET_VERSION } from "../schema/widget";
 import { FALLBACK_MIME, type FallbackMarker } from "./fallback-mime";
 import { esc } from "./escape";
-import { findFonts } from "./fonts";
-import { pictureSvg } from "./picture-svg";
+import type { Picture } from "./picture-draw";
+import { drawPictureOffLoop } from "./picture-offload";
 import { DEFAULT_LEAD, plainHtml } from "./plain-html";
-import { rasterize, rasterizeUnavailable } from "./rasterize";
 import { sheetOf } from "./sheet-of";
 
 export { FALLBACK_MIME, type FallbackMarker } from "./fallback-mime";
@@ -49,20 +48,10 @@ export interface FallbackInput {
   picture?: boolean;
 }
 
-/** The picture of a result as base64 PNG, or why there is none. */
-export async function picturePng(result: unknown, footer?: string): Promise<{ base64: string; width: number; height: number } | { reason: string }> {
-  const sheet = sheetOf(result);
-  if (!sheet) return { reason: "there is no settled result to draw." };
-  const fonts = findFonts();
-  const why = rasterizeUnavailable(fonts);
-  if (why || !fonts) return { reason: why ?? "no font" };
-  const pic = pictureSvg(sheet, { footer });
-  try {
-    const png = await rasterize(pic.svg, fonts);
-    return { base64: png.toString("base64"), width: pic.width, height: pic.height };
-  } catch (e) {
-    return { reason: `the picture could not be drawn (${e instanceof Error ? e.message : String(e)}).` };
-  }
+/** The picture of a result as base64 PNG, or why there is none; drawn off the event loop. */
+export async function picturePng(result: unknown, footer?: string): Promise<Picture> {
+  if (!sheetOf(result)) return { reason: "there is no settled result to draw." };
+  return drawPictureOffLoop(result, footer);
 }
 
 /** The fallback displays before a run has a result (or when it ended without one): no picture yet. */

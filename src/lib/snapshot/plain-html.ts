@@ -1,8 +1,10 @@
 // A sheet as HTML that survives every sanitizer a notebook meets: GitHub's (no style attribute, no
-// <style>, no <svg>, no script, images only by http(s) or data URL where allowed), nbconvert's
-// sanitize_html, JupyterLab's untrusted-output sanitizer, MyST. Only plain structural tags, so
-// what a sanitizer keeps reads the same as what it was given: every number sits in a table cell
-// beside the header cell that names it, never in a run of text where two numbers can merge. Pure.
+// <style>, no <svg>, no script, images only by http(s) URL), nbconvert's sanitize_html (bleach,
+// which prints any tag outside its short list as text: no <p>, <th>, <tbody>, <img>, <details>),
+// JupyterLab's untrusted-output sanitizer, MyST. So only the tags both lists keep: div, b, table,
+// tr, td, ul, ol, li, code. What a sanitizer keeps then reads the same as what it was given, and
+// every number sits in a table cell beside the cell that names it, never in a run of text where
+// two numbers can merge. Pure.
 import { esc } from "./escape";
 import type { Line, Sheet, SheetBody, Stat } from "./sheet";
 
@@ -22,11 +24,19 @@ export interface PlainHtmlOptions {
 export const DEFAULT_LEAD =
   "Static view: the interactive widget is not shown here. Open the notebook in JupyterLab or Notebook 7 with duellab installed for the live view, or run `npx duellab export` on it for one offline HTML page.";
 
-const p = (inner: string) => `<p>${inner}</p>`;
+/** The tags this HTML is made of: the ones GitHub's and nbconvert's sanitizers both keep. */
+export const PLAIN_TAGS = ["div", "b", "table", "tr", "td", "ul", "ol", "li", "code"] as const;
+
+const p = (inner: string) => `<div>${inner}</div>`;
 const line = (l: Line) => p(esc(l.text));
-const row = (label: string, value: string) => `<tr><th>${esc(label)}</th><td>${esc(value)}</td></tr>`;
-const table = (rows: string[]) => (rows.length ? `<table><tbody>${rows.join("")}</tbody></table>` : "");
+const row = (label: string, value: string) => `<tr><td><b>${esc(label)}</b></td><td>${esc(value)}</td></tr>`;
+const table = (rows: string[]) => (rows.length ? `<table>${rows.join("")}</table>` : "");
 const statRows = (stats: Stat[]) => stats.map((s) => row(s.label, s.value));
+
+/** One line naming the view and its headline numbers: a figure's alt text and caption. */
+export function pictureSummary(sheet: Sheet): string {
+  return `${sheet.title}: ${sheet.stats.map((s) => `${s.label} ${s.value}`).join(", ")}`;
+}
 
 /** The picture's alternative text: the headline numbers, each with its label. */
 export function pictureAlt(sheet: Sheet): string {
@@ -43,7 +53,7 @@ function body(b: SheetBody): string {
         const who = n.shared ? "both" : `only ${n.side.toUpperCase()}`;
         return `<li>${esc(text)} (${esc(who)})</li>`;
       });
-      return `<details><summary>${esc(f.title)}: ${esc(f.caption)}</summary><ul>${items.join("")}</ul></details>`;
+      return `${p(`<b>${esc(f.title)}</b>: ${esc(f.caption)}`)}<ul>${items.join("")}</ul>`;
     });
     return [p("<b>The claim graphs</b> (each claim, and who made it)"), ...lists, p(esc(b.legend))].join("\n");
   }
@@ -66,21 +76,21 @@ function body(b: SheetBody): string {
   }
   if (b.kind === "groups") {
     const g = b.grid;
-    const head = `<tr><th>model</th>${g.header.map((h) => `<th>${esc(h)}</th>`).join("")}</tr>`;
-    const rows = g.rows.map((r) => `<tr><th>${esc(r.label)}</th>${r.cells.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`);
+    const head = `<tr><td><b>model</b></td>${g.header.map((h) => `<td><b>${esc(h)}</b></td>`).join("")}</tr>`;
+    const rows = g.rows.map((r) => `<tr><td><b>${esc(r.label)}</b></td>${r.cells.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`);
     const groups = b.groups.map((x) => `<li>${esc(x.size)}<ul>${x.texts.map((t) => `<li>${esc(t.text)}</li>`).join("")}</ul></li>`);
     return [
       p(`<b>${esc(g.caption)}</b>`),
-      `<table><thead>${head}</thead><tbody>${rows.join("")}</tbody></table>`,
+      `<table>${head}${rows.join("")}</table>`,
       p("<b>Claims made by more than one model</b>"),
       groups.length ? `<ol>${groups.join("")}</ol>` : p("none: no claim was judged to be made by two models"),
       b.more ? p(esc(b.more)) : "",
       p(esc(b.footnote)),
     ].join("\n");
   }
-  const head = `<tr>${b.header.map((h) => `<th>${esc(h)}</th>`).join("")}</tr>`;
+  const head = `<tr>${b.header.map((h) => `<td><b>${esc(h)}</b></td>`).join("")}</tr>`;
   const rows = b.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`);
-  return [p(`<b>${esc(b.caption)}</b>`), `<table><thead>${head}</thead><tbody>${rows.join("")}</tbody></table>`, b.more ? p(esc(b.more)) : ""].join("\n");
+  return [p(`<b>${esc(b.caption)}</b>`), `<table>${head}${rows.join("")}</table>`, b.more ? p(esc(b.more)) : ""].join("\n");
 }
 
 export function plainHtml(sheet: Sheet, o: PlainHtmlOptions = {}): string {

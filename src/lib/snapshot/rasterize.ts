@@ -27,14 +27,14 @@ export function rasterizeUnavailable(fonts: FontChoice | null): string | null {
   return null;
 }
 
-/** Drawn on libuv's thread pool (resvg's renderAsync), so the kernel's event loop stays free. */
-export async function rasterize(svg: string, fonts: FontChoice): Promise<Buffer> {
+/** Synchronous: run it off the kernel's event loop (picture-worker.ts). */
+export function rasterizeSync(svg: string, fonts: FontChoice): Buffer {
   const mod = load();
   if (!mod) throw new Error(rasterizeUnavailable(fonts) ?? "no PNG renderer");
-  const image = await mod.renderAsync(svg, {
+  const image = new mod.Resvg(svg, {
     background: "#ffffff",
     font: { loadSystemFonts: false, fontFiles: fonts.files, defaultFontFamily: fonts.family, sansSerifFamily: fonts.family },
     logLevel: "off",
-  });
+  }).render();
   return palettePng(image.pixels, image.width, image.height);
 }

@@ -40,6 +40,7 @@ export class FallbackRenderer extends Widget implements IRenderMime.IRenderer {
       img.style.maxWidth = "100%";
       this.node.append(img);
     } else if (typeof html === "string") {
+      if (typeof marker?.model_id === "string") this.node.setAttribute("data-duellab-fallback", marker.model_id);
       const div = document.createElement("div");
       div.className = "jp-RenderedHTMLCommon";
       div.innerHTML = this.options.sanitizer.sanitize(html);
@@ -63,12 +64,21 @@ export class FallbackRenderer extends Widget implements IRenderMime.IRenderer {
     this.setShown(this.waited && !isLive(id) && this.node.childElementCount > 0);
   }
 
-  /** Hides the whole output row (prompt and padding included), not only this node. */
+  /**
+   * Hides the whole output row (prompt and padding included), not only this node. Shown, it also
+   * steps in for JupyterLab's own "Error displaying widget" line of the widget it stands in for
+   * (a notebook saved without widget state, opened without its kernel): the static view says what
+   * is true, and that line would only say the widget is gone.
+   */
   private setShown(shown: boolean): void {
     this.node.dataset.duellabShown = String(shown);
     this.node.style.display = shown ? "" : "none";
     const row = this.node.closest(".jp-OutputArea-child");
     if (row instanceof HTMLElement) row.style.display = shown ? "" : "none";
+    for (let prev = row?.previousElementSibling, n = 0; prev && n < 2; prev = prev.previousElementSibling, n++) {
+      const out = prev.querySelector(".jupyter-widgets.jp-OutputArea-output, .jp-OutputArea-output.jupyter-widgets");
+      if (prev instanceof HTMLElement && out && /^Error displaying widget/.test(out.textContent ?? "")) prev.style.display = shown ? "none" : "";
+    }
   }
 
   protected onAfterAttach(): void {

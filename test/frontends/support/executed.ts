@@ -57,7 +57,7 @@ export function executed(): Record<Source, string> {
   for (const [key, name] of Object.entries(SOURCES) as [Source, string][]) {
     const file = path.join(dir, name);
     if (!fs.existsSync(file)) {
-      const tmp = `${file}.partial`;
+      const tmp = `${file}.${process.pid}.partial`;
       const r = spawnSync(
         PYTHON,
         [path.join(ROOT, "test/notebooks/support/execute.py"), path.join(ROOT, "notebooks", name), path.join(ROOT, "notebooks"), tmp],

@@ -33,50 +33,50 @@ export interface Reading {
   text: string;
 }
 
-/** Reads the page once every duellab widget the loader could draw has drawn. */
+/**
+ * Reads the page. The reading runs in the page as source text, not as a compiled function: the
+ * test compiler names inner functions with a helper the page does not have.
+ */
 export async function read(page: Page): Promise<Reading> {
-  return page.evaluate(() => {
-    const visible = (el: Element) => {
-      const r = (el as HTMLElement).getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) return false;
-      for (let e: Element | null = el; e; e = e.parentElement)
-        if (getComputedStyle(e).display === "none" || getComputedStyle(e).visibility === "hidden") return false;
-      return true;
-    };
-    const live = Array.from(document.querySelectorAll(".duellab-root[data-duellab-model]"))
-      .filter(visible)
-      .map((el) => {
-        const panels: Record<string, number> = {};
-        for (const p of Array.from(el.querySelectorAll("[data-panel]"))) {
-          const k = p.getAttribute("data-panel") ?? "?";
-          panels[k] = (panels[k] ?? 0) + p.querySelectorAll("circle").length;
-        }
-        return {
-          model: el.getAttribute("data-duellab-model") ?? "",
-          panels,
-          circles: el.querySelectorAll("svg circle").length,
-          images: Array.from(el.querySelectorAll("article img")).filter((i) => (i as HTMLImageElement).naturalWidth > 0).length,
-        };
-      });
-    const fallbacks = Array.from(document.querySelectorAll("[data-duellab-fallback]"))
-      .filter(visible)
-      .map((el) => ({
-        model: el.getAttribute("data-duellab-fallback") ?? "",
-        rows: Array.from(el.querySelectorAll("tr"))
-          .filter((tr) => tr.querySelector("th") && tr.querySelector("td") && tr.children.length === 2)
-          .map((tr) => [tr.querySelector("th")?.textContent?.trim() ?? "", tr.querySelector("td")?.textContent?.trim() ?? ""] as [string, string]),
-        text: (el as HTMLElement).innerText,
-      }));
-    const pictures = Array.from(document.querySelectorAll("img")).filter((i) => {
-      const img = i as HTMLImageElement;
-      return visible(img) && img.naturalWidth === 1200 && !img.closest(".duellab-root");
-    }).length;
-    const placeholders = Array.from(document.querySelectorAll(".jupyter-widgets-error-widget, .jupyter-widgets"))
-      .filter((el) => visible(el) && /Click to show javascript error|Error displaying widget|Failed to load/.test((el as HTMLElement).innerText))
-      .map((el) => (el as HTMLElement).innerText.slice(0, 200));
-    return { live, fallbacks, pictures, placeholders, text: document.body.innerText };
-  });
+  return (await page.evaluate(READ_IN_PAGE)) as Reading;
 }
+
+const READ_IN_PAGE = `(() => {
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.display === "none" || cs.visibility === "hidden") return false;
+    }
+    return true;
+  };
+  const live = Array.from(document.querySelectorAll(".duellab-root[data-duellab-model]")).filter(visible).map((el) => {
+    const panels = {};
+    for (const p of Array.from(el.querySelectorAll("[data-panel]"))) {
+      const k = p.getAttribute("data-panel") || "?";
+      panels[k] = (panels[k] || 0) + p.querySelectorAll("circle").length;
+    }
+    return {
+      model: el.getAttribute("data-duellab-model") || "",
+      panels,
+      circles: el.querySelectorAll("svg circle").length,
+      images: Array.from(el.querySelectorAll("article img")).filter((i) => i.naturalWidth > 0).length,
+    };
+  });
+  const fallbacks = Array.from(document.querySelectorAll("[data-duellab-fallback]")).filter(visible).map((el) => ({
+    model: el.getAttribute("data-duellab-fallback") || "",
+    rows: Array.from(el.querySelectorAll("tr"))
+      .filter((tr) => tr.children.length === 2 && tr.children[0].querySelector("b"))
+      .map((tr) => [tr.children[0].textContent.trim(), tr.children[1].textContent.trim()]),
+    text: el.innerText,
+  }));
+  const pictures = Array.from(document.querySelectorAll("img")).filter((img) => visible(img) && img.naturalWidth === 1200 && !img.closest(".duellab-root")).length;
+  const placeholders = Array.from(document.querySelectorAll(".jupyter-widgets-error-widget, .jupyter-widgets"))
+    .filter((el) => visible(el) && /Click to show javascript error|Error displaying widget|Failed to load/.test(el.innerText))
+    .map((el) => el.innerText.slice(0, 200));
+  return { live, fallbacks, pictures, placeholders, text: document.body.innerText };
+})()`;
 
 export interface Opened {
   page: Page;
@@ -119,6 +119,7 @@ export async function loopbackCdn(extra: ReturnType<typeof packageAt>[] = []): P
   return startCdn({
     packages: [packed, packageAt(path.join(ROOT, "node_modules/@jupyter-widgets/html-manager")), ...extra],
     requirejs: path.join(ROOT, "node_modules/requirejs/require.js"),
+    jquery: path.join(ROOT, "node_modules/jquery/dist/jquery.min.js"),
   });
 }
 

@@ -1,6 +1,11 @@
 """Execute a notebook with the tslab kernel through nbclient, as CI and Binder do, and print a JSON
 report of what a reader would see: every output by cell, and the saved widget state."""
-import json, sys, time
+import json, os, sys, time
+
+# The report is the only thing on stdout: the kernel (a child process) inherits this process's
+# stdout, and its own lines would otherwise land inside the JSON.
+_report_fd = os.dup(1)
+os.dup2(2, 1)
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
@@ -37,4 +42,5 @@ for i, cell in enumerate(nb.cells):
 state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
 if out_path:
     nbformat.write(nb, out_path)
-print(json.dumps({"seconds": round(time.time() - t0, 1), "failure": failure, "cells": cells, "widgets": state}))
+with os.fdopen(_report_fd, "w") as report:
+    report.write(json.dumps({"seconds": round(time.time() - t0, 1), "failure": failure, "cells": cells, "widgets": state}))

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { sheetOf } from "../../../src/lib/snapshot/sheet-of";
-import { plainHtml } from "../../../src/lib/snapshot/plain-html";
+import { PLAIN_TAGS, plainHtml } from "../../../src/lib/snapshot/plain-html";
 import { githubSanitize, labelledRows, tagNames } from "../../support/github-view";
 import { multiFixture } from "../multi/fixture";
 
@@ -18,8 +18,76 @@ const RESULTS: [string, unknown][] = [
   ["graphite-crash", fixture("graphite-crash")],
   ["multi 4 × 10", multiFixture(4, 10)],
 ];
-// What GitHub's sanitizer keeps (and so what the fallback is allowed to use).
-const ALLOWED = new Set(["div", "p", "b", "table", "thead", "tbody", "tr", "th", "td", "ul", "ol", "li", "details", "summary", "img"]);
+// What both GitHub's sanitizer and nbconvert's (bleach's short list; anything else it prints as text) keep.
+const GITHUB = new Set([
+  "a",
+  "b",
+  "blockquote",
+  "br",
+  "code",
+  "dd",
+  "del",
+  "details",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "hr",
+  "i",
+  "img",
+  "ins",
+  "kbd",
+  "li",
+  "ol",
+  "p",
+  "pre",
+  "q",
+  "s",
+  "samp",
+  "span",
+  "strike",
+  "strong",
+  "sub",
+  "summary",
+  "sup",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "tr",
+  "tt",
+  "ul",
+  "var",
+]);
+const NBCONVERT = new Set([
+  "a",
+  "abbr",
+  "acronym",
+  "b",
+  "blockquote",
+  "code",
+  "em",
+  "i",
+  "li",
+  "ol",
+  "strong",
+  "ul",
+  "div",
+  "pre",
+  "span",
+  "table",
+  "tr",
+  "td",
+]);
+const ALLOWED = new Set([...GITHUB].filter((t) => NBCONVERT.has(t)));
 
 for (const [name, result] of RESULTS) {
   test(`${name}: only tags a sanitizer keeps, no style, no svg, no script`, () => {
@@ -45,6 +113,10 @@ for (const [name, result] of RESULTS) {
   });
 }
 
+test("the tags the text fallback is made of are the ones both sanitizers keep", () => {
+  for (const t of PLAIN_TAGS) assert.ok(ALLOWED.has(t), t);
+});
+
 test("an embedded picture is kept by sanitizers that allow data images and named in words for those that do not", async () => {
   const sheet = sheetOf(fixture("weave-12x12"))!;
   const html = plainHtml(sheet, { picture: { base64: "iVBORw0KGgo=", width: 1200, height: 600 } });
@@ -60,5 +132,5 @@ test("an embedded picture is kept by sanitizers that allow data images and named
 
 test("without a picture, the text says why instead of leaving a gap", () => {
   const html = plainHtml(sheetOf(fixture("graphite-charts"))!, { noPicture: "no font to draw its text with was found." });
-  assert.match(html, /<p>No picture of the settled view: no font to draw its text with was found\.<\/p>/);
+  assert.match(html, /<div>No picture of the settled view: no font to draw its text with was found\.<\/div>/);
 });
