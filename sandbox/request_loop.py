@@ -294,8 +294,27 @@ class RequestLoop:
         while b"\n" in self.pending:
             line, _, self.pending = self.pending.partition(b"\n")
             if line.strip():
-                self.handle(line)
+                self.handle_safely(line)
         return True
+
+    def handle_safely(self, line: bytes) -> None:
+        """handle(), but nothing a request holds may end the loop (and with it every run in
+        flight): a failure answers that request alone, with what went wrong."""
+        try:
+            self.handle(line)
+        except Exception as e:
+            rid = None
+            try:
+                rid = json.loads(line).get("id")
+            except Exception:
+                pass
+            self.reply(
+                {
+                    "type": "error",
+                    "id": rid,
+                    "message": f"the sandbox could not take the request: {type(e).__name__}: {e}",
+                }
+            )
 
     def serve(self) -> int:
         """Runs until stdin closes; returns the process exit code."""

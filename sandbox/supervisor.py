@@ -598,8 +598,12 @@ class Run:
                     report = json.loads(payload)
                 elif kind == b"P":
                     rendered.append(payload)
-            except ValueError:
+            except (ValueError, RecursionError):  # the snippet can write to this pipe too: never trusted
                 frame_err = frame_err or "unreadable JSON"
+        if report is not None and not isinstance(report, dict):
+            report, frame_err = None, frame_err or "a report that is not a JSON object"
+        if layers is not None and not isinstance(layers, dict):
+            layers, frame_err = None, frame_err or "layers that are not a JSON object"
         if frame_err:
             self.result["notes"].append(f"the harness report was damaged ({frame_err}); what could be read is kept")
         return layers, report, rendered
