@@ -78,6 +78,49 @@ plt.savefig(io.BytesIO(), format="png")
   assert.deepEqual(s.y, [4, 5, 6]);
 });
 
+// pandas' plotting guide closes each example's figure (plt.close("all")) before drawing the next,
+// and matplotlib hands the next figure the closed one's number: a closed figure must not come
+// back as a chart because a kept one shares its number, nor fill the 16-figure limit.
+test("figures the snippet closed are neither rendered nor measured, and do not count against the figure limit", async () => {
+  const r = await run(`import pandas as pd, matplotlib.pyplot as plt
+df = pd.read_csv("data.csv")
+for i in range(20):
+    plt.figure()
+    df["build_seconds"].plot(title=f"discarded {i}", color="red")
+    plt.close("all")
+fig = plt.figure()
+df["build_seconds"].plot(title="kept", color="green")
+plt.figure(); plt.plot([1, 2], color="blue"); plt.title("closed by object")
+plt.close(plt.gcf())
+fig2, ax = plt.subplots()
+ax.bar(["a", "b"], [1, 2], color="black")
+ax.set_title("kept too")
+print(fig.number, fig2.number)
+`);
+  assert.equal(r.status, "ok", r.traceback ?? r.notes.join(" | "));
+  assert.equal(r.stdout, "1 2\n", "the kept figures reuse the closed ones' numbers");
+  assert.equal(r.pngs.length, 2);
+  assert.deepEqual(
+    r.figures.map((f) => f.axisLabels[0]!.title),
+    ["kept", "kept too"],
+  );
+  assert.deepEqual(r.figures[0]!.distinctColors, ["#008000"]);
+  assert.deepEqual(r.notes, [], "no figure limit was reached");
+});
+
+test("a figure saved to a file and then closed is still a chart; one closed unsaved is not", async () => {
+  const r = await run(`import matplotlib.pyplot as plt
+fig, ax = plt.subplots(); ax.plot([1, 2, 3]); ax.set_title("saved"); fig.savefig("saved.png"); plt.close(fig)
+fig, ax = plt.subplots(); ax.plot([3, 2, 1]); ax.set_title("discarded"); plt.close(fig)
+`);
+  assert.equal(r.status, "ok", r.traceback ?? r.notes.join(" | "));
+  assert.equal(r.pngs.length, 1);
+  assert.deepEqual(
+    r.figures.map((f) => f.axisLabels[0]!.title),
+    ["saved"],
+  );
+});
+
 test("no figure at all is no-figure, not ok", async () => {
   const r = await run(`print("just text")`);
   assert.equal(r.status, "no-figure");
