@@ -13,6 +13,7 @@ import json
 import os
 import select
 import signal
+import sys
 from typing import Any, NoReturn
 
 import confine
@@ -69,6 +70,13 @@ def run(host: Host, run_dir: str, pipes: dict[str, int], parent_vm: int | None) 
         import tempfile
 
         tempfile.tempdir = run_dir
+        # matplotlib's TeX cache lives in the read-only MPLCONFIGDIR: in the run dir instead, so a
+        # usetex chart fails with TeX's own error ("latex could not be found"), not PermissionError
+        texmanager = sys.modules.get("matplotlib.texmanager")
+        if texmanager is not None:
+            from pathlib import Path
+
+            texmanager.TexManager._cache_dir = Path(run_dir, ".tex.cache")
         # The throwaway draw starts only when the parent says a core is free (a byte on fd 5), so
         # it never competes with running snippets; a request that comes first skips it.
         if 4 not in select.select([4, 5], [], [])[0]:

@@ -208,3 +208,18 @@ test("cancelling through an AbortSignal kills the run at once", async () => {
   // Killed by the cancel, not left to its own 30 s limit (which no machine reaches sooner).
   assert.ok(performance.now() - t0 < 30000, `ended after ${(performance.now() - t0).toFixed(0)} ms`);
 });
+
+// Gallery and seaborn examples call sns.load_dataset and usetex: with HOME and MPLCONFIGDIR
+// read-only they used to fail with PermissionError on a cache, hiding the real reason.
+test("sns.load_dataset finds a dataset given as a file, and a usetex chart fails with TeX's own error", async () => {
+  const sea = await sb.run({
+    code: "import seaborn as sns\ntips = sns.load_dataset('tips')\nprint(tips.shape, list(tips.columns))\n",
+    files: { "tips.csv": "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sat,Dinner,3\n" },
+  });
+  assert.equal(sea.status, "no-figure", sea.traceback ?? sea.notes.join(" | "));
+  assert.equal(sea.stdout, "(2, 7) ['total_bill', 'tip', 'sex', 'smoker', 'day', 'time', 'size']\n");
+  const tex = await sb.run({ code: "import matplotlib.pyplot as plt\nplt.rcParams['text.usetex'] = True\nplt.title('$x^2$')\nplt.savefig('c.png')\n" });
+  assert.equal(tex.status, "error");
+  assert.match(tex.traceback ?? "", /RuntimeError: Failed to process string with tex because latex could not be found/);
+  assert.doesNotMatch(tex.traceback ?? "", /tex\.cache/, "not stopped by a read-only cache (running latex is refused: its PermissionError comes first)");
+});

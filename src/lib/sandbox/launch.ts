@@ -37,6 +37,9 @@ export function sandboxEnv(base: string): Record<string, string> {
     HOME: `${base}/home`,
     MPLCONFIGDIR: `${base}/mpl`,
     LANG: "C.UTF-8",
+    // seaborn's load_dataset caches in the run dir (read-only HOME otherwise): a dataset passed as
+    // a file (tips.csv) is found there, and one that is not fails with the network's own error
+    SEABORN_DATA: ".",
   };
 }
 
