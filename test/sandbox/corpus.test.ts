@@ -223,8 +223,12 @@ for (const pass of PASSES)
         if (mb !== null)
           await waitFor(sb, (s) => ended || (s.runs ?? []).some((x) => (x.diskBytes ?? 0) >= mb * 1024 * 1024), `the snippet to hold ${mb} MB of disk or end`);
         beside = await sb.run({ code: RIVAL_CHART, files: { "data.csv": DATA_CSV }, timeoutMs: 60_000 });
-        // a snippet that holds what it took until it is stopped is stopped now, its rival done
-        if (mb !== null) stopHostile.abort();
+        // a snippet that holds what it took until it is stopped is stopped once it holds its
+        // whole share (where the kernel enforces it) or has been stopped by the supervisor
+        if (mb !== null) {
+          await waitFor(sb, (s) => ended || (s.runs ?? []).some((x) => (x.diskBytes ?? 0) >= 250 * 1024 * 1024), "the snippet to fill its share or end");
+          stopHostile.abort();
+        }
       }
       const r: SandboxRun = await hostile;
       if (rival) {
