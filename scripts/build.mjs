@@ -1,6 +1,7 @@
 // Builds what the checkout needs at run time, each part only when its sources changed:
 //   dist/lib           the kernel-side library (tsc: JS + declarations tslab's TS 5.0 can read)
 //   dist/widget        the browser bundles (esbuild): the JupyterLab plugin entry, the standalone view
+//   dist/index.js      the widget as an AMD module, for html-manager (nbconvert, nbviewer, Quarto) and VS Code
 //   labextension/      the prebuilt JupyterLab extension (@jupyterlab/builder, webpack)
 // Usage: node scripts/build.mjs [--force] [--core-path <dir holding jupyterlab's core package.json>]
 import { execFileSync } from "node:child_process";
@@ -58,6 +59,14 @@ if (force || widgetTime > stampTime(widgetStamp)) {
     format: "esm",
     external: ["@jupyter-widgets/base", "@jupyterlab/*", "@lumino/*"],
   });
+  // The renderer of the fallback displays (JupyterLab's mime extension): hides them while the widget is live.
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(root, "src/widget/mime.ts")],
+    outfile: path.join(root, "dist/widget/mime.js"),
+    format: "esm",
+    external: ["@jupyter-widgets/base", "@jupyterlab/*", "@lumino/*"],
+  });
   // The standalone view (exported HTML, no Jupyter): renders a result from inlined state.
   await esbuild.build({
     ...common,
@@ -66,6 +75,17 @@ if (force || widgetTime > stampTime(widgetStamp)) {
     format: "iife",
     globalName: "duellabView",
   });
+  // The AMD module at dist/index.js (the widget cookiecutter's layout), for html-manager and VS Code.
+  const amd = await esbuild.build({
+    ...common,
+    entryPoints: [path.join(root, "src/widget/amd.ts")],
+    write: false,
+    format: "cjs",
+    platform: "browser",
+    minify: true,
+    external: ["@jupyter-widgets/base"],
+  });
+  fs.writeFileSync(path.join(root, "dist/index.js"), amdModule(amd.outputFiles[0].text));
   touch(widgetStamp);
   widgetRebuilt = true;
 }
@@ -84,6 +104,7 @@ if (force || widgetRebuilt || !fs.existsSync(extStamp) || stampTime(path.join(ro
     fs.rmSync(stage, { recursive: true, force: true });
     fs.mkdirSync(stage, { recursive: true });
     fs.copyFileSync(path.join(root, "dist/widget/plugin.js"), path.join(stage, "plugin.js"));
+    fs.copyFileSync(path.join(root, "dist/widget/mime.js"), path.join(stage, "mime.js"));
     fs.writeFileSync(
       path.join(stage, "package.json"),
       JSON.stringify(
@@ -93,8 +114,8 @@ if (force || widgetRebuilt || !fs.existsSync(extStamp) || stampTime(path.join(ro
           description: pkg.description,
           license: pkg.license,
           main: "plugin.js",
-          dependencies: { "@jupyter-widgets/base": pkg.devDependencies["@jupyter-widgets/base"] },
-          jupyterlab: { extension: true, outputDir: "../../labextension", sharedPackages: pkg.jupyterlab.sharedPackages },
+          dependencies: { "@jupyter-widgets/base": pkg.devDependencies["@jupyter-widgets/base"], "@lumino/widgets": "^2.0.0" },
+          jupyterlab: { extension: "plugin.js", mimeExtension: "mime.js", outputDir: "../../labextension", sharedPackages: pkg.jupyterlab.sharedPackages },
         },
         null,
         2,
@@ -107,6 +128,27 @@ if (force || widgetRebuilt || !fs.existsSync(extStamp) || stampTime(path.join(ro
     });
     touch(extStamp);
   }
+}
+
+/**
+ * A CommonJS bundle as an anonymous AMD module: require.js names it after the path it was asked
+ * for (html-manager asks for "duellab"), hands it the page's @jupyter-widgets/base, and gets the
+ * exports back. Anything else the bundle asks for at run time is a build mistake, said as such.
+ */
+function amdModule(cjs) {
+  return [
+    "// duellab widget module (AMD): built by scripts/build.mjs from src/widget/amd.ts",
+    'define(["@jupyter-widgets/base"], function (__jupyterWidgetsBase) {',
+    "var module = { exports: {} }, exports = module.exports;",
+    "var require = function (name) {",
+    '  if (name === "@jupyter-widgets/base") return __jupyterWidgetsBase;',
+    '  throw new Error("duellab: the widget module asked for " + name + ", which the page does not provide");',
+    "};",
+    cjs,
+    "return module.exports;",
+    "});",
+    "",
+  ].join("\n");
 }
 
 function findCorePath() {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const GROUPS = ["unit", "types", "sandbox", "kernel", "browser", "notebooks", "binder", "install"];
+const GROUPS = ["unit", "types", "sandbox", "kernel", "browser", "notebooks", "frontends", "binder", "install"];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const groups = wanted.length ? wanted : GROUPS;
 for (const g of groups)

@@ -25,7 +25,7 @@ export type { WeaveManyOptions, GraphiteManyOptions } from "./batch";
 export { readBatchFile } from "./batch/from-file";
 export { exportBatchReport } from "./export/report";
 export type { BatchResult } from "./schema/batch";
-export { staticHtml } from "./snapshot/static-html";
+export { staticHtml, staticView } from "./snapshot/static-view";
 export { exportNotebook } from "./export/notebook";
 export { inKernel, showWidget } from "./jupyter";
 export type { WidgetHandle } from "./jupyter";

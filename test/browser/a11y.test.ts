@@ -214,12 +214,12 @@ test("the graphite view by keyboard alone: code blocks, copy and repair buttons,
   await o.context.close();
 });
 
-test("the static snapshots (what viewers without JavaScript show) pass axe too", async (t) => {
+test("the static views (what viewers without the widget show) pass axe too", async (t) => {
   if (!browser) {
     await launch(t);
     return;
   }
-  const { staticHtml } = await import("../../src/lib/snapshot/static-html");
+  const { staticView } = await import("../../src/lib/snapshot/static-view");
   for (const [name, result] of [
     ["weave", fixture("weave-12x12")],
     ["weave-lexical", fixture("weave-lexical")],
@@ -229,7 +229,7 @@ test("the static snapshots (what viewers without JavaScript show) pass axe too",
     const file = path.join(dir, `static-${name}.html`);
     fs.writeFileSync(
       file,
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head><body><main><h1>${name}</h1>${staticHtml(result)}</main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head><body><main><h1>${name}</h1>${await staticView(result)}</main></body></html>`,
     );
     const o = await offlinePage(browser);
     await o.page.goto(`file://${file}`);

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Kernel, type KMsg } from "./support/kernel";
+import { WIDGET_VERSION } from "../../src/lib/schema/widget";
 
 let k: Kernel;
 let commId = "";
@@ -52,7 +53,7 @@ test("the import and the first widget in the very first cell open a comm, then d
   const state = open.content.data.state;
   for (const key of [...IDENTITY_KEYS, "view", "run", "result", "pending"]) assert.ok(key in state, `state has ${key}`);
   assert.equal(state._model_module, "duellab");
-  assert.equal(state._model_module_version, "^0.1.0");
+  assert.equal(state._model_module_version, WIDGET_VERSION, "the exact version that wrote it, so a CDN serves that very version");
   assert.deepEqual(open.content.data.buffer_paths, []);
   const display = outputs.find((m) => m.msg_type === "display_data") as KMsg;
   assert.deepEqual(display.content.data["application/vnd.jupyter.widget-view+json"], { model_id: commId, version_major: 2, version_minor: 0 });

@@ -20,7 +20,17 @@ interface Report {
   cells: {
     index: number;
     source: string;
-    outputs: { type: string; name?: string; text?: string; ename?: string; evalue?: string; widget?: string; mimes?: string[] }[];
+    outputs: {
+      type: string;
+      name?: string;
+      text?: string;
+      ename?: string;
+      evalue?: string;
+      widget?: string;
+      fallback?: string;
+      html?: string;
+      mimes?: string[];
+    }[];
   }[];
   widgets: Record<string, { model_name: string; model_module: string; state: Record<string, unknown> }>;
 }
@@ -56,9 +66,20 @@ for (const name of names) {
       }
     }
     const widgetOutputs = report.cells.flatMap((c) => c.outputs.filter((o) => o.widget));
-    for (const o of widgetOutputs) {
-      // Viewers without JavaScript show this instead of the widget: it must be there.
-      assert.ok(o.mimes?.includes("text/html"), `widget output ${o.widget} has no static text/html fallback`);
+    for (const cell of report.cells) {
+      for (const o of cell.outputs.filter((x) => x.widget)) {
+        // Viewers that cannot load the widget show these instead: a picture and a sanitizer-proof
+        // text, each in a display of its own after the widget's (nbconvert drops the other types of
+        // a widget's own output once its state is saved).
+        const mine = cell.outputs.filter((x) => x.fallback === o.widget);
+        assert.equal(mine.length, 2, `widget ${o.widget} has ${mine.length} fallback displays, not 2`);
+        assert.ok(mine[0]!.mimes?.includes("image/png"), `widget ${o.widget}'s picture fallback has no image/png: ${mine[0]!.text}`);
+        assert.ok(
+          mine[1]!.mimes?.includes("text/html") && mine[1]!.html?.includes(`data-duellab-fallback="${o.widget}"`),
+          `widget ${o.widget} has no text fallback`,
+        );
+        assert.ok(!o.mimes?.includes("text/html"), "the widget's own output holds only the widget view and the summary");
+      }
     }
     const shown = widgetOutputs.map((o) => o.widget!);
     if (name !== "03-your-models.ipynb") assert.ok(shown.length > 0, "the notebook shows no widget");

@@ -7,6 +7,8 @@ import {
   commOpenMetadata,
   decodeCommData,
   displayBundle,
+  fallbackDisplay,
+  fallbackDisplayId,
   putBuffers,
   splitBuffers,
   updateContent,
@@ -23,13 +25,23 @@ test("comm_open carries the state under data and protocol version 2.1.0 in metad
   assert.deepEqual(commOpenMetadata(), { version: "2.1.0" });
 });
 
-test("the display refers to the comm with the widget-view mime, keeps the fallbacks and a display id", () => {
-  const b = displayBundle("c1", { text: "t", html: "<b>h</b>" }) as { data: Record<string, unknown>; transient: unknown };
+test("the widget's display holds the widget view and the summary only; the fallbacks have displays of their own", () => {
+  const b = displayBundle("c1", { text: "t" }) as { data: Record<string, unknown>; transient: unknown };
   assert.deepEqual(b.data[WIDGET_VIEW_MIME], { model_id: "c1", version_major: 2, version_minor: 0 });
   assert.equal(b.data["text/plain"], "t");
-  assert.equal(b.data["text/html"], "<b>h</b>");
+  // nbconvert, Quarto and VS Code show only the widget view of an output whose model is saved:
+  // a fallback kept in this bundle would be dropped exactly where it is needed.
+  assert.deepEqual(Object.keys(b.data).sort(), [WIDGET_VIEW_MIME, "text/plain"].sort());
   assert.deepEqual(b.transient, { display_id: "c1" });
-  assert.equal("text/html" in (displayBundle("c1", { text: "t" }) as { data: object }).data, false);
+  const pic = fallbackDisplay("c1", "picture", { "image/png": "AAAA" }, { "image/png": { needs_background: "light" } }) as {
+    transient: unknown;
+    metadata: unknown;
+  };
+  const txt = fallbackDisplay("c1", "text", { "text/html": "<p>x</p>" }) as { transient: unknown };
+  assert.deepEqual(pic.transient, { display_id: fallbackDisplayId("c1", "picture") });
+  assert.deepEqual(txt.transient, { display_id: fallbackDisplayId("c1", "text") });
+  assert.notEqual(fallbackDisplayId("c1", "picture"), fallbackDisplayId("c1", "text"));
+  assert.deepEqual(pic.metadata, { "image/png": { needs_background: "light" } });
 });
 
 test("comm_info_reply lists every comm, or those of the asked target only", () => {

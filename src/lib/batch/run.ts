@@ -321,7 +321,7 @@ export async function runBatch(spec: BatchSpec, deps: BatchDeps = {}): Promise<B
     result.warnings.push(errorText(e));
   }
   live.publish(result);
-  live.fallback({ text: batchSummary(result) });
   if (!cancelled) tracker.finish();
+  await live.fallback({ text: batchSummary(result) });
   return withSummary(result);
 }

@@ -7,7 +7,7 @@ import { runFromResult } from "./stored-run";
 import type { ViewKind, WidgetState } from "../schema/widget";
 import { esc } from "../snapshot/escape";
 import { DARK, LIGHT } from "../theme/palette";
-import { staticHtml } from "../snapshot/static-html";
+import { staticHtml, staticView } from "../snapshot/static-view";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
@@ -43,6 +43,10 @@ export function stateForResult(result: unknown): WidgetState {
   return { view, run: runFromResult(result), result, pending: [] };
 }
 
+/** What the no-script view of an exported page says it is. */
+export const NOSCRIPT_LEAD =
+  "Static view: this page draws the interactive comparison with JavaScript, which is off; turn it on to hover, drag and open the claims diff, the charts and the exports.";
+
 /** What the page is about, in words: its <title> and its level-one heading. */
 export function pageHeading(state: WidgetState): { title: string; h1: string } {
   const r = state.result as { kind?: string; question?: string; title?: string } | null;
@@ -55,7 +59,7 @@ export function pageHeading(state: WidgetState): { title: string; h1: string } {
  * language, a title, one main landmark holding everything, a level-one heading; light, or dark
  * when the reader's system prefers it (the palette's two themes).
  */
-export function buildHtmlPage(state: WidgetState, bundle: string): string {
+export function buildHtmlPage(state: WidgetState, bundle: string, noscript = staticHtml(state.result, NOSCRIPT_LEAD)): string {
   const { title, h1 } = pageHeading(state);
   return `<!doctype html>
 <html lang="en">
@@ -71,7 +75,7 @@ export function buildHtmlPage(state: WidgetState, bundle: string): string {
 <main class="dl-page">
 <h1 class="dl-page-title">${esc(h1)}</h1>
 <div id="duellab" class="duellab-root"></div>
-<noscript>${staticHtml(state.result)}</noscript>
+<noscript>${noscript}</noscript>
 </main>
 <script type="application/json" id="duellab-state">${scriptSafeJson(state)}</script>
 <script>${scriptSafeJs(bundle)}</script>
@@ -107,7 +111,8 @@ export async function exportHtml(result: unknown, file?: string): Promise<string
   } catch {
     throw new Error(`exportHtml needs the view bundle ${bundlePath}, which is missing: run \`npm run build\` in the duellab checkout.`);
   }
-  const html = buildHtmlPage(stateForResult(result), bundle);
+  const state = stateForResult(result);
+  const html = buildHtmlPage(state, bundle, await staticView(state.result, NOSCRIPT_LEAD));
   if (!file) return html;
   const out = path.resolve(file);
   await fs.mkdir(path.dirname(out), { recursive: true });

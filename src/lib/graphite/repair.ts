@@ -75,8 +75,8 @@ async function repairOnce(session: GraphiteSession, side: Side, opts: RepairOpti
     if (signal.aborted) throw signal.reason;
     tracker.enter("finished");
     session.publish();
-    live.fallback({ text: graphiteSummary(result) });
     tracker.finish();
+    await live.fallback({ text: graphiteSummary(result) });
   } catch (e) {
     const active = tracker.state.stages.find((s) => s.status === "active");
     const stage = active?.label.toLowerCase() ?? "running";

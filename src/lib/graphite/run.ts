@@ -151,8 +151,8 @@ export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps)
     tracker.enter("finished");
     result.timings = { stages: tracker.durations(), totalMs: deps.now() - startedAt };
     session.publish();
-    live.fallback({ text: graphiteSummary(result) });
     tracker.finish();
+    await live.fallback({ text: graphiteSummary(result) });
   } catch (e) {
     settle(null);
     throw endRun(e, { run: "graphite", title: "Graphite", live, stages: GRAPHITE_STAGES });

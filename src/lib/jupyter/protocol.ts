@@ -48,14 +48,33 @@ export function customContent(commId: string, content: unknown): Record<string, 
   return { comm_id: commId, data: { method: "custom", content } };
 }
 
-/** The display bundle: the widget view plus the fallbacks a saved notebook shows without a kernel. */
-export function displayBundle(commId: string, mime: { text: string; html?: string }): Record<string, unknown> {
+/**
+ * The widget's own display: the widget view and the one-line summary. Its static fallbacks travel
+ * in displays of their own (fallbackDisplay), because nbconvert, Quarto and VS Code show only the
+ * widget view of an output whose model is in the saved state and drop its other types.
+ */
+export function displayBundle(commId: string, mime: { text: string }): Record<string, unknown> {
   const data: Record<string, unknown> = {
     "text/plain": mime.text,
     [WIDGET_VIEW_MIME]: { model_id: commId, version_major: 2, version_minor: 0 },
   };
-  if (mime.html !== undefined) data["text/html"] = mime.html;
   return { data, metadata: {}, transient: { display_id: commId } };
+}
+
+/** The two fallback displays beside a widget, each updatable by its own display id. */
+export type FallbackPart = "picture" | "text";
+
+export function fallbackDisplayId(commId: string, part: FallbackPart): string {
+  return `${commId}-${part}`;
+}
+
+export function fallbackDisplay(
+  commId: string,
+  part: FallbackPart,
+  data: Record<string, unknown>,
+  metadata: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return { data, metadata, transient: { display_id: fallbackDisplayId(commId, part) } };
 }
 
 /** comm_info_reply: every open comm, or only those of the asked target. */

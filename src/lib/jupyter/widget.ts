@@ -3,7 +3,18 @@
 import { randomBytes } from "node:crypto";
 import { widgetIdentity, type ViewEvent, type WidgetState } from "../schema/widget";
 import { CommLayer } from "./comms";
-import { commOpenContent, commOpenMetadata, customContent, displayBundle, splitBuffers, updateContent, WIDGET_TARGET, type JsonState } from "./protocol";
+import {
+  commOpenContent,
+  commOpenMetadata,
+  customContent,
+  displayBundle,
+  type FallbackPart,
+  fallbackDisplay,
+  splitBuffers,
+  updateContent,
+  WIDGET_TARGET,
+  type JsonState,
+} from "./protocol";
 import { inTslabKernel } from "./tslab";
 import type { Header } from "./wire";
 
@@ -11,20 +22,28 @@ export interface WidgetHandle {
   readonly id: string;
   set(patch: Partial<WidgetState>): void;
   onEvent(h: (e: ViewEvent) => void): () => void;
-  updateFallback(mime: { text: string; html?: string }): void;
+  /** The widget display's one-line text/plain. */
+  updateSummary(text: string): void;
+  /** The fallback displays beside the widget (the picture and the text: snapshot/fallback.ts). */
+  updateFallback(displays: Record<FallbackPart, { data: Record<string, unknown>; metadata: Record<string, unknown> }>): void;
   close(): void;
 }
+
+export type FallbackContent = Parameters<WidgetHandle["updateFallback"]>[0];
 
 /** True only inside a running tslab kernel; false in plain Node, tests and scripts. */
 export function inKernel(): boolean {
   return inTslabKernel();
 }
 
-/** Show a live widget from the executing cell; null outside a kernel (nothing is displayed). */
-export function showWidget(initial: WidgetState, mime: { text: string; html?: string }): WidgetHandle | null {
+/**
+ * Show a live widget from the executing cell, followed by its fallback displays (`fallback`, made
+ * for this widget's id); null outside a kernel (nothing is displayed).
+ */
+export function showWidget(initial: WidgetState, mime: { text: string }, fallback?: (modelId: string) => FallbackContent): WidgetHandle | null {
   if (!inKernel()) return null;
   const layer = CommLayer.get();
-  return new LiveWidget(layer, layer.currentParent() ?? layer.executingParent(), initial, mime);
+  return new LiveWidget(layer, layer.currentParent() ?? layer.executingParent(), initial, mime, fallback);
 }
 
 class LiveWidget implements WidgetHandle {
@@ -37,7 +56,8 @@ class LiveWidget implements WidgetHandle {
     private readonly layer: CommLayer,
     private readonly origin: Partial<Header>,
     initial: WidgetState,
-    mime: { text: string; html?: string },
+    mime: { text: string },
+    fallback?: (modelId: string) => FallbackContent,
   ) {
     this.state = { ...widgetIdentity(), ...initial };
     layer.comms.set(this.id, {
@@ -63,6 +83,9 @@ class LiveWidget implements WidgetHandle {
     const wire = splitBuffers(this.state);
     layer.publish("comm_open", commOpenContent(this.id, wire), origin, commOpenMetadata(), wire.buffers);
     layer.publish("display_data", displayBundle(this.id, mime), origin);
+    const f = fallback?.(this.id);
+    if (f)
+      for (const part of ["picture", "text"] as const) layer.publish("display_data", fallbackDisplay(this.id, part, f[part].data, f[part].metadata), origin);
   }
 
   set(patch: Partial<WidgetState>): void {
@@ -76,8 +99,14 @@ class LiveWidget implements WidgetHandle {
     return () => this.handlers.delete(h);
   }
 
-  updateFallback(mime: { text: string; html?: string }): void {
-    this.layer.publish("update_display_data", displayBundle(this.id, mime), this.parent());
+  updateSummary(text: string): void {
+    this.layer.publish("update_display_data", displayBundle(this.id, { text }), this.parent());
+  }
+
+  updateFallback(displays: FallbackContent): void {
+    for (const part of ["picture", "text"] as const) {
+      this.layer.publish("update_display_data", fallbackDisplay(this.id, part, displays[part].data, displays[part].metadata), this.parent());
+    }
   }
 
   /** Send a custom message to the view (not saved in notebooks: never put needed state here). */

@@ -4,7 +4,7 @@ import { showWidget, type WidgetHandle } from "../jupyter/index";
 import type { RunState } from "../schema/common";
 import type { ViewEvent, ViewKind, WidgetState } from "../schema/widget";
 import { RunTracker, type StageSpec } from "./stages";
-import { staticHtml } from "../snapshot/static-html";
+import { fallbackDisplays, waitingDisplays } from "../snapshot/fallback";
 
 export interface LiveRun {
   tracker: RunTracker;
@@ -13,7 +13,12 @@ export interface LiveRun {
   publish(result: unknown): void;
   setPending(p: string[]): void;
   onEvent(h: (e: ViewEvent) => void): void;
-  fallback(mime: { text: string; html?: string }): void;
+  /**
+   * The settled summary line and the fallback displays (picture, sanitizer-proof HTML) drawn from
+   * the last published result. Await it before the run returns: a display updated after the cell
+   * has finished is not in the notebook nbclient saves.
+   */
+  fallback(mime: { text: string }): Promise<void>;
   yieldToLoop(): Promise<void>;
 }
 
@@ -41,15 +46,6 @@ export function runSummaryText(run: RunState): string {
   return `${head}${error}${stages.length ? ` [${stages.join(", ")}]` : ""}`;
 }
 
-/** The static snapshot of a result, or none: a snapshot that cannot be drawn never fails a run. */
-function snapshot(result: unknown): string | undefined {
-  try {
-    return staticHtml(result);
-  } catch {
-    return undefined;
-  }
-}
-
 export function startLiveRun(o: LiveRunOptions): LiveRun {
   const tracker = new RunTracker(o.title, o.stages);
   const controller = new AbortController();
@@ -68,14 +64,19 @@ export function startLiveRun(o: LiveRunOptions): LiveRun {
   }
 
   const initial: WidgetState = { view: o.view, run: tracker.state, result: null, pending: [] };
-  const handle = o.display === false ? null : showWidget(initial, { text: o.text ?? runSummaryText(tracker.state) });
+  const firstText = o.text ?? runSummaryText(tracker.state);
+  const handle = o.display === false ? null : showWidget(initial, { text: firstText }, (id) => waitingDisplays(id, firstText, "running", o.view));
 
   let lastStatus = tracker.state.status;
   tracker.onChange((run) => {
     handle?.set({ run });
     // A saved notebook without widget state shows the text: keep it true to how the run ended.
-    if (handle && !customFallback && run.status !== lastStatus && run.status !== "running") {
-      handle.updateFallback({ text: runSummaryText(run) });
+    // A run that ends "done" draws its own fallback (fallback() below) right after; the others
+    // (failed, cancelled) only say how they ended.
+    if (handle && !customFallback && run.status !== lastStatus && run.status !== "running" && run.status !== "done") {
+      const text = runSummaryText(run);
+      handle.updateSummary(text);
+      handle.updateFallback(waitingDisplays(handle.id, text, run.status, o.view));
     }
     lastStatus = run.status;
   });
@@ -95,12 +96,21 @@ export function startLiveRun(o: LiveRunOptions): LiveRun {
     },
     setPending: (p) => handle?.set({ pending: p }),
     onEvent: (h) => void handlers.push(h),
-    fallback: (mime) => {
+    fallback: async (mime) => {
       customFallback = true;
       if (!handle) return;
-      // Viewers without JavaScript (GitHub, nbviewer, a README) get the settled graph or the two
-      // charts as static HTML beside the widget view, derived from the result the widget shows.
-      handle.updateFallback(mime.html !== undefined || lastResult === null ? mime : { ...mime, html: snapshot(lastResult) });
+      handle.updateSummary(mime.text);
+      // Viewers that cannot load the widget (GitHub, nbviewer, an offline page, a PDF) get the
+      // settled view as a picture and as plain HTML, drawn from the result the widget shows. A
+      // fallback that cannot be drawn never fails the run: it says so in its own display.
+      try {
+        const d = await fallbackDisplays({ modelId: handle.id, text: mime.text, result: lastResult, status: tracker.state.status });
+        handle.updateFallback(d);
+      } catch (e) {
+        handle.updateFallback(
+          waitingDisplays(handle.id, mime.text, `settled, but its static view could not be drawn (${e instanceof Error ? e.message : String(e)})`, o.view),
+        );
+      }
     },
     yieldToLoop: () => new Promise<void>((resolve) => setImmediate(resolve)),
   };

@@ -4,7 +4,15 @@ import { z } from "zod";
 import type { RunState } from "./common";
 
 export const WIDGET_MODULE = "duellab";
+/** duellab's version (package.json's; a unit test holds them equal). */
 export const WIDGET_VERSION = "0.1.0";
+/**
+ * Every version whose saved widget state this build's view reads, this one first. The saved state
+ * names the exact version that wrote it (a CDN then serves that very version; VS Code's lookup
+ * would drop a `^` anyway), and JupyterLab's registry matches a saved version only against the
+ * versions registered, so a newer duellab registers itself under each older version it reads.
+ */
+export const WIDGET_READS: readonly string[] = [WIDGET_VERSION];
 export const MODEL_NAME = "DuelModel";
 export const VIEW_NAME = "DuelView";
 
@@ -31,9 +39,9 @@ export function widgetIdentity(): Record<string, string> {
   return {
     _model_name: MODEL_NAME,
     _model_module: WIDGET_MODULE,
-    _model_module_version: `^${WIDGET_VERSION}`,
+    _model_module_version: WIDGET_VERSION,
     _view_name: VIEW_NAME,
     _view_module: WIDGET_MODULE,
-    _view_module_version: `^${WIDGET_VERSION}`,
+    _view_module_version: WIDGET_VERSION,
   };
 }

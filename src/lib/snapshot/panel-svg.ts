@@ -9,13 +9,13 @@ import { esc } from "./escape";
 
 const f1 = (n: number | undefined) => (n ?? 0).toFixed(1);
 
-export function panelSvg(panel: Panel, kind: string, opts: { size?: number; title?: string } = {}): string {
+export function panelSvg(panel: Panel, kind: string, opts: { size?: number; title?: string; x?: number; y?: number } = {}): string {
   const layout = settledLayout(panel, kind);
   const placed = placeLabels(layout.nodes);
   const size = opts.size ?? PANEL_SIZE;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${PANEL_SIZE} ${PANEL_SIZE}" width="${size}" height="${size}" data-panel="${esc(kind)}" font-family="Inter, system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" role="img" aria-label="${esc(panelLabel(panel, opts.title ?? kind))}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg"${opts.x !== undefined ? ` x="${opts.x}"` : ""}${opts.y !== undefined ? ` y="${opts.y}"` : ""} viewBox="0 0 ${PANEL_SIZE} ${PANEL_SIZE}" width="${size}" height="${size}" data-panel="${esc(kind)}" font-family="Inter, system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" role="img" aria-label="${esc(panelLabel(panel, opts.title ?? kind))}">`,
   );
   out.push(`<rect x="0" y="0" width="${PANEL_SIZE}" height="${PANEL_SIZE}" fill="${GRAPH.staticPaper}"/>`);
   if (opts.title) out.push(`<text x="10" y="18" font-size="12" font-weight="600" fill="${GRAPH.staticLabel}">${esc(opts.title)}</text>`);

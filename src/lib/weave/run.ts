@@ -218,8 +218,8 @@ export async function weaveWith(options: WeaveOptions, deps: RunDeps): Promise<W
       ...(graph.multi ? { multi: graph.multi } : {}),
     };
     live.publish(result);
-    live.fallback({ text: weaveSummary(result) });
     tracker.finish();
+    await live.fallback({ text: weaveSummary(result) });
     return withSummary(result);
   } catch (e) {
     throw endRun(e, { run: "weave", title: "Weave", live, stages: WEAVE_STAGES });

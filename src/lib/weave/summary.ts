@@ -1,13 +1,11 @@
 // The one line a notebook cell shows for a weave result. Pure.
 import { pct } from "../format";
 import type { CallRecord, ParseMode } from "../schema/common";
-import type { Consensus, MultiWeave, Spread, Stability } from "../schema/weave";
+import type { Consensus, MultiWeave, Stability } from "../schema/weave";
 
-/** "20.0–41.2% (median 29.8%)": a spread is never shown as one number. */
-export function spreadText(s: Spread): string {
-  if (s.min === null || s.max === null) return "n/a";
-  return `${pct(s.min)}–${pct(s.max)} (median ${pct(s.median)})`;
-}
+import { spreadText } from "../snapshot/recount";
+
+export { spreadText };
 
 /** What a model refused and what was sent instead, each once: " · ⚠ judge o3-mini refuses temperature 0: judged at its default". */
 export function adaptationText(calls: readonly CallRecord[] | undefined): string {

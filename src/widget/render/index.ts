@@ -2,7 +2,7 @@
 // browser tests all call this one function: the view is a function of the state. It is called on
 // every state change, so it keeps its DOM (and the running force layouts) across calls and only
 // touches what changed.
-import type { WidgetState, ViewEvent } from "../../lib/schema/widget";
+import { WIDGET_VERSION, type WidgetState, type ViewEvent } from "../../lib/schema/widget";
 import css from "../style.css";
 import { paletteCss } from "../../lib/theme/palette";
 import { h } from "./dom";
@@ -12,10 +12,13 @@ import type { View, ViewHost } from "./view";
 import { WeaveView } from "./weave/view";
 import { isMultiWeave, MultiWeaveView } from "./multi/view";
 import { BatchView } from "./batch/view";
+import { resultProblem } from "./state-check";
 
 export interface RenderHost {
   /** Send an event to the kernel; absent where there is no kernel (exported HTML). */
   send?: (event: ViewEvent) => void;
+  /** The duellab version the saved state names (its _view_module_version), when known. */
+  savedBy?: unknown;
 }
 
 /**
@@ -73,12 +76,19 @@ function injectStyle(el: HTMLElement): void {
   const target = root instanceof ShadowRoot ? root : el.ownerDocument.head;
   if (target.querySelector("style[data-duellab]")) return;
   const style = el.ownerDocument.createElement("style");
-  style.setAttribute("data-duellab", "0.1.0");
+  style.setAttribute("data-duellab", WIDGET_VERSION);
   style.textContent = `${paletteCss()}\n${css}`;
   target.append(style);
 }
 
-export function render(el: HTMLElement, state: WidgetState, host: RenderHost = {}): void {
+/**
+ * "drawn" when the state's result (or the run header alone) is on screen; "problem" when a sentence
+ * stands in for a result this build cannot draw. Pages hide a widget's static fallbacks only while
+ * it is drawn.
+ */
+export type RenderOutcome = "drawn" | "problem";
+
+export function render(el: HTMLElement, state: WidgetState, host: RenderHost = {}): RenderOutcome {
   let m = mounted.get(el);
   if (!m || m.root.parentElement !== el) {
     injectStyle(el);
@@ -96,11 +106,12 @@ export function render(el: HTMLElement, state: WidgetState, host: RenderHost = {
     get send() {
       return current.host.send;
     },
-    render: (inner, s) => render(inner, s),
+    render: (inner, s) => void render(inner, s),
     unmount,
   };
-  const chosen = pick(state);
-  m.header.update({ run: state.run ?? null, result: state.result, send: host.send });
+  const problem = resultProblem(state, host.savedBy);
+  const chosen = problem ? { key: `problem:${problem}`, make: () => new ProblemView(problem) } : pick(state);
+  m.header.update({ run: state.run ?? null, result: problem ? null : state.result, send: host.send });
   if (chosen.key !== m.kind) {
     m.view?.dispose();
     m.view?.el.remove();
@@ -108,7 +119,30 @@ export function render(el: HTMLElement, state: WidgetState, host: RenderHost = {
     m.kind = chosen.key;
     if (m.view) m.root.append(m.view.el);
   }
-  m.view?.update(state);
+  try {
+    m.view?.update(state);
+    return problem ? "problem" : "drawn";
+  } catch (e) {
+    // A view that cannot draw this state says so in one sentence; the rest of the page lives on.
+    const sentence = `duellab ${WIDGET_VERSION} could not draw this result (${e instanceof Error ? e.message : String(e)}); it is kept in the widget state, and the static view saved beside the widget shows its numbers.`;
+    m.view?.dispose();
+    m.view?.el.remove();
+    m.view = new ProblemView(sentence);
+    m.kind = `problem:${sentence}`;
+    m.root.append(m.view.el);
+    m.view.update(state);
+    return "problem";
+  }
+}
+
+/** One sentence in place of a view: what is wrong with the saved result and what to do. */
+class ProblemView implements View {
+  readonly el = h("div", { class: "dl-view" });
+  constructor(private readonly sentence: string) {}
+  update(): void {
+    this.el.replaceChildren(h("p", { class: "dl-warning", role: "alert" }, this.sentence));
+  }
+  dispose(): void {}
 }
 
 /** Stops timers and force layouts of a mounted element (when a Jupyter view is removed). */

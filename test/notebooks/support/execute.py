@@ -27,9 +27,12 @@ for i, cell in enumerate(nb.cells):
         elif o.output_type == "stream":
             outs.append({"type": "stream", "name": o.name, "text": o.text})
         else:
-            outs.append({"type": o.output_type, "mimes": sorted(o.get("data", {}).keys()),
-                         "widget": o.get("data", {}).get("application/vnd.jupyter.widget-view+json", {}).get("model_id"),
-                         "text": o.get("data", {}).get("text/plain", "")})
+            data = o.get("data", {})
+            outs.append({"type": o.output_type, "mimes": sorted(data.keys()),
+                         "widget": data.get("application/vnd.jupyter.widget-view+json", {}).get("model_id"),
+                         "fallback": data.get("application/vnd.duellab.fallback+json", {}).get("model_id"),
+                         "text": data.get("text/plain", ""),
+                         "html": data.get("text/html", "")})
     cells.append({"index": i, "source": cell.source[:200], "outputs": outs})
 state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
 if out_path:

@@ -37,11 +37,12 @@ test("the checker finds a cycle, a self-import and a knot, and passes a tree", (
   assert.deepEqual(cycleChains(knot), ["a.ts -> b.ts -> a.ts (3 files in this knot: a.ts, b.ts, c.ts)"]);
 });
 
-test("the graph sees every kind of relative import: static, type-only, re-export, import(), require()", () => {
+test("the graph sees every kind of relative import in use: static, type-only, re-export, import()", () => {
   const lib = (f: string) => graph.get(f) ?? assert.fail(`${f} is not in the graph`);
   assert.ok(graph.size > 100, `read ${graph.size} files under src/`);
   assert.ok(lib("src/lib/cli/commands.ts").includes("src/lib/cli/weave.ts"), "import() of ./weave.js resolves to weave.ts");
-  assert.ok(lib("src/lib/snapshot/static-html.ts").includes("src/lib/snapshot/panel-svg.ts"), "require() and typeof import() count");
+  assert.ok(lib("src/lib/snapshot/rasterize.ts").includes("src/lib/snapshot/fonts.ts"), "type-only imports count");
+  assert.ok(lib("src/lib/snapshot/static-view.ts").includes("src/lib/snapshot/fallback.ts"), "static imports count");
   assert.ok(lib("src/lib/index.ts").length > 5, "the package's entry re-exports its parts");
 });
 

@@ -6,7 +6,10 @@ import path from "node:path";
 import { readBatchFile } from "../../../src/lib/batch/from-file";
 import { weaveMany } from "../../../src/lib/batch/weave-many";
 import { DEMO_QUESTIONS } from "../../../src/lib/demo/questions";
-import { batchStaticHtml, exportBatchReport } from "../../../src/lib/export/report";
+import { exportBatchReport } from "../../../src/lib/export/report";
+import { batchSheet } from "../../../src/lib/snapshot/sheet-batch";
+import { plainHtml } from "../../../src/lib/snapshot/plain-html";
+import type { BatchResult } from "../../../src/lib/schema/batch";
 import { standaloneBundlePath } from "../../../src/lib/export/html";
 import { DEMO } from "./support";
 
@@ -30,7 +33,7 @@ test("a batch exports to one offline HTML page, from the object or from its resu
   // The no-script fallback carries the aggregates with their intervals.
   const a = b.aggregates!;
   if (a.kind !== "weave") throw new Error("not weave");
-  assert.ok(html.includes(`Consensus (mean)</th><td style="padding:2px 8px">${a.consensus.value!.toFixed(1)}% (95% CI`));
+  assert.ok(html.includes(`<tr><th>consensus (mean)</th><td>${a.consensus.value!.toFixed(1)}% (95% CI`), "the mean consensus beside its label");
   // The file alone rebuilds the same aggregates and cost.
   const again = await readBatchFile(file);
   assert.deepEqual(again.aggregates, b.aggregates);
@@ -41,9 +44,9 @@ test("a batch exports to one offline HTML page, from the object or from its resu
   await assert.rejects(readBatchFile(path.join(dir, "missing.jsonl")), /Cannot read the results file/);
 });
 
-test("static summary of a graphite batch names the win rate, the test and the grid", () => {
+test("static view of a graphite batch names the win rate, the test and the grid, each beside its label", () => {
   const est = (value: number | null, lo: number | null, hi: number | null, n: number) => ({ value, lo, hi, n, method: "m", runs: [] });
-  const html = batchStaticHtml({
+  const batch: BatchResult = {
     kind: "batch",
     version: 1,
     batchKind: "graphite",
@@ -66,9 +69,11 @@ test("static summary of a graphite batch names the win rate, the test and the gr
       grid: { bothFailed: [], onlyA: ["3"], onlyB: [], bothSucceeded: ["1", "2"] },
     },
     warnings: [],
-  });
+  };
+  const html = plainHtml(batchSheet(batch));
   assert.match(html, /T &lt;b&gt;/);
-  assert.match(html, /66\.7% \(95% CI 20\.0–94\.0%, n=3\); A 2 – B 1, neither 0; sign test p = 1\.000/);
-  assert.match(html, /B first try \/ after repair<\/th><td[^>]*>0\.0% \(95% CI 0\.0–56\.0%, n=3\) \/ n\/a/);
-  assert.match(html, /2 \/ 1 \/ 0 \/ 0/);
+  assert.match(html, /<tr><th>A&#39;s paired win rate \(A 2 – B 1, neither 0\)<\/th><td>66\.7% \(95% CI 20\.0%–94\.0%, n=3\)<\/td><\/tr>/);
+  assert.match(html, /<tr><th>sign test, A&#39;s wins against B&#39;s<\/th><td>p = 1\.000<\/td><\/tr>/);
+  assert.match(html, /<tr><th>B rendered: first try \/ after repair<\/th><td>0\.0% \(95% CI 0\.0%–56\.0%, n=3\) \/ n\/a \(no runs\)<\/td><\/tr>/);
+  assert.match(html, /<tr><th>both \/ only A \/ only B \/ neither rendered<\/th><td>2 \/ 1 \/ 0 \/ 0<\/td><\/tr>/);
 });

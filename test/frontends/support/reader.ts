@@ -1,0 +1,137 @@
+// What a reader of a rendered notebook page sees, read off the page in real Chromium: the live
+// duellab widgets (with the nodes and charts each draws), the static fallbacks that are visible
+// (their label → number rows and whether their picture decoded), the summary lines, and any error
+// placeholder a widget loader left (html-manager's "Click to show javascript error", JupyterLab's
+// "Error displaying widget"). Shared by every front-end test, so each row of the README's
+// front-end table is checked by the same reading.
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { type Cdn, packageAt, packCheckout, routeCdn, startCdn } from "../../support/cdn";
+import { ROOT } from "./executed";
+
+export interface LiveWidget {
+  model: string;
+  /** Circles per claim panel (data-panel), images (charts), rows of tables. */
+  panels: Record<string, number>;
+  circles: number;
+  images: number;
+}
+
+export interface VisibleFallback {
+  model: string;
+  rows: [string, string][];
+  text: string;
+}
+
+export interface Reading {
+  live: LiveWidget[];
+  fallbacks: VisibleFallback[];
+  /** Visible pictures (decoded images) that are duellab fallbacks (alt or the output they sit in). */
+  pictures: number;
+  /** Error placeholders of widget loaders that are visible. */
+  placeholders: string[];
+  text: string;
+}
+
+/** Reads the page once every duellab widget the loader could draw has drawn. */
+export async function read(page: Page): Promise<Reading> {
+  return page.evaluate(() => {
+    const visible = (el: Element) => {
+      const r = (el as HTMLElement).getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return false;
+      for (let e: Element | null = el; e; e = e.parentElement)
+        if (getComputedStyle(e).display === "none" || getComputedStyle(e).visibility === "hidden") return false;
+      return true;
+    };
+    const live = Array.from(document.querySelectorAll(".duellab-root[data-duellab-model]"))
+      .filter(visible)
+      .map((el) => {
+        const panels: Record<string, number> = {};
+        for (const p of Array.from(el.querySelectorAll("[data-panel]"))) {
+          const k = p.getAttribute("data-panel") ?? "?";
+          panels[k] = (panels[k] ?? 0) + p.querySelectorAll("circle").length;
+        }
+        return {
+          model: el.getAttribute("data-duellab-model") ?? "",
+          panels,
+          circles: el.querySelectorAll("svg circle").length,
+          images: Array.from(el.querySelectorAll("article img")).filter((i) => (i as HTMLImageElement).naturalWidth > 0).length,
+        };
+      });
+    const fallbacks = Array.from(document.querySelectorAll("[data-duellab-fallback]"))
+      .filter(visible)
+      .map((el) => ({
+        model: el.getAttribute("data-duellab-fallback") ?? "",
+        rows: Array.from(el.querySelectorAll("tr"))
+          .filter((tr) => tr.querySelector("th") && tr.querySelector("td") && tr.children.length === 2)
+          .map((tr) => [tr.querySelector("th")?.textContent?.trim() ?? "", tr.querySelector("td")?.textContent?.trim() ?? ""] as [string, string]),
+        text: (el as HTMLElement).innerText,
+      }));
+    const pictures = Array.from(document.querySelectorAll("img")).filter((i) => {
+      const img = i as HTMLImageElement;
+      return visible(img) && img.naturalWidth === 1200 && !img.closest(".duellab-root");
+    }).length;
+    const placeholders = Array.from(document.querySelectorAll(".jupyter-widgets-error-widget, .jupyter-widgets"))
+      .filter((el) => visible(el) && /Click to show javascript error|Error displaying widget|Failed to load/.test((el as HTMLElement).innerText))
+      .map((el) => (el as HTMLElement).innerText.slice(0, 200));
+    return { live, fallbacks, pictures, placeholders, text: document.body.innerText };
+  });
+}
+
+export interface Opened {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+  aborted: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a file with the loopback CDN standing in for jsDelivr, unpkg and cdnjs (or with none: the
+ * reader is offline). Every other request that leaves the page is aborted.
+ */
+export async function openFile(browser: Browser, file: string, cdn: Cdn | null, o: { javaScriptEnabled?: boolean } = {}): Promise<Opened> {
+  const context = await browser.newContext({ javaScriptEnabled: o.javaScriptEnabled ?? true });
+  const aborted = await routeCdn(context, cdn);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto(`file://${file}`, { waitUntil: "load" });
+  return { page, context, errors, aborted, close: () => context.close() };
+}
+
+/** Waits until `n` duellab widgets are drawn with content (the loader fetched the module and rendered). */
+export async function widgetsDrawn(page: Page, n: number, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(
+    (k) => Array.from(document.querySelectorAll(".duellab-root[data-duellab-model]")).filter((el) => el.querySelector(".dl-view, .dl-header")).length >= k,
+    n,
+    { timeout },
+  );
+}
+
+/** The loopback CDN serving what `npm pack` produces (packed once per process), html-manager and require.js. */
+let packed: ReturnType<typeof packCheckout> | null = null;
+export async function loopbackCdn(extra: ReturnType<typeof packageAt>[] = []): Promise<Cdn> {
+  packed ??= packCheckout(ROOT);
+  return startCdn({
+    packages: [packed, packageAt(path.join(ROOT, "node_modules/@jupyter-widgets/html-manager")), ...extra],
+    requirejs: path.join(ROOT, "node_modules/requirejs/require.js"),
+  });
+}
+
+export function packedDuellab(): ReturnType<typeof packCheckout> {
+  packed ??= packCheckout(ROOT);
+  return packed;
+}
+
+/**
+ * Console errors a reader's page shows whatever duellab does: html-manager first asks require.js
+ * for the module by its bare name (a file next to the page, absent by design) before the CDN, and
+ * nbconvert's page asks cdnjs for MathJax, which the tests do not serve.
+ */
+export function foreignErrors(errors: string[]): string[] {
+  return errors.filter((e) => !/net::ERR_FILE_NOT_FOUND|status of 404|ERR_INTERNET_DISCONNECTED|ERR_FAILED/.test(e));
+}
