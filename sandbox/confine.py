@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import landlock
+import privileges
 import seccomp
 
 Host = dict[str, Any]  # server._host_probe's findings
@@ -66,7 +67,7 @@ def probe_address_space() -> int | None:
 
 
 def set_rlimits(cfg: Cfg, parent_vm_bytes: int) -> tuple[int, int]:
-    as_limit = parent_vm_bytes + cfg["memoryMb"] * MB  # RLIMIT_AS counts what the warm parent already maps
+    as_limit = parent_vm_bytes + cfg["memoryMb"] * MB  # RLIMIT_AS counts what the zygote already maps
     cpu = int(cfg["timeoutMs"] / 1000) + 2
     limits = [
         (resource.RLIMIT_AS, as_limit),
@@ -95,7 +96,7 @@ def apply_fixed(host: Host, run_dir: str) -> Layers:
         ok = _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
         layers["pdeathsig"] = {
             "on": ok,
-            "detail": "PR_SET_PDEATHSIG: the child is killed the moment the warm parent dies"
+            "detail": "PR_SET_PDEATHSIG: the child dies the moment the zygote dies (and the zygote with the supervisor)"
             if ok
             else "prctl(PR_SET_PDEATHSIG) failed",
         }
@@ -103,14 +104,18 @@ def apply_fixed(host: Host, run_dir: str) -> Layers:
         layers["pdeathsig"] = {
             "on": False,
             "detail": (
-                f"{host['why']['pdeathsig']}; portable fallback: the child kills "
-                "its process group when the warm parent's lifeline pipe closes"
+                f"{host['why']['pdeathsig']}; portable fallback: the child kills its process group "
+                "when its own lifeline pipe closes (the supervisor holds the write end)"
             ),
         }
     layers["namespaces"] = host["namespaces"]
     for name in ("seatbelt", "subreaper", "pidfd"):
         layers[name] = host[name]
     layers["cleanenv"] = host["cleanenv"]
+    layers["diskquota"] = host["diskquota"]
+    # first, while the capability to clear the bounding set is still held (and before Landlock
+    # and seccomp, which need no capability)
+    layers["privileges"] = _privileges(host)
     if host["landlockAbi"] > 0:
         layers["landlock"] = _load_and_prove(
             lambda: landlock.restrict(host["readOnly"], [run_dir] + host["readWriteFiles"], host["landlockAbi"]),
@@ -121,9 +126,10 @@ def apply_fixed(host: Host, run_dir: str) -> Layers:
     else:
         layers["landlock"] = {"on": False, "detail": host["landlockWhy"]}
 
-    if host["seccompLib"] is not None:
+    lib = seccomp_library(host)
+    if lib is not None:
         layers["seccomp"] = _load_and_prove(
-            lambda: seccomp.restrict(host["seccompLib"], os.getpid()),
+            lambda: seccomp.restrict(lib, os.getpid()),
             lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).close(),
             "filter loaded but socket() still worked",
             "could not load the filter",
@@ -135,19 +141,59 @@ def apply_fixed(host: Host, run_dir: str) -> Layers:
     return layers
 
 
+_SECCOMP: list[Any] = []  # libseccomp, loaded once in the zygote so that no child pays for it
+
+
+def seccomp_library(host: Host) -> Any:
+    """libseccomp where the host has it (host["seccompOk"]), loaded once per process."""
+    if not host.get("seccompOk"):
+        return None
+    if not _SECCOMP:
+        _SECCOMP.append(seccomp.load_library()[0])
+    return _SECCOMP[0]
+
+
+def _privileges(host: Host) -> Layer:
+    """No capabilities in the run, and (where nothing outside needs to look into it) no other
+    process of the user may read its memory either. Linux only: privileges.py."""
+    if not host["use"].get("privileges"):
+        return {"on": False, "detail": host["why"].get("privileges") or "not used here"}
+    try:
+        caps = privileges.drop_capabilities()
+    except OSError as e:
+        return {"on": False, "detail": f"could not drop capabilities: {e}"}
+    if host.get("childNoDump"):
+        if not privileges.not_dumpable():
+            return {"on": False, "detail": f"{caps}, but PR_SET_DUMPABLE 0 did not hold"}
+        return {
+            "on": True,
+            "detail": f"{caps}; this run and the sandbox's own processes are not dumpable "
+            "(no other run may read their memory through /proc or ptrace)",
+        }
+    return {
+        "on": True,
+        "detail": f"{caps}; the supervisor and the zygote are not dumpable (this run stays readable "
+        "to the supervisor, which counts its files through /proc; Landlock hides /proc from other runs)",
+    }
+
+
 def _watch_lifeline(fd: int) -> None:
     """Portable stand-in for PR_SET_PDEATHSIG: a thread blocked reading a pipe whose only write end
-    the warm parent holds. When the parent dies the read returns EOF and the thread kills this
+    the supervisor holds. When it dies the read returns EOF and the thread kills this
     process's group (the child and whatever it started), so nothing outlives the parent."""
     import _thread
 
     def watch() -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())  # signals go to the main thread
+        import select
+
         while True:
             try:
+                # select first: the snippet may set O_NONBLOCK on the pipe (its own, no other run's)
+                select.select([fd], [], [])
                 if not os.read(fd, 1):
                     break
-            except InterruptedError:
+            except (InterruptedError, BlockingIOError):
                 continue
             except OSError:
                 break
@@ -166,7 +212,7 @@ def apply_limits(cfg: Cfg, parent_vm_bytes: int | None) -> Layers:
     limits can only be lowered from here on. parent_vm_bytes None: /proc is not used, so the
     child measures its own address space (probe_address_space)."""
     layers: Layers = {}
-    how = "warm parent"
+    how = "the zygote's"
     if parent_vm_bytes is None:
         parent_vm_bytes, how = probe_address_space(), "measured by probing RLIMIT_AS"
     if parent_vm_bytes is None:
@@ -225,6 +271,8 @@ def ordered_layers(fixed: Layers, limits: Layers) -> Layers:
         "rlimits",
         "landlock",
         "seccomp",
+        "privileges",
+        "diskquota",
         "pdeathsig",
         "subreaper",
         "pidfd",

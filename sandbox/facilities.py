@@ -1,5 +1,5 @@
 """Which operating-system facilities the sandbox uses on this host. Pure: the platform, what the
-host has and what the caller turned off come in as arguments; the warm parent decides once.
+host has and what the caller turned off come in as arguments; the supervisor decides once.
 
 The portable core (fork, sessions and process groups, rlimits, waitpid, pipes) is always used and
 is all that macOS, the BSDs and thin containers are promised. Every facility below is a layer
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-LINUX_ONLY = ("namespaces", "landlock", "seccomp", "pidfd", "pdeathsig", "subreaper", "proc")
+LINUX_ONLY = ("namespaces", "landlock", "seccomp", "privileges", "pidfd", "pdeathsig", "subreaper", "proc")
 MACOS_ONLY = ("seatbelt",)
 OPTIONAL = LINUX_ONLY + MACOS_ONLY
 SPEED = ("prefault",)  # a speed measure, not a layer; switchable the same way
@@ -20,6 +20,7 @@ _AS_ON = {
     "namespaces": "a host without user namespaces",
     "landlock": "a host without Landlock",
     "seccomp": "a host without seccomp",
+    "privileges": "a host without prctl and capsets",
     "pidfd": "a host without pidfd_open",
     "pdeathsig": "a host without PR_SET_PDEATHSIG",
     "subreaper": "a host without PR_SET_CHILD_SUBREAPER",

@@ -1,6 +1,7 @@
 """The child's report channel: typed, length-prefixed frames on one pipe.
-L = layer probe (JSON, written before the snippet runs), P = PNG rendered by the harness,
-J = the final report (JSON). Pure framing; the supervisor treats every byte as untrusted."""
+L = layer probe (JSON, written before the snippet runs), C = the static check's verdict (JSON,
+written right after L, before the snippet runs), P = PNG rendered by the harness, J = the final
+report (JSON). Pure framing; the supervisor treats every byte as untrusted."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def parse(buf: bytes | bytearray) -> tuple[list[tuple[bytes, bytes]], str | None
             return out, "truncated frame header"
         kind = bytes(buf[pos : pos + 1])
         (n,) = struct.unpack(">I", buf[pos + 1 : pos + 5])
-        if kind not in (b"L", b"P", b"J") or pos + 5 + n > len(buf):
+        if kind not in (b"L", b"C", b"P", b"J") or pos + 5 + n > len(buf):
             return out, "malformed frame"
         out.append((kind, bytes(buf[pos + 5 : pos + 5 + n])))
         pos += 5 + n

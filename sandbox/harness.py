@@ -11,6 +11,7 @@ import linecache
 import os
 import sys
 import traceback
+import weakref
 from typing import Any
 
 import frames
@@ -50,7 +51,8 @@ def run(code: str, report_fd: int) -> int:
     from matplotlib.axis import Axis
     from matplotlib.figure import Figure
 
-    tracked: list[Any] = []  # every Figure made
+    # every Figure made, in order, held weakly: a figure the snippet closed and dropped is freed
+    tracked: list[weakref.ref[Any]] = []
     shown: list[Any] = []  # figures saved as PNG or rendered here
     notes: list[str] = []
     captured: set[int] = set()
@@ -59,7 +61,7 @@ def run(code: str, report_fd: int) -> int:
 
     def init(self: Any, *a: Any, **k: Any) -> None:
         orig_init(self, *a, **k)
-        tracked.append(self)
+        tracked.append(weakref.ref(self))
 
     def update_ticks(self: Any) -> Any:
         ticks = orig_update_ticks(self)
@@ -120,9 +122,15 @@ def run(code: str, report_fd: int) -> int:
         pass
 
     if tb_text is None:
-        open_numbers = set(plt.get_fignums())
-        for fig in tracked:
-            if id(fig) in captured or getattr(fig, "number", None) not in open_numbers:
+        # The figures pyplot still holds open, by identity: a figure the snippet closed is not a
+        # chart, even when a later figure was given its number (matplotlib reuses the numbers
+        # of closed figures, so matching numbers rendered discarded figures again).
+        from matplotlib._pylab_helpers import Gcf
+
+        still_open = {id(m.canvas.figure) for m in Gcf.get_all_fig_managers()}
+        for ref in tracked:
+            fig = ref()
+            if fig is None or id(fig) in captured or id(fig) not in still_open:
                 continue
             if len([f for f in shown if id(f) not in captured]) >= MAX_RENDERS:
                 notes.append(f"more than {MAX_RENDERS} unsaved figures; the rest were not rendered")

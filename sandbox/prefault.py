@@ -1,6 +1,6 @@
 """A spare child, once confined and while it waits for its request, draws one throwaway chart
 through the paths a chart snippet takes (pandas reads a CSV with dates, groups, matplotlib plots,
-renders a PNG, the harness measures it). A forked child's first writes to the warm parent's
+renders a PNG, the harness measures it). A forked child's first writes to the zygote's
 memory are copy-on-write page faults (about 3,800 for the reference snippet, some 17 ms of CPU);
 taken here, they are off the next run's clock.
 
@@ -35,7 +35,7 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
 
 
 def install() -> None:
-    """In the warm parent, before any fork: every child inherits a handler that ignores SIGUSR1
+    """In the zygote, before any fork: every child inherits a handler that ignores SIGUSR1
     unless a draw is in progress (the default action would kill a child that gets it early)."""
     signal.signal(signal.SIGUSR1, _on_signal)
 

@@ -5,7 +5,7 @@
   that left the group (setsid, setpgid) is not found this way: on a host without the Linux layers
   that is one of the things not covered (sandbox/README.md).
 - subreaper (Linux: PR_SET_CHILD_SUBREAPER and /proc): orphans and setsid daemons are reparented
-  to the warm parent, which finds them in /proc and kills and reaps them.
+  to the supervisor, which finds them in /proc and kills and reaps them.
 
 I/O only; no state of its own."""
 
@@ -78,7 +78,7 @@ def sweep(host: dict[str, Any], spare_pids: Collection[int] = (), spare_sids: Co
     """The whole-parent sweep (a failed run, or the parent closing): the subreaper sweep where the
     host has it; the portable path has nothing to find beyond the runs' own groups."""
     if host.get("use", {}).get("subreaper"):
-        return sweep_orphans(host["parentPid"], spare_pids, spare_sids)
+        return sweep_orphans(host["supervisorPid"], spare_pids, spare_sids)
     return 0
 
 
@@ -88,7 +88,7 @@ def after_run(
     """After a run's child was reaped: kill its group's survivors, and with the subreaper also every
     orphan. Returns a note for the result, or None when nothing was left."""
     if host.get("use", {}).get("subreaper"):
-        n = sweep_orphans(host["parentPid"], spare_pids, spare_sids)
+        n = sweep_orphans(host["supervisorPid"], spare_pids, spare_sids)
         return f"killed {n} process(es) the snippet left running after it ended" if n else None
     if kill_group(pgid):
         return "killed the processes the snippet left running in its process group after it ended"

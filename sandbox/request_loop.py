@@ -1,88 +1,53 @@
-"""The warm parent's request loop (I/O shell): reads JSON-line requests on stdin, runs up to
-`limit` of them at once, each forked and watched without blocking the others, and queues the rest
-in order. Replies carry the request id, so they may come back in any order. One spare child is
-kept forked and confined ahead of the next request (supervisor.Spare). A warm-up left out of the
-start (seaborn: LaterWarmUp) is loaded on a thread once the first run has been answered.
+"""The supervisor's request loop (I/O shell): reads JSON-line requests on stdin, runs up to
+`limit` of them at once, each in a child the zygote forked and each watched without blocking the
+others, and queues the rest in order. Replies carry the request id, so they may come back in any
+order. One spare child is kept forked and confined ahead of the next request (supervisor.Spare).
+A warm-up left out of the start (seaborn: LaterWarmUp) is loaded by the zygote once the first run
+has been answered.
 
 What an observer outside sees changes only while a run is in flight: whenever none is (from the
-ready line on: server.py forks the first spare before it), the processes under the warm parent
-are its spare child and nothing else. The later warm-up keeps to that: while it loads, no
-process is forked or killed (a fork beside a thread that is importing would hand the child
-half-imported modules and held import locks), runs that need a child wait for it, and the spare
-forked before it is replaced only inside a request."""
+ready line on: server.py has the first spare forked before it), the processes under the
+supervisor are the zygote and its spare child and nothing else. The later warm-up keeps to that:
+while the zygote loads, nothing is forked or killed (the zygote is busy on its only thread), runs
+that need a child wait for it, and the spare forked before it is replaced only inside a request.
+
+Nothing a snippet does ends this loop: a request that fails to be taken is answered alone, and a
+zygote that died (a run killed it where no layer stops that, or it ran out of memory) fails the
+runs in flight with a sentence and is replaced by a new one (a new warm-up)."""
 
 from __future__ import annotations
 
 import collections
-import gc
 import json
 import os
 import select
 import selectors
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 import reaper
 import supervisor
+from zygote_link import ZygoteGone, ZygoteLink
 
 Reply = Callable[[dict[str, Any]], None]
 STDIN = 0
-LOADED = "later warm-up ended"  # selector data of the pipe the loader thread signals on
+ZYGOTE = "zygote"  # selector data of the zygote's control socket
 
 
 class LaterWarmUp:
-    """A warm-up left out of the start so the first run does not wait for it (`load`, which
-    returns what happened), run once on a thread while nothing runs. `name` is the module it
-    loads: a run whose code names it is never given a child forked before the load. `state` is
-    reported by ping: pending, loading, then what `load` returned, or failed."""
+    """A warm-up left out of the start so the first run does not wait for it, loaded once by the
+    zygote while nothing runs. `name` is the module it loads: a run whose code names it is never
+    given a child forked before the load. `state` is reported by ping: pending, loading, then what
+    the load returned (loaded, not installed) or failed: ..."""
 
-    def __init__(self, name: str, load: Callable[[], str]) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
-        self.load = load
         self.state = "pending"
-        self.thread: threading.Thread | None = None
-        self.done_r = -1
 
     @property
     def loading(self) -> bool:
-        return self.thread is not None
-
-    def start(self) -> int:
-        """Starts the loader thread; returns the fd that becomes readable when it has ended."""
-        self.done_r, done_w = os.pipe()
-
-        def work() -> None:
-            try:
-                self.state = self.load()
-            except BaseException as e:  # costs only speed: a snippet that needs it sees the real error
-                self.state = f"failed: {type(e).__name__}: {e}"
-            finally:
-                os.write(done_w, b"x")
-                os.close(done_w)
-
-        self.state = "loading"
-        self.thread = threading.Thread(target=work, name="duellab-warm-later", daemon=True)
-        try:
-            self.thread.start()
-        except BaseException:
-            self.thread = None
-            for fd in (self.done_r, done_w):
-                os.close(fd)
-            raise
-        return self.done_r
-
-    def finish(self) -> None:
-        """The loader has signalled: join it. From here on forking is safe again; what it loaded
-        joins the frozen generation, so children do not copy it on the collector's first pass."""
-        assert self.thread is not None
-        self.thread.join()
-        self.thread = None
-        os.close(self.done_r)
-        self.done_r = -1
-        gc.collect()
-        gc.freeze()
+        return self.state == "loading"
 
 
 def stdin_waiting() -> bool:
@@ -106,8 +71,16 @@ class RequestLoop:
     """The loop's state, named: `active` runs (by id), runs `waiting` for a slot, the `spare`
     child, and the bytes of a request line not yet complete (`pending`)."""
 
-    def __init__(self, host: dict[str, Any], reply: Reply, limit: int, later: LaterWarmUp | None = None) -> None:
-        self.host = host
+    def __init__(
+        self,
+        ctx: supervisor.Context,
+        reply: Reply,
+        limit: int,
+        later: LaterWarmUp | None = None,
+        new_zygote: Callable[[], ZygoteLink] | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.host = ctx.host
         self.reply = reply
         self.limit = limit
         self.sel = selectors.DefaultSelector()
@@ -116,21 +89,26 @@ class RequestLoop:
         self.waiting: collections.deque[supervisor.Run] = collections.deque()
         self.pending = b""
         self.spare: supervisor.Spare | None = None  # a child forked and confined ahead of the next request
-        self.prefaulting = "prefault" not in (host.get("off") or ())
-        self.cores = usable_cores(host)
+        self.prefaulting = "prefault" not in (self.host.get("off") or ())
+        self.cores = usable_cores(self.host)
         self.later = later
         self.answered = False  # a run has finished: the later warm-up may start once all is quiet
         self.stale: supervisor.Spare | None = None  # the spare forked before the later warm-up
+        self.new_zygote = new_zygote
+        self.zygote_down: str | None = None  # why the last zygote failed to start, if it did
+        if ctx.link is not None:
+            self.sel.register(ctx.link.fileno(), selectors.EVENT_READ, ZYGOTE)
 
     @property
     def loading(self) -> bool:
-        """The later warm-up's thread is running: nothing may be forked."""
+        """The zygote is busy with the later warm-up: nothing may be forked."""
         return self.later is not None and self.later.loading
 
     def may_start_later(self) -> bool:
         return (
             self.later is not None
             and self.later.state == "pending"
+            and self.ctx.link is not None
             and self.answered
             and not self.active
             and not self.waiting
@@ -139,7 +117,7 @@ class RequestLoop:
         )
 
     def can_begin(self) -> bool:
-        """A slot is free and a child may be had: never while the later warm-up loads."""
+        """A slot is free and a child may be had: never while the zygote loads."""
         return len(self.active) < self.limit and not self.loading
 
     def let_spare_draw(self) -> None:
@@ -148,17 +126,20 @@ class RequestLoop:
             self.spare.prefault()
 
     def refill(self) -> None:
-        if self.spare is None and not self.loading:
+        if self.spare is None and not self.loading and self.ctx.link is not None:
             try:
-                self.spare = supervisor.Spare(self.host)
+                self.spare = supervisor.Spare(self.ctx)
+            except ZygoteGone:
+                self.zygote_lost()
             except Exception:
                 self.spare = None  # the next run forks its own child; same isolation, a little slower
         self.let_spare_draw()
 
     def untouchable(self) -> list[int]:
-        """Children (and sessions) a run's sweep must leave alone: other runs and the spare."""
+        """Children (and sessions) a run's sweep must leave alone: the zygote, other runs, the spare."""
         pids = [r.pid for r in self.active.values() if r.pid is not None]
-        return pids + ([self.spare.pid] if self.spare else [])
+        zygote = [self.ctx.link.pid] if self.ctx.link is not None else []
+        return zygote + pids + ([self.spare.pid] if self.spare else [])
 
     def finish(self, run: supervisor.Run) -> None:
         for fd in run.fds:
@@ -180,10 +161,17 @@ class RequestLoop:
             )
 
     def begin(self, run: supervisor.Run) -> None:
-        if run.blocked:
-            self.reply({"type": "result", "id": run.id, "result": run.finish()})
+        assert not self.loading, "no fork while the zygote loads"
+        if self.ctx.link is None:
+            self.reply(
+                {
+                    "type": "error",
+                    "id": run.id,
+                    "message": f"the sandbox could not start the run: {self.zygote_down or 'no zygote'}",
+                }
+            )
             return
-        assert not self.loading, "no fork while the later warm-up's thread imports"
+        self.handle_zygote_events()  # a spare that died while it waited is known before it is used
         taken, self.spare = self.spare, None
         if taken is not None and taken is self.stale:
             self.stale = None
@@ -194,6 +182,10 @@ class RequestLoop:
                 taken = None
         try:
             fds = run.start(taken)
+        except ZygoteGone as e:
+            self.reply({"type": "error", "id": run.id, "message": f"the sandbox could not start the run: {e}"})
+            self.zygote_lost()
+            return
         except Exception as e:
             self.reply(
                 {
@@ -219,6 +211,19 @@ class RequestLoop:
                 return
         # otherwise it arrived after its run ended
 
+    def pong(self, rid: Any) -> dict[str, Any]:
+        runs = []
+        for run in self.active.values():
+            runs.append({"id": run.id, "diskBytes": run.disk_now()})
+        return {
+            "type": "pong",
+            "id": rid,
+            "active": len(self.active),
+            "waiting": len(self.waiting),
+            "later": {self.later.name: self.later.state} if self.later else {},
+            "runs": runs,
+        }
+
     def handle(self, line: bytes) -> None:
         try:
             req = json.loads(line)
@@ -230,15 +235,7 @@ class RequestLoop:
             return
         rid = req.get("id")
         if req.get("op") == "ping":
-            self.reply(
-                {
-                    "type": "pong",
-                    "id": rid,
-                    "active": len(self.active),
-                    "waiting": len(self.waiting),
-                    "later": {self.later.name: self.later.state} if self.later else {},
-                }
-            )
+            self.reply(self.pong(rid))
             return
         if req.get("op") == "cancel":
             self.cancel(rid)
@@ -253,36 +250,100 @@ class RequestLoop:
             )
             return
         try:
-            run = supervisor.Run(req, self.host)
+            run = supervisor.Run(req, self.ctx)
         except supervisor.BadRequest as e:
             self.reply({"type": "error", "id": rid, "message": str(e)})
             return
-        if run.blocked or (self.can_begin() and not self.waiting):
+        if self.can_begin() and not self.waiting:
             self.begin(run)
         else:
             self.waiting.append(run)
 
-    def later_done(self) -> None:
-        """The later warm-up has ended. The spare (forked before it) stays where it is: replacing
-        it now, with no request in flight, would change the process tree under an observer's
-        eyes. The next run takes it or, if that run names the module, has it replaced."""
+    def handle_zygote_events(self) -> None:
+        """A child's exit, or the end of the later warm-up, as the zygote told it."""
+        link = self.ctx.link
+        if link is None:
+            return
+        try:
+            events = link.poll()
+        except ZygoteGone:
+            self.zygote_lost()
+            return
+        for msg in events:
+            op = msg.get("op")
+            if op == "exit":
+                self.child_exited(int(msg["pid"]), int(msg.get("status") or 0))
+            elif op == "loaded":
+                self.later_done(str(msg.get("state")))
+
+    def child_exited(self, pid: int, status: int) -> None:
+        for run in self.active.values():
+            if run.pid == pid:
+                run.on_exit(status)
+                return
+        if self.spare is not None and self.spare.pid == pid:
+            # killed while it waited (from outside): replaced inside the next request, never used
+            self.spare.exited, self.spare.wstatus = True, status
+
+    def zygote_lost(self) -> None:
+        """The zygote is gone: every run in flight ends with a sentence, the spare with it, and a
+        new zygote is started (a fresh warm-up) for the runs to come."""
+        link = self.ctx.link
+        if link is None:
+            return
+        try:
+            self.sel.unregister(link.fileno())
+        except (KeyError, ValueError):
+            pass
+        link.close()
+        self.ctx.link = None
+        for run in self.active.values():
+            run.zygote_died()
+        if self.spare is not None:
+            self.spare.discard(ask_zygote=False)
+            self.spare = None
+        self.stale = None
+        if self.later is not None:
+            self.later.state = "pending"  # the new zygote has not loaded it
+        self.answered = False
+        if self.new_zygote is None:
+            self.zygote_down = "the zygote died"
+            return
+        try:
+            self.ctx.link = self.new_zygote()
+            self.zygote_down = None
+            self.sel.register(self.ctx.link.fileno(), selectors.EVENT_READ, ZYGOTE)
+        except Exception as e:
+            self.zygote_down = f"the zygote died and a new one could not start ({e})"
+        self.refill()
+
+    def later_done(self, state: str) -> None:
+        """The zygote has loaded the later warm-up. The spare (forked before it) stays where it
+        is: replacing it now, with no request in flight, would change the process tree under an
+        observer's eyes. The next run takes it or, if that run names the module, has it replaced."""
         assert self.later is not None
-        self.sel.unregister(self.later.done_r)
-        self.later.finish()
+        self.later.state = state
         self.stale = self.spare
 
     def parent_gone(self) -> None:
         """stdin closed: the parent is gone. End every run, then sweep what is left."""
         if self.spare is not None:
-            self.spare.discard()
+            self.spare.discard(ask_zygote=False)  # it may be busy loading; it is killed below anyway
             self.spare = None
         for run in list(self.active.values()):
             run.parent_went_away()
+        if not self.loading:
+            self.handle_zygote_events()
         for run in list(self.active.values()):
+            if not run.exited:
+                run.on_exit(9)  # killed above; the zygote may be too slow to say so
             try:
                 self.finish(run)
             except OSError:
                 pass  # nobody reads the replies any more
+        if self.ctx.link is not None:
+            self.ctx.link.close(kill=True)
+            self.ctx.link = None
         reaper.sweep(self.host)
 
     def read_requests(self) -> bool:
@@ -294,13 +355,33 @@ class RequestLoop:
         while b"\n" in self.pending:
             line, _, self.pending = self.pending.partition(b"\n")
             if line.strip():
-                self.handle(line)
+                self.handle_safely(line)
         return True
+
+    def handle_safely(self, line: bytes) -> None:
+        """handle(), but nothing a request holds may end the loop (and with it every run in
+        flight): a failure answers that request alone, with what went wrong."""
+        try:
+            self.handle(line)
+        except Exception as e:
+            rid = None
+            try:
+                rid = json.loads(line).get("id")
+            except Exception:
+                pass
+            self.reply(
+                {
+                    "type": "error",
+                    "id": rid,
+                    "message": f"the sandbox could not take the request: {type(e).__name__}: {e}",
+                }
+            )
 
     def serve(self) -> int:
         """Runs until stdin closes; returns the process exit code."""
         self.refill()
         while True:
+            self.handle_zygote_events()
             now = time.monotonic()
             wake = now + 1.0
             for run in list(self.active.values()):
@@ -312,23 +393,21 @@ class RequestLoop:
             if any(r.done for r in self.active.values()):
                 continue
             if self.may_start_later():
-                assert self.later is not None
+                assert self.later is not None and self.ctx.link is not None
                 try:
-                    self.sel.register(self.later.start(), selectors.EVENT_READ, LOADED)
-                except Exception as e:  # no thread or pipe to be had: runs stay as fast as before it
-                    self.later.state = f"failed: {type(e).__name__}: {e}"
+                    self.ctx.link.load(self.later.name)
+                    self.later.state = "loading"
+                except ZygoteGone:
+                    self.zygote_lost()
+                    continue
             timeout = max(0.0, wake - time.monotonic()) if self.active else None
             for key, _ in self.sel.select(timeout):
                 if key.data is None:
                     if not self.read_requests():
                         self.parent_gone()
-                        if self.loading:
-                            # the loader may be inside an import: finalizing the interpreter
-                            # under it could hang or crash; the runs and dirs are already gone
-                            os._exit(0)
                         return 0
-                elif key.data is LOADED:
-                    self.later_done()
+                elif key.data is ZYGOTE:
+                    pass  # handled at the top of the loop
                 else:
                     run = key.data
                     if run.id in self.active and run.on_ready(key.fd):

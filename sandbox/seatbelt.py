@@ -1,11 +1,11 @@
-"""macOS Seatbelt: the profile the warm parent re-executes itself under (`sandbox-exec -p`), and
+"""macOS Seatbelt: the profile the supervisor re-executes itself under (`sandbox-exec -p`), and
 the probe that says whether it holds. `profile()` is pure (unit-tested as text in
 test/sandbox/seatbelt_profile_test.py); `probe()` does I/O.
 
 The profile denies all network, all file writes outside the sandbox's private base dir (run dirs,
 HOME, the matplotlib cache), reading files outside the Python trees, the sandbox's own code and
 the system's library, font and time-zone paths, and executing anything but the Python itself.
-It is applied to the warm parent, so every run inherits it; it does not keep concurrent runs
+It is applied to the supervisor, so the zygote and every run inherit it; it does not keep concurrent runs
 apart from each other (they share the base dir). Not run on a Mac by CI: see sandbox/README.md."""
 
 from __future__ import annotations

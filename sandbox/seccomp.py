@@ -1,5 +1,9 @@
 """seccomp through ctypes on libseccomp.so.2: after this, the child cannot start programs or
-processes, open sockets, trace, unshare, mount, or signal any process but itself.
+processes, open sockets, trace, unshare, mount, or signal any process but itself; nor hold memory
+the address-space limit does not count (memfd_create, System V shared memory), change the mode,
+owner or extended attributes of any file (Landlock, before ABI 13, does not cover metadata), or
+change another process's priority, CPU set, scheduling or limits (the zygote's and the supervisor's above all:
+every later run would inherit them).
 
 Denied calls fail with EPERM (a Python exception the snippet sees), not a kill, so a traceback
 names what was refused.
@@ -78,7 +82,60 @@ DENIED = [
     "quotactl",
     "settimeofday",
     "clock_settime",
+    # memory outside the address-space limit: memfd pages are never mapped, System V segments
+    # outlive the process and are shared by every run in the IPC namespace
+    "memfd_create",
+    "memfd_secret",
+    "shmget",
+    "shmat",
+    "shmctl",
+    "msgget",
+    "msgsnd",
+    "msgrcv",
+    "msgctl",
+    "semget",
+    "semop",
+    "semtimedop",
+    "semctl",
+    # file metadata, which Landlock does not cover before ABI 13: the mode, owner and extended
+    # attributes of files outside the run dir, or of another run's dir
+    "chmod",
+    "fchmod",
+    "fchmodat",
+    "fchmodat2",
+    "chown",
+    "fchown",
+    "lchown",
+    "fchownat",
+    "setxattr",
+    "lsetxattr",
+    "fsetxattr",
+    "setxattrat",
+    "removexattr",
+    "lremovexattr",
+    "fremovexattr",
+    "removexattrat",
+    # other processes through a pidfd or their memory and I/O priority
+    "pidfd_open",
+    "process_madvise",
+    "process_mrelease",
+    "kcmp",
+    "migrate_pages",
+    "move_pages",
+    "ioprio_set",
+    # what only root could do, were a run started as root without namespaces
+    "iopl",
+    "ioperm",
+    "syslog",
 ]
+# Allowed on the calling process (pid 0) only: another pid, the sandbox's own above all, is refused.
+OWN_PROCESS_ONLY = {
+    "sched_setaffinity": 0,
+    "sched_setscheduler": 0,
+    "sched_setparam": 0,
+    "sched_setattr": 0,
+    "prlimit64": 0,
+}
 
 
 def load_library() -> tuple[ctypes.CDLL | None, str]:
@@ -131,9 +188,19 @@ def restrict(lib: ctypes.CDLL, own_pid: int) -> str:
         rule("clone3", _errno_action(errno.ENOSYS))
         for name in ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"):
             rule(name, eperm, _ArgCmp(0, _CMP_NE, own_pid, 0))
+        for name, arg in OWN_PROCESS_ONLY.items():
+            rule(name, eperm, _ArgCmp(arg, _CMP_NE, 0, 0))
+        # setpriority(which, who, prio): only PRIO_PROCESS (0) of the caller (who 0); a process
+        # group or a user (PRIO_PGRP, PRIO_USER) reaches every process of it
+        rule("setpriority", eperm, _ArgCmp(0, _CMP_NE, 0, 0))
+        rule("setpriority", eperm, _ArgCmp(1, _CMP_NE, 0, 0))
         rc = lib.seccomp_load(ctx)
         if rc != 0:
             raise OSError(-rc, f"seccomp_load: {os.strerror(-rc)}")
     finally:
         lib.seccomp_release(ctx)
-    return "exec, new processes, sockets, ptrace, unshare, mount, bpf, io_uring and signals to other processes denied"
+    return (
+        "exec, new processes, sockets, ptrace, unshare, mount, bpf, io_uring, signals to other processes, "
+        "memfd and System V shared memory, file mode/owner/xattr changes, and another process's "
+        "priority, CPUs, scheduling or limits denied"
+    )

@@ -1,7 +1,9 @@
-"""The warm sandbox parent: started once per kernel (empty environment, inside bubblewrap when
-the host allows), imports pandas and matplotlib and touches pandas plotting once, then forks one
-confined child per request; seaborn is loaded later, once the first run has been answered.
-Requests and replies are JSON lines on stdin/stdout.
+"""The sandbox's supervisor: started once per kernel (empty environment, inside bubblewrap when
+the host allows). It probes the host, starts the zygote (zygote.py: a fresh process that imports
+pandas and matplotlib and forks every run's child, and never holds a request), then reads
+requests and watches runs; seaborn is loaded later, once the first run has been answered.
+Requests and replies are JSON lines on stdin/stdout. This process holds every request, so it
+forks nothing that runs a snippet, and (privileges layer) is not dumpable.
 
 It never outlives its parent: stdin EOF ends it (POSIX, every host), PR_SET_PDEATHSIG kills it
 where Linux has it, and under bubblewrap --die-with-parent takes the whole pid namespace down. On
@@ -36,6 +38,7 @@ ALLOWED_ENV = {
     "LANG",
     "LC_ALL",
     "LC_CTYPE",
+    "SEABORN_DATA",
     "PYTHONDONTWRITEBYTECODE",
     "PYTHONNOUSERSITE",
     "PYTHONHASHSEED",
@@ -46,10 +49,16 @@ ALLOWED_ENV = {
 
 
 def _guard_parent(use: dict[str, bool]) -> dict[str, bool]:
-    """Returns {facility: armed} for the two prctl facilities (False where not used)."""
+    """Returns {facility: armed} for the three prctl facilities (False where not used): death
+    with the parent, the subreaper, and (privileges) not dumpable: this process holds every
+    request, so no run may read its memory through /proc/<pid>/mem or ptrace."""
     PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
-    armed = {"pdeathsig": False, "subreaper": False}
-    libc = ctypes.CDLL(None, use_errno=True) if (use["pdeathsig"] or use["subreaper"]) else None
+    armed = {"pdeathsig": False, "subreaper": False, "privileges": False}
+    libc = ctypes.CDLL(None, use_errno=True) if (use["pdeathsig"] or use["subreaper"] or use["privileges"]) else None
+    if use["privileges"]:
+        import privileges
+
+        armed["privileges"] = privileges.not_dumpable()
     if use["pdeathsig"] and libc is not None:
         armed["pdeathsig"] = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
     if os.getppid() == 1 and os.environ.get("DUELLAB_SANDBOX_NS") != "1":
@@ -78,112 +87,6 @@ def _seatbelt_reexec(cfg: dict[str, Any]) -> None:
         seatbelt.SANDBOX_EXEC,
         ["sandbox-exec", "-p", text, sys.executable, "-I", "-B", os.path.abspath(__file__), json.dumps(cfg)],
     )
-
-
-def _warm_up() -> None:
-    """Touch, once, what chart snippets use, so every forked child inherits it loaded: pandas
-    plotting and date converters load lazily, and a lazy import in a child is paid on every run."""
-    import io
-
-    import matplotlib
-    import numpy as np
-    import pandas as pd
-
-    matplotlib.use("Agg")
-    import matplotlib.dates  # noqa: F401
-    import matplotlib.pyplot as plt
-
-    csv = "date,stack,build_seconds,cache_enabled\n" + "".join(
-        f"2024-09-{d:02d},{s},{100 + d * 3 + i},{int(d > 15)}\n"
-        for d in range(2, 28)
-        for i, s in enumerate(["Go", "Swift"])
-    )
-    for _ in range(1):
-        df = pd.read_csv(io.StringIO(csv), parse_dates=["date"])
-        daily = df.groupby("date")["build_seconds"].mean()
-        roll = daily.rolling(7, min_periods=1).mean()
-        piv = df.pivot_table(index="date", columns="stack", values="build_seconds", aggfunc="mean")
-        fig, ax = plt.subplots(figsize=(8, 4))
-        ax.plot(daily.index, daily.values, label="daily")
-        roll.plot(ax=ax, label="rolling", legend=True)
-        ax.axvline(pd.Timestamp("2024-09-15"), color="red", linestyle="--")
-        ax.set_title("warm")
-        ax.set_xlabel("date")
-        ax.set_ylabel("s")
-        ax.legend()
-        fig.autofmt_xdate()
-        fig.tight_layout()
-        fig.savefig(io.BytesIO(), format="png")
-        piv.plot(title="pivot").figure.savefig(io.BytesIO(), format="png", dpi=72)
-        df.groupby("stack")["build_seconds"].mean().plot.bar().figure.savefig(io.BytesIO(), format="png", dpi=50)
-        fig2, ax2 = plt.subplots()
-        ax2.scatter(np.arange(5), np.arange(5), c=np.arange(5))
-        ax2.bar(["a", "b"], [1, 2])
-        ax2.hist(np.arange(10))
-        fig2.savefig(io.BytesIO(), format="png", dpi=50)
-        plt.close("all")
-    # loaded now so no forked child pays for them (the names are not used here)
-    import base64  # noqa: F401
-    import linecache  # noqa: F401
-    import resource  # noqa: F401
-    import selectors  # noqa: F401
-    import shutil  # noqa: F401
-    import socket  # noqa: F401
-    import stat  # noqa: F401
-    import tempfile  # noqa: F401
-    import traceback  # noqa: F401
-
-    import confine  # noqa: F401
-    import frames  # noqa: F401
-    import harness  # noqa: F401
-    import measure  # noqa: F401
-    import pngscan  # noqa: F401
-    import prefault
-    import static_check  # noqa: F401
-    import supervisor  # noqa: F401
-
-    prefault._draw()  # once here too, so its code paths are loaded before any fork
-    prefault._clean()
-
-
-def warm_seaborn_later() -> str:
-    """seaborn, loaded once the first run has been answered and nothing runs
-    (request_loop.LaterWarmUp), not in _warm_up: it costs about as much as pandas and pyplot
-    together, and the sandbox's start and first run should not wait for it. Every child forked
-    after it inherits it loaded. Runs on the loader thread: it touches nothing the request loop
-    uses, and no fork happens until it has ended."""
-    import warnings
-
-    import matplotlib.pyplot as plt
-    import pandas as pd
-
-    df = pd.DataFrame({"stack": ["Go", "Swift"] * 6, "build_seconds": [100.0 + 7 * i for i in range(12)]})
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return _warm_seaborn(df)
-        finally:
-            plt.close("all")
-
-
-def _warm_seaborn(df: Any) -> str:
-    """Model code often imports seaborn (which imports scipy.stats): loaded once in the warm
-    parent, a warm run that uses it skips an import that costs about as much as pandas and pyplot
-    together. No bootstrap (errorbar=None), so numpy's global random state stays as a fresh
-    process has it. Returns what happened, for the ping reply."""
-    try:
-        import seaborn as sns
-    except ImportError:
-        return "not installed"  # such snippets fail with the real ModuleNotFoundError
-    import io
-
-    import matplotlib.pyplot as plt
-
-    fig, (a, b) = plt.subplots(1, 2)
-    sns.barplot(data=df, x="stack", y="build_seconds", errorbar=None, ax=a)
-    sns.histplot(data=df, x="build_seconds", bins=5, ax=b)
-    fig.savefig(io.BytesIO(), format="png", dpi=40)
-    return "loaded"
 
 
 def _host_probe(
@@ -237,7 +140,7 @@ def _host_probe(
             "detail": f"unexpected variables in the sandbox environment: {', '.join(sorted(set(stray + raw_stray)))}",
         }
     else:
-        cleanenv = {"on": True, "detail": f"the warm parent started with only {', '.join(raw_keys)}"}
+        cleanenv = {"on": True, "detail": f"the supervisor and the zygote started with only {', '.join(raw_keys)}"}
     if use["landlock"]:
         import landlock
 
@@ -264,31 +167,34 @@ def _host_probe(
         seatbelt_layer = {"on": False, "detail": why["seatbelt"]}
     pidfd = {
         "on": use["pidfd"],
-        "detail": "the supervisor learns of a run's exit at once through a pidfd"
+        "detail": "the zygote learns of a run's exit at once through a pidfd"
         if use["pidfd"]
-        else f"{why['pidfd']}; portable fallback: waitpid(WNOHANG) polled (every 2 ms once the child's pipes close)",
+        else f"{why['pidfd']}; portable fallback: SIGCHLD wakes the zygote, which asks waitid",
     }
     pdeathsig = {
         "on": armed["pdeathsig"],
-        "detail": "PR_SET_PDEATHSIG: the warm parent and every child die with their parent"
+        "detail": "PR_SET_PDEATHSIG: the supervisor, the zygote and every child die with their parent"
         if armed["pdeathsig"]
-        else f"{why['pdeathsig'] or 'prctl failed'}; "
-        "portable fallback: stdin EOF ends the warm parent, a lifeline pipe ends each child",
+        else f"{why['pdeathsig'] or 'prctl failed'}; portable fallback: stdin EOF ends the supervisor, "
+        "its socket's end ends the zygote, a lifeline pipe of its own ends each child",
+    }
+    privileges_layer = {
+        "on": armed["privileges"],
+        "detail": "runs hold no capabilities; the supervisor (which holds every request) and the zygote are "
+        "not dumpable, so no run may read or write their memory through /proc or ptrace"
+        if armed["privileges"]
+        else (why["privileges"] or "PR_SET_DUMPABLE did not hold"),
     }
     subreaper = {
         "on": armed["subreaper"],
         "detail": (
             "PR_SET_CHILD_SUBREAPER and /proc: orphans and setsid "
-            "daemons of a run come back to the warm parent and are killed"
+            "daemons of a run come back to the supervisor and are killed"
         )
         if armed["subreaper"]
         else f"{why['subreaper'] or 'prctl failed'}; "
         "portable fallback: the run's process group is killed (a process that left it with setsid is not found)",
     }
-    lifeline = None
-    if not armed["pdeathsig"]:
-        lifeline, keep = os.pipe()  # the parent holds the write end until it dies; never written
-        _LIFELINE.append(keep)
     import sysconfig
 
     ro = {
@@ -312,25 +218,21 @@ def _host_probe(
         "cleanenv": cleanenv,
         "landlockAbi": abi,
         "landlockWhy": lwhy,
-        "seccompLib": lib,
+        "seccompOk": lib is not None,
         "seccompWhy": swhy,
         "readOnly": read_only,
         "readWriteFiles": ["/dev/null"],
         "runsDir": os.path.join(cfg["base"], "runs"),
-        "runCounter": 0,
-        "parentPid": os.getpid(),
+        "supervisorPid": os.getpid(),
         "off": sorted(off),
         "use": dict(use, pdeathsig=armed["pdeathsig"], subreaper=armed["subreaper"]),
+        "privileges": privileges_layer,
         "why": why,
-        "lifeline": lifeline,
         "seatbelt": seatbelt_layer,
         "pidfd": pidfd,
         "pdeathsig": pdeathsig,
         "subreaper": subreaper,
     }
-
-
-_LIFELINE: list[int] = []  # write end of the children's lifeline pipe, held for the life of this process
 
 
 def _finite(v: Any) -> Any:
@@ -375,34 +277,28 @@ def main() -> int:
 
     t0 = time.monotonic()
     try:
-        import warnings
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            _warm_up()
-
         host = _host_probe(cfg, home, plan, armed)
+        _disk_slots(cfg, host)
+        import zygote_link
+
+        link = zygote_link.ZygoteLink(host)
     except BaseException as e:
         reply({"type": "fatal", "message": f"the sandbox could not warm up: {type(e).__name__}: {e}"})
         return 1
-    import prefault
-
-    prefault.install()  # before the first fork: a child must never die of an early SIGUSR1
-    import gc
-
-    gc.collect()
-    gc.freeze()  # fewer copy-on-write page faults in every forked child
-    public = {k: host[k] for k in ("namespaces", "cleanenv", "seatbelt", "pidfd", "pdeathsig", "subreaper")}
+    public = {
+        k: host[k]
+        for k in ("namespaces", "cleanenv", "seatbelt", "pidfd", "pdeathsig", "subreaper", "privileges", "diskquota")
+    }
     public["landlock"] = {
         "on": host["landlockAbi"] > 0,
         "detail": f"kernel ABI {host['landlockAbi']}" if host["landlockAbi"] else host["landlockWhy"],
     }
     public["seccomp"] = {
-        "on": host["seccompLib"] is not None,
-        "detail": "libseccomp.so.2 loaded" if host["seccompLib"] else host["seccompWhy"],
+        "on": host["seccompOk"],
+        "detail": "libseccomp.so.2 loaded" if host["seccompOk"] else host["seccompWhy"],
     }
     limit = max(1, min(int(cfg.get("concurrency") or 2), 16))
-    loop = _request_loop(host, reply, limit)
+    loop = _request_loop(host, link, reply, limit)
     reply(
         {
             "type": "ready",
@@ -416,12 +312,42 @@ def main() -> int:
     return loop.serve()  # until stdin closes
 
 
-def _request_loop(host: dict[str, Any], reply: Callable[[dict[str, Any]], None], limit: int) -> RequestLoop:
+def _disk_slots(cfg: dict[str, Any], host: dict[str, Any]) -> None:
+    """Which disk accounting runs get (quota.py): private tmpfs slots where bubblewrap mounted
+    them and each proves to be a file system of its own of the size asked, else /proc polling,
+    else names only. Sets host["diskquota"], host["diskMode"], host["slots"], host["childNoDump"]."""
+    import quota
+    import supervisor
+
+    slots = [s for s in (cfg.get("slots") or []) if isinstance(s, str)]
+    size = int(cfg.get("slotBytes") or 0)
+    ok = bool(slots) and size == supervisor.DEFAULTS["diskMb"] * 1024 * 1024
+    ok = ok and all(quota.slot_is_private(s, host["runsDir"], size) for s in slots)
+    mode = quota.mode(ok, host["use"]["proc"])
+    host["diskMode"] = mode
+    host["slots"] = slots if ok else []
+    extra = ""
+    if slots and not ok:
+        extra = "; the private tmpfs slots bubblewrap was asked for could not be verified"
+    host["diskquota"] = quota.layer(mode, supervisor.DEFAULTS["diskMb"], extra)
+    # the supervisor reads a run's /proc/<pid>/fd only when it polls its disk: otherwise the run
+    # is not dumpable either
+    host["childNoDump"] = mode != "polled"
+
+
+def _request_loop(host: dict[str, Any], link: Any, reply: Callable[[dict[str, Any]], None], limit: int) -> RequestLoop:
     """The request loop (request_loop.py) with its first spare child already forked, so that from
     the ready line on, the processes under this one change only while a run is in flight."""
+    import quota
     import request_loop
+    import supervisor
+    import zygote_link
 
-    loop = request_loop.RequestLoop(host, reply, limit, request_loop.LaterWarmUp("seaborn", warm_seaborn_later))
+    slots = quota.Slots(host["slots"]) if host["slots"] else None
+    ctx = supervisor.Context(host, link, slots, host["diskMode"])
+    loop = request_loop.RequestLoop(
+        ctx, reply, limit, request_loop.LaterWarmUp("seaborn"), lambda: zygote_link.ZygoteLink(host)
+    )
     loop.refill()
     return loop
 

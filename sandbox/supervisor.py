@@ -1,6 +1,7 @@
-"""One run: fork a child from the warm parent, confine it, watch it, and collect what it left.
-The wall clock, output caps, file cap and the leftover-process sweep live here, outside the
-child, so nothing the snippet does can switch them off."""
+"""One run, in the supervisor: a child forked by the zygote (which never holds a request) and
+confined ahead of time, handed the request, watched, and collected. The wall clock, output caps,
+file cap, disk quota and the leftover-process sweep live here, outside the child, so nothing the
+snippet does can switch them off."""
 
 from __future__ import annotations
 
@@ -9,22 +10,19 @@ import errno
 import json
 import os
 import re
-import select
 import shutil
 import signal
 import stat
-import sys
 import time
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-import confine
 import frames
-import harness
 import pngscan
-import prefault
+import quota
 import reaper
 import verdict
+from zygote_link import ZygoteLink
 
 DEFAULTS = {
     "timeoutMs": 20000,
@@ -46,40 +44,6 @@ NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 
 class BadRequest(Exception):
     pass
-
-
-def _vm_bytes(host: Host) -> int | None:
-    """The warm parent's address-space size from /proc, or None where /proc is not used (the
-    child then measures its own: confine.probe_address_space)."""
-    if not host["use"]["proc"]:
-        return None
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmSize:"):
-                return int(line.split()[1]) * 1024
-    return 0
-
-
-def _dir_usage(root: str, limit: int) -> tuple[int, int]:
-    """(entries, bytes) under root, counting at most limit+1 entries; never follows links."""
-    count, size, stack = 0, 0, [root]
-    while stack and count <= limit:
-        try:
-            with os.scandir(stack.pop()) as it:
-                for e in it:
-                    count += 1
-                    try:
-                        if e.is_dir(follow_symlinks=False):
-                            stack.append(e.path)
-                        else:
-                            size += e.stat(follow_symlinks=False).st_size
-                    except OSError:
-                        pass
-                    if count > limit:
-                        break
-        except OSError:
-            pass
-    return count, size
 
 
 def _read_outputs(
@@ -165,99 +129,65 @@ def _text(data: bytes, cap: int, what: str, notes: list[str]) -> str:
     return data.decode("utf-8", "replace")
 
 
-def _spare_child(host: Host, run_dir: str, pipes: dict[str, int], parent_vm: int | None) -> NoReturn:
-    """In the forked child. Confines itself (Landlock, seccomp) before any request exists, then
-    waits for its one request on fd 4, sets the request's limits and runs the snippet. Never
-    returns."""
-    code = 70
-    try:
-        os.setsid()
-        lifeline = None
-        if host.get("lifeline") is not None:
-            import fcntl
+class Context:
+    """What every run in this supervisor shares: the host's description, the zygote runs are
+    forked from (replaced if it dies), the private tmpfs slots for run dirs, and how each run's
+    disk is accounted (quota.mode)."""
 
-            # moved out of the way first: the dup2s below may reuse its number (POSIX F_DUPFD)
-            lifeline = fcntl.fcntl(host["lifeline"], fcntl.F_DUPFD, 64)
-        devnull = os.open("/dev/null", os.O_RDONLY)
-        os.dup2(devnull, 0)
-        os.dup2(pipes["out"], 1)
-        os.dup2(pipes["err"], 2)
-        os.dup2(pipes["rep"], 3)
-        os.dup2(pipes["req"], 4)
-        os.dup2(pipes["go"], 5)
-        first_free = 6
-        if lifeline is not None:
-            os.dup2(lifeline, 6)  # read end of the warm parent's lifeline (no PR_SET_PDEATHSIG here)
-            host = dict(host, lifeline=6)
-            first_free = 7
-        os.closerange(first_free, 1 << 16)  # nothing inherited from the warm parent (or other runs) reaches the snippet
-        layers = confine.apply_fixed(host, run_dir)  # also arms PR_SET_PDEATHSIG or the lifeline watch
-        if os.getppid() != host["parentPid"]:
-            os._exit(0)  # the warm parent died before the death signal was armed
-        os.chdir(run_dir)
-        os.environ["TMPDIR"] = run_dir
-        import tempfile
-
-        tempfile.tempdir = run_dir
-        # The throwaway draw starts only when the parent says a core is free (a byte on fd 5), so
-        # it never competes with running snippets; a request that comes first skips it.
-        if 4 not in select.select([4, 5], [], [])[0]:
-            prefault.run(4)  # stopped by SIGUSR1 the moment a request is handed over
-        os.close(5)
-        chunks = []
-        while True:
-            b = os.read(4, 1 << 20)
-            if not b:
-                break
-            chunks.append(b)
-        os.close(4)
-        prefault.release()
-        if not chunks:
-            os._exit(0)  # retired unused (the parent is closing)
-        req = json.loads(b"".join(chunks))
-        layers = confine.ordered_layers(layers, confine.apply_limits(req["cfg"], parent_vm))
-        import gc
-
-        gc.set_threshold(50000, 20, 100)  # a short-lived child: fewer young-generation collections (about 5% CPU)
-        frames.write(3, b"L", layers)
-        code = harness.run(req["code"], 3)
-    except BaseException as e:  # the harness itself broke: say so on stderr, the supervisor reports it
-        try:
-            os.write(2, f"duellab sandbox harness failure: {type(e).__name__}: {e}\n".encode())
-        except OSError:
-            pass
-    finally:
-        os._exit(code)
+    def __init__(self, host: Host, link: ZygoteLink | None, slots: quota.Slots | None, disk_mode: str) -> None:
+        self.host = host
+        self.link = link
+        self.slots = slots
+        self.disk_mode = disk_mode
+        self.counter = 0
 
 
 class Spare:
-    """A child forked and confined ahead of time, waiting for a request: a run that takes it skips
-    the fork and the Landlock/seccomp set-up (about 10-15 ms). It has its own empty run dir and
-    pipes, like any run; it leads its own session, which sweeps spare."""
+    """A child forked by the zygote and confined ahead of time, waiting for a request: a run that
+    takes it skips the fork and the Landlock/seccomp set-up (about 10-15 ms). It has its own empty
+    run dir (a private tmpfs slot where the host has them) and pipes, like any run; it leads its
+    own session, which sweeps spare. Its exit arrives from the zygote (`exited`)."""
 
-    def __init__(self, host: Host) -> None:
-        host["runCounter"] += 1
-        self.run_dir: str = os.path.join(host["runsDir"], f"run-{host['runCounter']}")
-        os.mkdir(self.run_dir, 0o700)
-        out_r, out_w = os.pipe()
-        err_r, err_w = os.pipe()
-        rep_r, rep_w = os.pipe()
-        req_r, req_w = os.pipe()
-        go_r, go_w = os.pipe()
-        self.parent_vm = _vm_bytes(host)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:
-            _spare_child(
-                host, self.run_dir, {"out": out_w, "err": err_w, "rep": rep_w, "req": req_r, "go": go_r}, self.parent_vm
-            )
-        for fd in (out_w, err_w, rep_w, req_r, go_r):
+    def __init__(self, ctx: Context) -> None:
+        assert ctx.link is not None, "no zygote to fork from"
+        self.ctx = ctx
+        self.link = ctx.link
+        host = ctx.host
+        cfg = DEFAULTS
+        self.slot = ctx.slots.take() if ctx.slots is not None and ctx.disk_mode == "tmpfs" else None
+        if self.slot is not None:
+            self.run_dir: str = self.slot
+            self.disk_mode = "tmpfs"
+            q = quota.layer("tmpfs", cfg["diskMb"])
+        else:
+            ctx.counter += 1
+            self.run_dir = os.path.join(host["runsDir"], f"run-{ctx.counter}")
+            os.mkdir(self.run_dir, 0o700)
+            self.disk_mode = "polled" if host["use"]["proc"] else "off"
+            extra = "; no private tmpfs was free for this run" if ctx.disk_mode == "tmpfs" else ""
+            q = quota.layer(self.disk_mode, cfg["diskMb"], extra)
+        ours, theirs = {}, {}
+        names = ["out", "err", "rep", "req", "go"] + ([] if host["use"]["pdeathsig"] else ["life"])
+        try:
+            for name in names:
+                r, w = os.pipe()
+                # the child reads req, go and life, and writes the others
+                ours[name], theirs[name] = (w, r) if name in ("req", "go", "life") else (r, w)
+            self.pid: int = self.link.fork(self.run_dir, theirs, q)
+        except BaseException:
+            for fd in list(ours.values()) + list(theirs.values()):
+                os.close(fd)
+            self._release_dir()
+            raise
+        for fd in theirs.values():
             os.close(fd)
-        self.pid: int = pid
-        self.out_r, self.err_r, self.rep_r = out_r, err_r, rep_r
-        self.req_w: int | None = req_w  # the request goes here (hand_over), then it is closed
-        self.go_w: int | None = go_w  # one byte lets it start its throwaway draw (prefault)
+        self.out_r, self.err_r, self.rep_r = ours["out"], ours["err"], ours["rep"]
+        self.req_w: int | None = ours["req"]  # the request goes here (hand_over), then it is closed
+        self.go_w: int | None = ours["go"]  # one byte lets it start its throwaway draw (prefault)
+        # the write end of its lifeline: held here, never written, closed only once it has exited
+        self.life_w: int | None = ours.get("life")
+        self.exited = False
+        self.wstatus: int | None = None
 
     def prefault(self) -> None:
         """Let it draw its throwaway chart now (prefault.py); once only."""
@@ -274,17 +204,17 @@ class Spare:
             self.go_w = None
 
     def alive(self) -> bool:
-        try:
-            return os.waitpid(self.pid, os.WNOHANG)[0] == 0
-        except ChildProcessError:
-            return False
+        return not self.exited
 
     def hand_over(self, request: bytes) -> None:
         """Give the waiting child its one request: stop its throwaway draw, write the request, and
         close the request and go pipes (its end-of-file starts the run). Raises BrokenPipeError if
         the child died first. From here on the run owns the child and its output pipes."""
         assert self.req_w is not None, "a spare takes one request only"
-        os.kill(self.pid, signal.SIGUSR1)  # stop its throwaway draw (prefault.py)
+        try:
+            os.kill(self.pid, signal.SIGUSR1)  # stop its throwaway draw (prefault.py)
+        except ProcessLookupError:
+            raise BrokenPipeError("the spare child is gone") from None
         view = memoryview(request)
         while view:
             view = view[os.write(self.req_w, view) :]
@@ -293,8 +223,23 @@ class Spare:
         self.req_w = None
         self._close_go()
 
-    def discard(self) -> None:
-        """Kill and reap an unused spare and remove its run dir."""
+    def close_lifeline(self) -> None:
+        if self.life_w is not None:
+            os.close(self.life_w)
+            self.life_w = None
+
+    def _release_dir(self) -> None:
+        if self.slot is not None and self.ctx.slots is not None:
+            self.ctx.slots.give_back(self.slot)
+            self.slot = None
+        else:
+            shutil.rmtree(self.run_dir, ignore_errors=True)
+            if os.path.exists(self.run_dir):
+                _force_remove(self.run_dir)
+
+    def discard(self, ask_zygote: bool = True) -> None:
+        """Kill and reap an unused spare and give back its run dir. ask_zygote False: the zygote is
+        not asked (it is gone, or busy loading as the sandbox closes): the child is only killed."""
         self._close_go()
         for fd in (self.out_r, self.err_r, self.rep_r, self.req_w):
             if fd is None:
@@ -305,22 +250,30 @@ class Spare:
                 pass
         self.req_w = None
         try:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
-        shutil.rmtree(self.run_dir, ignore_errors=True)
+            if not ask_zygote:
+                raise ProcessLookupError
+            if self.exited:
+                self.link.reap(self.pid)  # died while it waited: only its zombie is left
+            else:
+                self.link.discard(self.pid)
+        except Exception:
+            try:
+                os.kill(self.pid, signal.SIGKILL)  # its zygote reaps it, or is gone and takes it along
+            except ProcessLookupError:
+                pass
+        self.close_lifeline()
+        self._release_dir()
 
 
 class Run:
-    """One run, supervised without blocking so the warm parent can watch several at once: the
+    """One run, supervised without blocking so the supervisor can watch several at once: the
     server's loop hands it readable fds (`on_ready`) and the time (`tick`), and collects the
     result once `done`. Everything a run owns is its own: run dir, pipes, process group, wall
     clock, output caps and file cap."""
 
-    def __init__(self, req: dict[str, Any], host: Host) -> None:
+    def __init__(self, req: dict[str, Any], ctx: Context) -> None:
         self.t0 = time.monotonic()
-        self.req, self.host = req, host
+        self.req, self.ctx, self.host = req, ctx, ctx.host
         self.id: Any = req.get("id")
         cfg = dict(DEFAULTS)
         if req.get("timeoutMs") is not None:
@@ -348,11 +301,11 @@ class Run:
             "notes": [],
         }
         # The child and its pipes: set by start().
+        self.spare: Spare | None = None
         self.pid: int | None = None
         self.run_dir = ""
         self.out_r = self.err_r = self.rep_r = -1
-        self.pidfd: int | None = None  # exit is noticed through it where Linux has one
-        self.fds: list[int] = []  # what the loop watches: the three pipes and the pidfd
+        self.fds: list[int] = []  # what the loop watches: the three pipes (the exit comes from the zygote)
         self.bufs: dict[int, bytearray] = {}
         self.caps: dict[int, int] = {}
         self.names: dict[int, str] = {}
@@ -364,36 +317,28 @@ class Run:
         self.timed_out = self.parent_gone = self.exited = self.cancelled = False
         self.drain_until: float | None = None
         self.next_poll = 0.0
-        self.next_reap = 0.0
-        self.blocked = False
-        if req.get("staticCheck", True):
-            import static_check
-
-            v = static_check.check(code)
-            if v:
-                self.blocked = True
-                self.result.update(
-                    status="blocked",
-                    violations=v,
-                    layers={"static": {"on": True, "detail": "blocked before running; the snippet never ran"}},
-                )
+        self.disk_bytes: int | None = None  # what it holds on disk, as its accounting last saw it
+        self.disk_peak = 0
 
     def start(self, spare: Spare | None = None) -> list[int]:
-        """Hand the request to a spare child (forking one now if none is given). Returns the fds
-        (pipes and pidfd) the loop must watch."""
-        host, cfg = self.host, self.cfg
+        """Hand the request to a spare child (one is forked now if none is given). Returns the
+        pipes the loop must watch; the child's exit arrives from the zygote (on_exit)."""
+        cfg = self.cfg
         self.t0 = time.monotonic()  # a run queued for a free slot starts its clock here
+        request = json.dumps(
+            {"code": self.req["code"], "cfg": cfg, "staticCheck": bool(self.req.get("staticCheck", True))}
+        ).encode()
         for attempt in range(2):
             if spare is None or not spare.alive():
                 if spare is not None:
                     spare.discard()  # died while waiting (killed from outside): never used
-                spare = Spare(host)
+                spare = Spare(self.ctx)
             self.run_dir = spare.run_dir
             try:
                 for name, b64 in self.files.items():
                     with open(os.path.join(self.run_dir, name), "wb") as f:
                         f.write(base64.b64decode(b64))
-                spare.hand_over(json.dumps({"code": self.req["code"], "cfg": cfg}).encode())
+                spare.hand_over(request)
                 break
             except BrokenPipeError:
                 spare.discard()  # it died between the check and the write: one more try
@@ -404,17 +349,18 @@ class Run:
                 spare.discard()  # never leave a confined child waiting for a request that will not come
                 raise
         assert spare is not None
-        pid, out_r, err_r, rep_r = spare.pid, spare.out_r, spare.err_r, spare.rep_r
-        self.pid = pid
+        self.spare = spare
+        out_r, err_r, rep_r = spare.out_r, spare.err_r, spare.rep_r
+        self.pid = spare.pid
         self.out_r, self.err_r, self.rep_r = out_r, err_r, rep_r
         self.bufs = {out_r: bytearray(), err_r: bytearray(), rep_r: bytearray()}
         self.caps = {out_r: cfg["stdoutHardCap"], err_r: cfg["stderrHardCap"], rep_r: cfg["reportCap"]}
         self.names = {out_r: "stdout", err_r: "stderr", rep_r: "the report pipe"}
-        # Exit is noticed through a pidfd where Linux has one, else by polling waitpid (POSIX).
-        self.pidfd = os.pidfd_open(pid) if host["use"]["pidfd"] else None
         self.open_fds = set(self.bufs)
         self.deadline = self.t0 + cfg["timeoutMs"] / 1000
-        self.fds = [out_r, err_r, rep_r] + ([self.pidfd] if self.pidfd is not None else [])
+        self.fds = [out_r, err_r, rep_r]
+        if spare.exited:  # it died after the request was written (the zygote said so already)
+            self.on_exit(spare.wstatus or 0)
         return self.fds
 
     def kill_tree(self) -> None:
@@ -448,24 +394,45 @@ class Run:
         self.parent_gone = True
         self.kill_tree()
 
-    def _exited_now(self) -> None:
+    def on_exit(self, wstatus: int) -> None:
+        """The zygote saw the child exit (it stays a zombie until finish reaps it)."""
+        if self.exited:
+            return
+        self.wstatus = wstatus
         self.exited = True
         # descendants that keep our pipes open get one second, then the sweep kills them
         self.drain_until = time.monotonic() + 1.0
 
+    def zygote_died(self) -> None:
+        """The process the child was forked from is gone: the child goes with it (or is killed
+        here), and the run ends with a sentence."""
+        if self.exited:
+            return
+        if self.why_killed is None:
+            self.why_killed = (
+                "the sandbox's zygote (the process runs are forked from) died during the run; "
+                "the run was stopped, and a new zygote serves the next runs"
+            )
+        self.kill_tree()
+        self.on_exit(signal.SIGKILL)
+
+    def disk_now(self) -> int | None:
+        """What the run holds on disk now, by its accounting (for the ping reply)."""
+        if self.spare is not None and self.spare.disk_mode == "tmpfs":
+            try:
+                return quota.used_bytes(self.run_dir)
+            except OSError:
+                return None
+        return self.disk_bytes
+
     def on_ready(self, fd: int) -> bool:
         """fd is readable. Returns True when the fd is finished and must be unregistered."""
-        if fd == self.pidfd:
-            self._exited_now()
-            return True
         try:
             data = os.read(fd, 1 << 16)
         except OSError:
             data = b""
         if not data:
             self.open_fds.discard(fd)
-            if not self.open_fds:
-                self.next_reap = 0.0  # the child is exiting: poll waitpid at once (no pidfd)
             return True
         if len(self.bufs[fd]) + len(data) > self.caps[fd]:
             if self.why_killed is None:
@@ -476,42 +443,51 @@ class Run:
         return False
 
     def tick(self, now: float) -> float:
-        """Wall clock and file cap. Returns the time this run next needs a tick."""
-        cfg = self.cfg
+        """Wall clock, file cap and disk quota. Returns the time this run next needs a tick."""
         if not self.exited and now >= self.deadline:
             self.timed_out = True
             self.kill_tree()
             self.deadline = float("inf")
         if not self.exited and now >= self.next_poll:
-            count, size = _dir_usage(self.run_dir, cfg["maxFiles"])
-            if count > cfg["maxFiles"] or size > cfg["diskMb"] * 1024 * 1024:
-                if self.why_killed is None:
-                    self.why_killed = (
-                        f"the snippet created more than {cfg['maxFiles']} files in the run dir; stopped"
-                        if count > cfg["maxFiles"]
-                        else f"the snippet wrote more than {cfg['diskMb']} MB to the run dir; stopped"
-                    )
-                self.kill_tree()
+            self._poll_disk()
             self.next_poll = now + 0.05
-        if self.pidfd is None and not self.exited and now >= self.next_reap:
-            assert self.pid is not None
-            try:
-                pid, wstatus = os.waitpid(self.pid, os.WNOHANG)
-            except ChildProcessError:
-                pid, wstatus = self.pid, 0
-            if pid:
-                self.wstatus = wstatus
-                self._exited_now()
-            # The child closes its pipes as it exits: once they are all shut, look again soon.
-            self.next_reap = now + (0.002 if not self.open_fds else 0.05)
         wake = [self.deadline]
         if not self.exited:
             wake.append(self.next_poll)
-            if self.pidfd is None:
-                wake.append(self.next_reap)
         if self.drain_until is not None:
             wake.append(self.drain_until)
         return min(wake)
+
+    def _poll_disk(self) -> None:
+        """The file cap (names), and the disk quota where it is not the kernel's (quota.py)."""
+        cfg, mode = self.cfg, self.spare.disk_mode if self.spare else "off"
+        limit = cfg["diskMb"] * 1024 * 1024
+        count, size = quota.dir_usage(self.run_dir, cfg["maxFiles"])
+        held = 0
+        if mode == "polled" and self.pid is not None:
+            held = quota.held_without_name(self.pid)
+        if mode == "tmpfs":
+            try:
+                size = quota.used_bytes(self.run_dir)
+            except OSError:
+                pass
+        self.disk_bytes = size + held
+        self.disk_peak = max(self.disk_peak, self.disk_bytes)
+        why = None
+        if count > cfg["maxFiles"]:
+            why = f"the snippet created more than {cfg['maxFiles']} files in the run dir; stopped"
+        elif mode != "tmpfs" and size + held > limit:
+            why = (
+                f"the snippet held more than {cfg['diskMb']} MB of disk, {held // (1024 * 1024)} MB of it in files "
+                "it had deleted but kept open or mapped; stopped (this run's disk quota, so the run beside it "
+                "keeps its own)"
+                if held
+                else f"the snippet wrote more than {cfg['diskMb']} MB to the run dir; stopped"
+            )
+        if why is not None:
+            if self.why_killed is None:
+                self.why_killed = why
+            self.kill_tree()
 
     @property
     def done(self) -> bool:
@@ -524,17 +500,17 @@ class Run:
         the SandboxRun dict. spare_pids/spare_sids: children and sessions of runs still going,
         which this run's sweep must not touch."""
         result, cfg, notes = self.result, self.cfg, self.result["notes"]
-        if self.blocked:
-            result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
-            return result
         wstatus = self._reap(spare_pids, spare_sids)
-        layers, report, rendered = self._read_report()
+        layers, report, rendered, check = self._read_report()
         result["layers"] = layers or {
             "harness": {
                 "on": False,
                 "detail": "the child never reported its layers (it died before the snippet started)",
             }
         }
+        violations = check.get("violations") if isinstance(check, dict) else None
+        if isinstance(violations, list) and violations:
+            return self._blocked(violations)
         out_pngs, out_text, out_notes = pngscan.split_stream(bytes(self.bufs[self.out_r]))
         notes += out_notes
         kept = self._keep_pngs(out_pngs, rendered)
@@ -564,45 +540,81 @@ class Run:
         result["status"] = status
         if note:
             notes.append(note)
-
-        shutil.rmtree(self.run_dir, ignore_errors=True)
-        if os.path.exists(self.run_dir):
-            _force_remove(self.run_dir)
+        if (
+            self.spare is not None
+            and self.spare.disk_mode == "tmpfs"
+            and self.disk_peak >= 0.97 * cfg["diskMb"] * 1024 * 1024
+        ):
+            notes.append(
+                f"the run filled its disk quota (a private {cfg['diskMb']} MB tmpfs, files it deleted but kept open "
+                "included): its writes past it failed with 'No space left on device'; the run beside it has its own"
+            )
+        self._release()
         result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
         return result
+
+    def _blocked(self, violations: list[Any]) -> dict[str, Any]:
+        """The static check (run in the child, before the snippet) refused it: it never ran."""
+        result = self.result
+        result.update(
+            status="blocked",
+            violations=[v for v in violations if isinstance(v, dict)][:50],
+            layers=dict(
+                result["layers"], static={"on": True, "detail": "blocked before running; the snippet never ran"}
+            ),
+        )
+        self._release()
+        result["durationMs"] = round((time.monotonic() - self.t0) * 1000, 1)
+        return result
+
+    def _release(self) -> None:
+        if self.spare is not None:
+            self.spare.close_lifeline()
+            self.spare._release_dir()
 
     def _reap(self, spare_pids: Sequence[int], spare_sids: Sequence[int]) -> int:
         """Close the run's fds, reap its child (returns its wait status) and sweep what it left
         running (a note says what was killed)."""
-        assert self.pid is not None
-        if self.pidfd is not None:
-            os.close(self.pidfd)
+        assert self.pid is not None and self.spare is not None
         for fd in self.bufs:
             os.close(fd)
-        wstatus = self.wstatus if self.wstatus is not None else os.waitpid(self.pid, 0)[1]
+        wstatus = self.wstatus if self.wstatus is not None else 0
+        try:
+            # reaped first, as a parent would: its group then holds only what it left behind (the
+            # group id stays reserved while any member lives, so the sweep below cannot miss)
+            self.spare.link.reap(self.pid)
+        except Exception:
+            pass  # the zygote is gone, and its zombies with it
         left = reaper.after_run(self.host, self.pid, spare_pids, spare_sids)
         if left:
             self.result["notes"].append(left)
         return wstatus
 
-    def _read_report(self) -> tuple[Any, dict[str, Any] | None, list[bytes]]:
-        """The harness's frames: its layers (L), its report (J) and the PNGs it rendered (P).
-        A damaged stream keeps what could be read, with a note."""
+    def _read_report(self) -> tuple[Any, dict[str, Any] | None, list[bytes], Any]:
+        """The child's frames: its layers (L), the static check's verdict (C: only right after
+        L, before the snippet could write), its report (J) and the PNGs it rendered (P). A
+        damaged stream keeps what could be read, with a note."""
         frame_list, frame_err = frames.parse(self.bufs[self.rep_r])
-        layers, report, rendered = None, None, []
-        for kind, payload in frame_list:
+        layers, report, rendered, check = None, None, [], None
+        for i, (kind, payload) in enumerate(frame_list):
             try:
                 if kind == b"L" and layers is None:
                     layers = json.loads(payload)
+                elif kind == b"C" and i == 1 and frame_list[0][0] == b"L":
+                    check = json.loads(payload)
                 elif kind == b"J" and report is None:
                     report = json.loads(payload)
                 elif kind == b"P":
                     rendered.append(payload)
-            except ValueError:
+            except (ValueError, RecursionError):  # the snippet can write to this pipe too: never trusted
                 frame_err = frame_err or "unreadable JSON"
+        if report is not None and not isinstance(report, dict):
+            report, frame_err = None, frame_err or "a report that is not a JSON object"
+        if layers is not None and not isinstance(layers, dict):
+            layers, frame_err = None, frame_err or "layers that are not a JSON object"
         if frame_err:
             self.result["notes"].append(f"the harness report was damaged ({frame_err}); what could be read is kept")
-        return layers, report, rendered
+        return layers, report, rendered, check
 
     def _keep_pngs(self, out_pngs: list[tuple[bytes, PngInfo]], rendered: list[bytes]) -> list[dict[str, Any]]:
         """Every PNG of the run, re-checked here (stdout, files in the run dir, the harness's

@@ -51,7 +51,7 @@ def decide(
     if report is not None and report.get("memoryError"):
         return (
             "killed",
-            f"the snippet hit the memory limit ({memory_mb} MB above the warm parent) and raised MemoryError",
+            f"the snippet hit the memory limit ({memory_mb} MB above the zygote) and raised MemoryError",
         )
     if report is not None and report.get("traceback"):
         return "error", None

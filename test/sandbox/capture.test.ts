@@ -78,6 +78,49 @@ plt.savefig(io.BytesIO(), format="png")
   assert.deepEqual(s.y, [4, 5, 6]);
 });
 
+// pandas' plotting guide closes each example's figure (plt.close("all")) before drawing the next,
+// and matplotlib hands the next figure the closed one's number: a closed figure must not come
+// back as a chart because a kept one shares its number, nor fill the 16-figure limit.
+test("figures the snippet closed are neither rendered nor measured, and do not count against the figure limit", async () => {
+  const r = await run(`import pandas as pd, matplotlib.pyplot as plt
+df = pd.read_csv("data.csv")
+for i in range(20):
+    plt.figure()
+    df["build_seconds"].plot(title=f"discarded {i}", color="red")
+    plt.close("all")
+fig = plt.figure()
+df["build_seconds"].plot(title="kept", color="green")
+plt.figure(); plt.plot([1, 2], color="blue"); plt.title("closed by object")
+plt.close(plt.gcf())
+fig2, ax = plt.subplots()
+ax.bar(["a", "b"], [1, 2], color="black")
+ax.set_title("kept too")
+print(fig.number, fig2.number)
+`);
+  assert.equal(r.status, "ok", r.traceback ?? r.notes.join(" | "));
+  assert.equal(r.stdout, "1 2\n", "the kept figures reuse the closed ones' numbers");
+  assert.equal(r.pngs.length, 2);
+  assert.deepEqual(
+    r.figures.map((f) => f.axisLabels[0]!.title),
+    ["kept", "kept too"],
+  );
+  assert.deepEqual(r.figures[0]!.distinctColors, ["#008000"]);
+  assert.deepEqual(r.notes, [], "no figure limit was reached");
+});
+
+test("a figure saved to a file and then closed is still a chart; one closed unsaved is not", async () => {
+  const r = await run(`import matplotlib.pyplot as plt
+fig, ax = plt.subplots(); ax.plot([1, 2, 3]); ax.set_title("saved"); fig.savefig("saved.png"); plt.close(fig)
+fig, ax = plt.subplots(); ax.plot([3, 2, 1]); ax.set_title("discarded"); plt.close(fig)
+`);
+  assert.equal(r.status, "ok", r.traceback ?? r.notes.join(" | "));
+  assert.equal(r.pngs.length, 1);
+  assert.deepEqual(
+    r.figures.map((f) => f.axisLabels[0]!.title),
+    ["saved"],
+  );
+});
+
 test("no figure at all is no-figure, not ok", async () => {
   const r = await run(`print("just text")`);
   assert.equal(r.status, "no-figure");
@@ -164,4 +207,19 @@ test("cancelling through an AbortSignal kills the run at once", async () => {
   assert.ok(r.notes.some((n) => /cancelled by the caller/.test(n)));
   // Killed by the cancel, not left to its own 30 s limit (which no machine reaches sooner).
   assert.ok(performance.now() - t0 < 30000, `ended after ${(performance.now() - t0).toFixed(0)} ms`);
+});
+
+// Gallery and seaborn examples call sns.load_dataset and usetex: with HOME and MPLCONFIGDIR
+// read-only they used to fail with PermissionError on a cache, hiding the real reason.
+test("sns.load_dataset finds a dataset given as a file, and a usetex chart fails with TeX's own error", async () => {
+  const sea = await sb.run({
+    code: "import seaborn as sns\ntips = sns.load_dataset('tips')\nprint(tips.shape, list(tips.columns))\n",
+    files: { "tips.csv": "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sat,Dinner,3\n" },
+  });
+  assert.equal(sea.status, "no-figure", sea.traceback ?? sea.notes.join(" | "));
+  assert.equal(sea.stdout, "(2, 7) ['total_bill', 'tip', 'sex', 'smoker', 'day', 'time', 'size']\n");
+  const tex = await sb.run({ code: "import matplotlib.pyplot as plt\nplt.rcParams['text.usetex'] = True\nplt.title('$x^2$')\nplt.savefig('c.png')\n" });
+  assert.equal(tex.status, "error");
+  assert.match(tex.traceback ?? "", /RuntimeError: Failed to process string with tex because latex could not be found/);
+  assert.doesNotMatch(tex.traceback ?? "", /tex\.cache/, "not stopped by a read-only cache (running latex is refused: its PermissionError comes first)");
 });

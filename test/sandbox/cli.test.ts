@@ -89,7 +89,7 @@ test("doctor with DUELLAB_SANDBOX_OFF=all: the portable core on, every host laye
   for (const layer of ["filecap", "cleanenv", "supervisor"]) assert.match(r.out, new RegExp(`on {3}${layer}\\b`));
   for (const layer of ["namespaces", "landlock", "seccomp", "pdeathsig", "subreaper", "pidfd"])
     assert.match(r.out, new RegExp(`OFF {2}${layer} +turned off by the caller`));
-  assert.match(r.out, /OFF {2}pidfd +.*portable fallback: waitpid/);
+  assert.match(r.out, /OFF {2}pidfd +.*portable fallback: SIGCHLD wakes the zygote/);
   assert.match(r.out, /not for this operating system: seatbelt\./);
   const bad = duellab(["sandbox", "doctor"], { DUELLAB_SANDBOX_OFF: "landlok" });
   assert.equal(bad.code, 1);

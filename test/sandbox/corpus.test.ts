@@ -2,11 +2,17 @@
 // the snippet says `# static: on`) so the OS layers and the supervisor alone must contain it.
 // Expectations live in each snippet's header (see parseHeader); secrets, sockets and a sleeper
 // process are real, and the test checks them from the outside.
-// The corpus runs twice: with the layers this host offers (less any in DUELLAB_SANDBOX_OFF), and
-// with every host layer off (DUELLAB_SANDBOX_OFF=all: the portable POSIX core alone, as on a host
-// with none of them). A snippet whose attack only a host layer contains is skipped in a pass
-// without that layer, naming the layers it needs; skips cost no time, so the second pass only
-// runs what the portable core must contain on its own.
+// The corpus runs in every host mode sandbox/README.md lists: with the layers this host offers
+// (less any in DUELLAB_SANDBOX_OFF), without namespaces (as on Docker or Binder: Landlock and
+// seccomp still on), and with every host layer off (DUELLAB_SANDBOX_OFF=all: the portable POSIX
+// core alone, as on a host with none of them). A snippet whose attack only a host layer contains
+// is skipped in a pass without that layer, naming the layers it needs; skips cost no time, so the
+// later passes only run what their layers must contain.
+// Some classes need a second run beside the snippet: `check: rivals` runs a previous chart and
+// keeps a rival chart running (each with a token of its own in its code and CSV) and asserts the
+// snippet saw neither; `check: rival-completes` runs a real chart beside the snippet and asserts
+// it completes; `check: parent-unchanged` compares the sandbox's own processes (nice, CPUs,
+// limits) and a later run's before and after.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -18,7 +24,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Sandbox } from "../../src/lib/sandbox";
 import type { SandboxRun } from "../../src/lib/schema/sandbox";
-import { parseHeader, descendants, REFERENCE_SNIPPET } from "./support";
+import { parseHeader, descendants, schedulingOf, REFERENCE_SNIPPET } from "./support";
 import { defaultPython } from "../../src/lib/sandbox/paths";
 
 const ABSTRACT_LISTENER = `import socket, sys
@@ -34,7 +40,13 @@ const TOKEN = `DUELLAB-SECRET-${randomBytes(6).toString("hex")}`;
 process.env.DUELLAB_FAKE_API_KEY = TOKEN; // inherited by nothing: the sandbox starts with an empty env
 
 const envOff = (process.env.DUELLAB_SANDBOX_OFF ?? "").split(",").map((x) => x.trim());
-const PASSES: Array<{ tag: string; off: Array<"all"> }> = [{ tag: "", off: [] }];
+interface Pass {
+  tag: string;
+  off: Array<"all">;
+  namespaces?: false;
+}
+const PASSES: Pass[] = [{ tag: "", off: [] }];
+if (!envOff.includes("all") && !envOff.includes("namespaces")) PASSES.push({ tag: " [no namespaces, as on Docker/Binder]", off: [], namespaces: false });
 if (!envOff.includes("all")) PASSES.push({ tag: " [portable core only: DUELLAB_SANDBOX_OFF=all]", off: ["all"] });
 const sandboxes = new Map<string, Sandbox>();
 async function sandboxFor(pass: (typeof PASSES)[number]): Promise<Sandbox> {
@@ -47,7 +59,7 @@ async function sandboxFor(pass: (typeof PASSES)[number]): Promise<Sandbox> {
         await other.close();
         sandboxes.delete(tag);
       }
-    sb = await Sandbox.start({ off: pass.off });
+    sb = await Sandbox.start({ off: pass.off, ...(pass.namespaces === false ? { namespaces: false } : {}) });
     sandboxes.set(pass.tag, sb);
   }
   return sb;
@@ -113,6 +125,44 @@ function substitute(code: string): string {
 
 const DATA_CSV = "date,value\n2024-09-02,1\n2024-09-03,3\n2024-09-04,2\n";
 
+/** A chart with a token of its own in its code and in its CSV: what a rival must never see. */
+function tokenRun(kind: "PREV" | "RIVAL"): { code: string; csv: string; tokens: string[] } {
+  const codeTok = `DUELLAB-${kind}-CODE-${randomBytes(6).toString("hex")}`;
+  const csvTok = `DUELLAB-${kind}-CSV-${randomBytes(6).toString("hex")}`;
+  const hold = kind === "RIVAL" ? "import time\nwhile True:\n    time.sleep(0.05)\n" : "";
+  return {
+    code: `# ${codeTok}\nimport pandas as pd\nimport matplotlib.pyplot as plt\ndf = pd.read_csv("data.csv")\nlabel = "${codeTok}-in-memory"\nplt.bar(df["name"], df["value"])\nplt.title(df["name"][0])\nplt.savefig("chart.png")\n${hold}`,
+    csv: `name,value\n${csvTok},3\nother,2\n`,
+    tokens: [codeTok, csvTok],
+  };
+}
+
+/** Polls the sandbox's status until `done` says so (a guard bounds it against a hang only). */
+async function waitFor(sb: Sandbox, done: (s: Awaited<ReturnType<Sandbox["status"]>>) => boolean, what: string): Promise<void> {
+  for (const end = Date.now() + 120_000; Date.now() < end; ) {
+    if (done(await sb.status())) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.fail(`waited two minutes for ${what}`);
+}
+
+/** A later run's own view of its scheduling and limits: what a poisoned parent would hand on. */
+const SCHED_PROBE = `import os, resource
+print("nice", os.getpriority(os.PRIO_PROCESS, 0))
+print("cpus", sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "n/a")
+for name in ("RLIMIT_NOFILE", "RLIMIT_AS", "RLIMIT_CPU", "RLIMIT_FSIZE"):
+    print(name, resource.getrlimit(getattr(resource, name)))
+`;
+const RIVAL_CHART = `import pandas as pd, matplotlib.pyplot as plt
+df = pd.read_csv("data.csv", parse_dates=["date"])
+blob = b"r" * (8 * 1024 * 1024)
+open("rival-data.bin", "wb").write(blob)
+fig, ax = plt.subplots()
+ax.plot(df["date"], df["value"], color="#2ca02c")
+ax.set_title("rival")
+fig.savefig("rival.png")
+`;
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -144,7 +194,48 @@ for (const pass of PASSES)
       // seaborn load forks nothing: sandbox/request_loop.py), so the two counts differ only by
       // what this run left behind.
       const treeBefore = descendants(sb.pid!).length;
-      const r: SandboxRun = await sb.run({ code, files: { "data.csv": DATA_CSV }, timeoutMs: h.timeoutMs ?? 8000, staticCheck: h.staticOn });
+      const secretStat = [fs.statSync(secretFile), fs.statSync(secretDir)].map((st) => [st.mode, st.uid, st.gid]);
+      let foreign: string[] = [];
+      let rival: Promise<SandboxRun> | null = null;
+      const stopRival = new AbortController();
+      if (h.checks.includes("rivals")) {
+        const prev = tokenRun("PREV");
+        const p = await sb.run({ code: prev.code, files: { "data.csv": prev.csv } });
+        assert.equal(p.status, "ok", `the previous run failed: ${p.traceback ?? p.notes.join(" / ")}`);
+        const riv = tokenRun("RIVAL");
+        rival = sb.run({ code: riv.code, files: { "data.csv": riv.csv }, timeoutMs: 300_000, signal: stopRival.signal });
+        await waitFor(sb, (s) => s.active >= 1, "the rival to start");
+        foreign = [...prev.tokens, ...riv.tokens];
+      }
+      let schedBefore: Map<number, ReturnType<typeof schedulingOf>> | null = null;
+      let probeBefore = "";
+      if (h.checks.includes("parent-unchanged")) {
+        probeBefore = (await sb.run({ code: SCHED_PROBE, staticCheck: false })).stdout;
+        schedBefore = new Map([sb.pid!, ...descendants(sb.pid!)].map((p) => [p, schedulingOf(p)]));
+      }
+      const stopHostile = new AbortController();
+      const hostile = sb.run({ code, files: { "data.csv": DATA_CSV }, timeoutMs: h.timeoutMs ?? 8000, staticCheck: h.staticOn, signal: stopHostile.signal });
+      let beside: SandboxRun | null = null;
+      if (h.checks.includes("rival-completes")) {
+        let ended = false;
+        void hostile.then(() => (ended = true));
+        const mb = h.rivalAfterDiskMb;
+        if (mb !== null)
+          await waitFor(sb, (s) => ended || (s.runs ?? []).some((x) => (x.diskBytes ?? 0) >= mb * 1024 * 1024), `the snippet to hold ${mb} MB of disk or end`);
+        beside = await sb.run({ code: RIVAL_CHART, files: { "data.csv": DATA_CSV }, timeoutMs: 60_000 });
+        // a snippet that holds what it took until it is stopped is stopped once it holds its
+        // whole share (where the kernel enforces it) or has been stopped by the supervisor
+        if (mb !== null) {
+          await waitFor(sb, (s) => ended || (s.runs ?? []).some((x) => (x.diskBytes ?? 0) >= 250 * 1024 * 1024), "the snippet to fill its share or end");
+          stopHostile.abort();
+        }
+      }
+      const r: SandboxRun = await hostile;
+      if (rival) {
+        stopRival.abort();
+        const rr = await rival;
+        assert.equal(rr.status, "killed", "the rival was still running when the snippet ended, and was cancelled by the test");
+      }
       const all = JSON.stringify(r);
       const why = `status ${r.status}; traceback: ${r.traceback?.split("\n").slice(-2).join(" ")}; notes: ${r.notes.join(" / ")}; stdout: ${r.stdout.slice(0, 200)}`;
 
@@ -163,7 +254,8 @@ for (const pass of PASSES)
       if (h.violation) {
         assert.equal(r.violations[0]?.rule, h.violation.rule);
         assert.equal(r.violations[0]?.line, h.violation.line);
-        assert.equal(r.durationMs < 1000, true, "a blocked snippet never runs");
+        assert.equal(r.stdout + r.stderr, "", "a blocked snippet never runs");
+        assert.match(r.layers.static?.detail ?? "", /the snippet never ran/);
       }
       if (h.figure) {
         assert.equal(r.figures.length, 1, why);
@@ -185,6 +277,25 @@ for (const pass of PASSES)
           assert.equal(n.status, "ok", `the next run failed: ${n.traceback ?? n.notes.join(" / ")}`);
           assert.deepEqual(n.figures[0]?.distinctColors, ["#1f77b4"], "the next run's colours were poisoned");
           assert.match(n.stdout, /files: \['data\.csv'\]/, "the next run's dir held leftovers");
+        } else if (c === "rivals") {
+          for (const tok of foreign)
+            assert.ok(!all.includes(tok), `another run's data reached the snippet: ${tok} appears in its result (${r.stdout.slice(0, 300)})`);
+        } else if (c === "rival-completes") {
+          assert.equal(beside?.status, "ok", `the chart beside it failed: ${beside?.traceback ?? beside?.notes.join(" / ")}`);
+          assert.equal(beside!.pngs.length, 1);
+          assert.deepEqual(beside!.figures[0]?.distinctColors, ["#2ca02c"]);
+          assert.deepEqual(beside!.notes, []);
+        } else if (c === "parent-unchanged") {
+          for (const [pid, before] of schedBefore!) {
+            const now = schedulingOf(pid);
+            if (before && now) assert.deepEqual(now, before, `the sandbox's process ${pid} was changed by the run (nice, CPUs or limits)`);
+          }
+          const probeAfter = (await sb.run({ code: SCHED_PROBE, staticCheck: false })).stdout;
+          assert.equal(probeAfter, probeBefore, "a later run inherits changed scheduling or limits");
+          assert.match(probeAfter, /^nice \d+/);
+        } else if (c === "secret-mode-unchanged") {
+          const now = [fs.statSync(secretFile), fs.statSync(secretDir)].map((st) => [st.mode, st.uid, st.gid]);
+          assert.deepEqual(now, secretStat, "the mode or owner of a file or directory outside the run dir changed");
         } else assert.fail(`unknown check ${c}`);
       }
     });

@@ -17,7 +17,16 @@ const base = {
 test("the sandbox environment holds only what Python and matplotlib need", () => {
   process.env.OPENAI_API_KEY = "sk-should-never-pass";
   const env = sandboxEnv("/b");
-  assert.deepEqual(Object.keys(env).sort(), ["HOME", "LANG", "MKL_NUM_THREADS", "MPLBACKEND", "MPLCONFIGDIR", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"]);
+  assert.deepEqual(Object.keys(env).sort(), [
+    "HOME",
+    "LANG",
+    "MKL_NUM_THREADS",
+    "MPLBACKEND",
+    "MPLCONFIGDIR",
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "SEABORN_DATA",
+  ]);
   assert.equal(env.MPLBACKEND, "Agg");
   assert.equal(env.OPENBLAS_NUM_THREADS, "1");
   assert.equal(env.HOME, "/b/home");
@@ -51,6 +60,19 @@ test("under bubblewrap: every namespace, dies with its parent, clean env, read-o
   assert.ok(/--size \d+ --tmpfs \/tmp/.test(a));
   assert.ok(!/--bind /.test(a.replace(/--ro-bind/g, "")), "nothing from the host is writable");
   assert.equal(JSON.parse(p.args.at(-1)!).base, "/tmp/duellab");
+});
+
+test("under bubblewrap every run dir is a private tmpfs of its own size: one per run in flight, the spare, and one more", () => {
+  const p = launchPlan({ ...base, bwrap: "/usr/bin/bwrap", concurrency: 2 });
+  const a = p.args.join(" ");
+  const slots = [0, 1, 2, 3].map((k) => `/tmp/duellab/runs/slot-${k}`);
+  for (const slot of slots) assert.ok(a.includes(`--size ${256 * 1024 * 1024} --perms 0700 --tmpfs ${slot}`), slot);
+  assert.ok(!a.includes("slot-4"));
+  assert.ok(a.indexOf("--tmpfs /tmp ") < a.indexOf("slot-0"), "mounted inside the private /tmp");
+  const cfg = JSON.parse(p.args.at(-1)!);
+  assert.deepEqual(cfg.slots, slots);
+  assert.equal(cfg.slotBytes, 256 * 1024 * 1024);
+  assert.deepEqual(JSON.parse(launchPlan({ ...base, bwrap: null }).args[3]!).slots, [], "no slots without bubblewrap");
 });
 
 test("replies are split into whole lines whatever the chunking", () => {

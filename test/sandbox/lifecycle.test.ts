@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { Sandbox, sharedSandbox } from "../../src/lib/sandbox";
-import { descendants } from "./support";
+import { descendants, runChildren } from "./support";
 
 function alive(pid: number): boolean {
   try {
@@ -28,7 +28,7 @@ async function waitGone(pids: number[], ms: number): Promise<number[]> {
 }
 
 // "portable": every host layer off (DUELLAB_SANDBOX_OFF=all), so no PR_SET_PDEATHSIG: stdin EOF
-// ends the warm parent, which kills the running snippet's group.
+// ends the supervisor, its socket's end ends the zygote, and each run's own lifeline pipe ends it.
 for (const mode of ["bubblewrap", "plain", "portable"] as const) {
   test(`SIGKILL of the parent process ends the sandbox (${mode})`, async () => {
     const opts = mode === "bubblewrap" ? "{ namespaces: true }" : mode === "plain" ? "{ namespaces: false }" : '{ off: ["all"] }';
@@ -43,9 +43,10 @@ for (const mode of ["bubblewrap", "plain", "portable"] as const) {
     const pid = await new Promise<number>((resolve) => child.stdout!.once("data", (d) => resolve(Number(String(d).trim()))));
     // The snippet's process appears when the machine gets to it: wait for it (bounded only as a
     // guard against a hang), rather than trusting the 500 ms before the pid was printed.
-    let tree = [pid, ...descendants(pid)];
-    for (const end = Date.now() + 30000; tree.length < 2 && Date.now() < end; tree = [pid, ...descendants(pid)]) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(tree.length >= 2, `expected the server and a running snippet, saw ${tree.length} process(es)`);
+    // (the running snippet and the spare forked after it, both children of the zygote)
+    for (const end = Date.now() + 30000; runChildren(pid).length < 2 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+    const tree = [pid, ...descendants(pid)];
+    assert.ok(runChildren(pid).length >= 2, `expected the supervisor, the zygote and a running snippet, saw ${tree.length} process(es)`);
     child.kill("SIGKILL");
     const left = await waitGone(tree, 30000);
     assert.deepEqual(left, [], "processes outlived their parent");

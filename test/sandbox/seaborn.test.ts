@@ -9,7 +9,7 @@ import { buildLogCsv, STACKS } from "../../src/lib/graphite/buildlog";
 import { readCsv } from "../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../src/lib/graphite/faithfulness";
 import { graphite } from "../../src/lib/graphite/run";
-import { descendants } from "./support";
+import { descendants, runChildren } from "./support";
 
 const csv = buildLogCsv();
 const table = readCsv(csv);
@@ -156,9 +156,9 @@ test("graphite with a seaborn coder: drawn first try (no ModuleNotFoundError), m
   assert.ok(r.judge!.scores.a.insight! > 0);
 });
 
-// seaborn costs about as much to load as pandas and pyplot together, so the warm parent loads it
-// after the first run has been answered (not at start, which the first run would wait for), on a
-// thread, while nothing runs. Nothing is forked or killed while it loads, and the spare forked
+// seaborn costs about as much to load as pandas and pyplot together, so the zygote loads it after
+// the first run has been answered (not at start, which the first run would wait for), while
+// nothing runs. Nothing is forked or killed while it loads, and the spare forked
 // before it is replaced only inside a request: an observer counting processes between a reply
 // and the next request (the hostile corpus does) never sees the tree change.
 const HAS_SEABORN = "import sys\nprint('seaborn' in sys.modules)\nimport seaborn\nprint(seaborn.__name__)\n";
@@ -206,14 +206,14 @@ test("after the load, the one spare forked before it goes to a run that does not
   own.push(box);
   await box.run({ code: "print('first')" });
   await watchTreeThroughLoad(box);
-  const spare = descendants(box.pid!);
+  const spare = runChildren(box.pid!);
   assert.equal(spare.length, 1, "one spare waits");
   // names no module: "sea" + "born" is not the word the parent looks for
   const probe = "import sys\nprint(('sea' + 'born') in sys.modules)\n";
   const a = await box.run({ code: probe });
   assert.equal(a.stdout, "False\n", "the old spare ran it: forked before the load");
-  assert.notDeepEqual(descendants(box.pid!), spare, "a new spare, forked inside that request, waits now");
-  assert.equal(descendants(box.pid!).length, 1);
+  assert.notDeepEqual(runChildren(box.pid!), spare, "a new spare, forked inside that request, waits now");
+  assert.equal(runChildren(box.pid!).length, 1);
   const b = await box.run({ code: probe });
   assert.equal(b.stdout, "True\n", "the new spare was forked after the load");
 });

@@ -1,9 +1,9 @@
-// The warm parent keeps one child forked and confined ahead of the next request. That child must
+// The zygote keeps one child forked and confined ahead of the next request. That child must
 // still get each request's own limits, and a spare that died while waiting must not cost a run.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { Sandbox } from "../../src/lib/sandbox";
-import { descendants } from "./support";
+import { runChildren } from "./support";
 
 let sb: Sandbox | null = null;
 after(() => sb?.close());
@@ -22,7 +22,7 @@ test("a pre-forked child takes the request's own limits (CPU seconds follow each
 test("a spare child killed while it waited is replaced: the next run is unaffected", async () => {
   sb ??= await Sandbox.start({ namespaces: false });
   await sb.run({ code: "print('warm')" });
-  const waiting = descendants(sb.pid!);
+  const waiting = runChildren(sb.pid!);
   assert.equal(waiting.length, 1, `expected exactly one waiting spare child, saw ${waiting.length}`);
   process.kill(waiting[0]!, "SIGKILL");
   await new Promise((r) => setTimeout(r, 100));
@@ -30,17 +30,17 @@ test("a spare child killed while it waited is replaced: the next run is unaffect
   assert.equal(r.status, "no-figure", r.notes.join(" | ") + r.stderr);
   assert.equal(r.stdout, "still here\n");
   assert.deepEqual(r.notes, []);
-  assert.equal(descendants(sb.pid!).length, 1, "a new spare waits again");
+  assert.equal(runChildren(sb.pid!).length, 1, "a new spare waits again");
 });
 
 test("the first spare is forked before the sandbox says it is ready: from then on, between runs, it is the only child", async () => {
   const fresh = await Sandbox.start({ namespaces: false });
   try {
-    const atStart = descendants(fresh.pid!);
+    const atStart = runChildren(fresh.pid!);
     assert.equal(atStart.length, 1, `expected the spare waiting as soon as start() resolved, saw ${atStart.length} process(es)`);
     const r = await fresh.run({ code: "print('first')" });
     assert.equal(r.stdout, "first\n");
-    const after = descendants(fresh.pid!);
+    const after = runChildren(fresh.pid!);
     assert.equal(after.length, 1, "a new spare waits after the first run");
     assert.notDeepEqual(after, atStart, "the first run took the spare forked before ready");
   } finally {

@@ -16,6 +16,11 @@ export interface Header {
   checks: string[];
   violation: { rule: string; line: number } | null;
   figure: { axes?: number; colors?: number; legends?: number } | null;
+  /** With `check: rival-completes`: the rival chart starts once the snippet holds this many MB
+   * of disk (as the sandbox's own accounting reports it), or has ended. */
+  rivalAfterDiskMb: number | null;
+  /** Where the technique was published (required for the corpus's newer classes). */
+  sources: string[];
 }
 
 /** Reads the `# key: value` lines at the top of a corpus snippet. */
@@ -35,6 +40,8 @@ export function parseHeader(code: string): Header {
     checks: [],
     violation: null,
     figure: null,
+    rivalAfterDiskMb: null,
+    sources: [],
   };
   for (const line of code.split("\n")) {
     if (!line.startsWith("#")) break;
@@ -55,6 +62,8 @@ export function parseHeader(code: string): Header {
     else if (k === "timeout-ms") h.timeoutMs = Number(v);
     else if (k === "static") h.staticOn = v.trim() === "on";
     else if (k === "check") h.checks = v.split(/\s+/).filter(Boolean);
+    else if (k === "rival-after-disk-mb") h.rivalAfterDiskMb = Number(v);
+    else if (k === "source") h.sources.push(v.trim());
     else if (k === "expect-violation") {
       const [rule, ln] = v.trim().split("@");
       h.violation = { rule: rule!, line: Number(ln) };
@@ -68,6 +77,18 @@ export function parseHeader(code: string): Header {
   }
   if (!h.status.length) throw new Error(`corpus snippet without expect-status: ${h.title}`);
   return h;
+}
+
+/** What a process's scheduling and limits are, from /proc: nice, CPUs allowed, and its limits. */
+export function schedulingOf(pid: number): { nice: number; cpus: string; limits: string } | null {
+  try {
+    const st = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const rest = st.slice(st.lastIndexOf(")") + 2).split(" ");
+    const cpus = /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "?";
+    return { nice: Number(rest[16]), cpus, limits: fs.readFileSync(`/proc/${pid}/limits`, "utf8") };
+  } catch {
+    return null; // gone
+  }
 }
 
 /** Pids of every live (non-zombie) descendant of pid, from /proc. */
@@ -93,6 +114,36 @@ export function descendants(pid: number): number[] {
       stack.push(k);
     }
   return out;
+}
+
+function cmdline(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** The sandbox's zygote (sandbox/zygote.py, the process every run is forked from) under the
+ * sandbox process pid, or null. Its children have its command line too (fork keeps it): the
+ * zygote is the one whose parent does not. */
+export function zygoteOf(pid: number): number | null {
+  const all = descendants(pid);
+  const parentOf = (p: number) => {
+    try {
+      const st = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      return Number(st.slice(st.lastIndexOf(")") + 2).split(" ")[1]);
+    } catch {
+      return -1;
+    }
+  };
+  return all.find((p) => cmdline(p).includes("zygote.py") && !cmdline(parentOf(p)).includes("zygote.py")) ?? null;
+}
+
+/** The run children under a sandbox: the spare and the runs in flight, forked by its zygote. */
+export function runChildren(pid: number): number[] {
+  const z = zygoteOf(pid);
+  return z === null ? [] : descendants(z);
 }
 
 /** A clean chart that also lists its run dir, to prove a previous run left nothing behind. */

@@ -37,15 +37,37 @@ export function sandboxEnv(base: string): Record<string, string> {
     HOME: `${base}/home`,
     MPLCONFIGDIR: `${base}/mpl`,
     LANG: "C.UTF-8",
+    // seaborn's load_dataset caches in the run dir (read-only HOME otherwise): a dataset passed as
+    // a file (tips.csv) is found there, and one that is not fails with the network's own error
+    SEABORN_DATA: ".",
   };
 }
 
 const BWRAP_TMPFS_BYTES = 512 * 1024 * 1024;
+/** Each run's share of disk (the supervisor's diskMb): a private tmpfs per run dir. */
+export const RUN_DISK_BYTES = 256 * 1024 * 1024;
+
+/** The private run-dir mounts under bubblewrap: one per run that can be in flight, one for the
+ * spare child and one to spare while a finished run's slot is emptied. */
+export function runSlots(base: string, concurrency: number): string[] {
+  return Array.from({ length: concurrency + 2 }, (_, k) => `${base}/runs/slot-${k}`);
+}
 
 export function launchPlan(i: LaunchInput): LaunchPlan {
   const base = i.bwrap ? "/tmp/duellab" : i.hostBase;
   const env = sandboxEnv(base);
-  const cfg = JSON.stringify({ base, bwrap: !!i.bwrap, outerNs: i.outerNs, bwrapWhy: i.bwrapWhy ?? null, off: i.off ?? [], concurrency: i.concurrency ?? 2 });
+  const concurrency = i.concurrency ?? 2;
+  const slots = i.bwrap ? runSlots(base, concurrency) : [];
+  const cfg = JSON.stringify({
+    base,
+    bwrap: !!i.bwrap,
+    outerNs: i.outerNs,
+    bwrapWhy: i.bwrapWhy ?? null,
+    off: i.off ?? [],
+    concurrency,
+    slots,
+    slotBytes: slots.length ? RUN_DISK_BYTES : 0,
+  });
   const py = [i.python, "-I", "-B", i.serverPy, cfg];
   if (!i.bwrap) return { command: i.python, args: py.slice(1), env, underBwrap: false };
 
@@ -53,6 +75,9 @@ export function launchPlan(i: LaunchInput): LaunchPlan {
   for (const [k, v] of Object.entries(env)) a.push("--setenv", k, v);
   a.push("--setenv", "DUELLAB_SANDBOX_NS", "1");
   a.push("--proc", "/proc", "--dev", "/dev", "--size", String(BWRAP_TMPFS_BYTES), "--tmpfs", "/tmp");
+  // every run dir a file system of its own: one run filling its share (deleted-but-open files
+  // included) cannot take the rival's
+  for (const slot of slots) a.push("--size", String(RUN_DISK_BYTES), "--perms", "0700", "--tmpfs", slot);
   a.push("--ro-bind", "/usr", "/usr");
   for (const entry of ["/bin", "/sbin", "/lib", "/lib64", "/lib32"]) {
     const kind = i.rootEntries[entry];

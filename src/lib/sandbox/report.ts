@@ -8,12 +8,28 @@ export const HOST_LAYERS: Record<string, "linux" | "darwin"> = {
   namespaces: "linux",
   landlock: "linux",
   seccomp: "linux",
+  privileges: "linux",
+  diskquota: "linux",
   pdeathsig: "linux",
   subreaper: "linux",
   pidfd: "linux",
   seatbelt: "darwin",
 };
-export const LAYER_ORDER = ["namespaces", "landlock", "seccomp", "seatbelt", "pdeathsig", "subreaper", "pidfd", "rlimits", "filecap", "cleanenv", "supervisor"];
+export const LAYER_ORDER = [
+  "namespaces",
+  "landlock",
+  "seccomp",
+  "privileges",
+  "seatbelt",
+  "pdeathsig",
+  "subreaper",
+  "pidfd",
+  "diskquota",
+  "rlimits",
+  "filecap",
+  "cleanenv",
+  "supervisor",
+];
 
 export function formatLayers(layers: Record<string, Layer>): string[] {
   const names = [...LAYER_ORDER.filter((k) => k in layers), ...Object.keys(layers).filter((k) => !LAYER_ORDER.includes(k))];

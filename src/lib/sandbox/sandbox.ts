@@ -21,7 +21,7 @@ export interface SandboxOptions {
   /** Use bubblewrap namespaces when available (default true). */
   namespaces?: boolean;
   /** Leave host layers off, to check what a host without them still contains: the Linux ones
-   * (landlock, seccomp, pidfd, pdeathsig, subreaper, proc; namespaces via `namespaces: false`),
+   * (landlock, seccomp, privileges, pidfd, pdeathsig, subreaper, proc; namespaces via `namespaces: false`),
    * macOS's seatbelt, or "all" of them, so only the portable POSIX core runs (as on a host that
    * has none). "prefault" stops the waiting spare child's throwaway draw (a speed measure, not a
    * layer). Also read from env DUELLAB_SANDBOX_OFF (comma-separated, the same names plus
@@ -42,11 +42,14 @@ export interface RunRequest {
 }
 
 /** Host facilities that can be left off (see SandboxOptions.off). */
-export const OFF_NAMES = ["landlock", "seccomp", "pidfd", "pdeathsig", "subreaper", "proc", "seatbelt", "prefault", "all"] as const;
+export const OFF_NAMES = ["landlock", "seccomp", "privileges", "pidfd", "pdeathsig", "subreaper", "proc", "seatbelt", "prefault", "all"] as const;
 export type OffName = (typeof OFF_NAMES)[number];
 
 /** What the host offers, as the warm parent probed it at start. */
-export type HostLayers = Record<"namespaces" | "cleanenv" | "landlock" | "seccomp" | "seatbelt" | "pidfd" | "pdeathsig" | "subreaper", Layer>;
+export type HostLayers = Record<
+  "namespaces" | "cleanenv" | "landlock" | "seccomp" | "privileges" | "diskquota" | "seatbelt" | "pidfd" | "pdeathsig" | "subreaper",
+  Layer
+>;
 
 interface Pending {
   resolve: (v: unknown) => void;

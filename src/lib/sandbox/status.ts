@@ -11,5 +11,9 @@ export const SandboxStatus = z.object({
    * first run has been answered and nothing runs, "loading", then "loaded", "not installed" or
    * "failed: …". A run's child has the module loaded only if it was forked after "loaded". */
   later: z.record(z.string(), z.string()),
+  /** Each run executing now: what it holds on disk at this moment as the sandbox accounts it
+   * (its run dir, and where the host lets it see them, files it deleted but keeps open or
+   * mapped); null where that cannot be measured. */
+  runs: z.array(z.object({ id: z.number(), diskBytes: z.number().nullable() })).optional(),
 });
 export type SandboxStatus = z.infer<typeof SandboxStatus>;

@@ -91,7 +91,10 @@ test("crasher vs socket: verbatim KeyError traceback, BLOCKED with the rule name
   assert.equal(b.run.violations[0]!.rule, "blocked-import");
   assert.match(b.run.violations[0]!.detail, /socket/);
   assert.equal(b.run.stdout, "");
-  assert.match(r.judge!.factsText, /- status: blocked\n- refused before running: blocked-import \(line 1: import of blocked module 'socket'\)/);
+  assert.match(
+    r.judge!.factsText,
+    /- status: blocked\n- refused before running: blocked-import \(line 1: import of blocked module 'socket': it opens network connections, which the sandbox refuses; use the files you were given\)/,
+  );
   assert.match(util.inspect(r), /A crasher: insight \S+, clarity \S+, ERROR · B socket: insight \S+, clarity \S+, BLOCKED/);
 
   await assert.rejects(main.repair("b"), /Chart B rendered \(status ok\), so there is no crash to repair\./);

@@ -74,7 +74,7 @@ class Decide(unittest.TestCase):
     def test_memory_error_is_killed_with_the_limit(self):
         self.assertEqual(
             decide(report={"memoryError": True, "traceback": "MemoryError"}),
-            ("killed", "the snippet hit the memory limit (1024 MB above the warm parent) and raised MemoryError"),
+            ("killed", "the snippet hit the memory limit (1024 MB above the zygote) and raised MemoryError"),
         )
 
     def test_no_report_the_snippet_ended_the_process(self):
