@@ -233,7 +233,8 @@ export async function openNotebook(lab: Lab, name: string, chromium: string): Pr
       await browser.close();
     },
   };
-  // JupyterLab opens a notebook inside its tree; Notebook 7 gives each notebook its own page.
-  await page.goto(`${lab.url}${lab.app === "lab" ? "lab/tree" : "notebooks"}/${encodeURIComponent(name)}`);
+  // JupyterLab opens a notebook inside its tree (`reset`: not beside the notebooks an earlier page
+  // of the same server left open in its workspace); Notebook 7 gives each notebook its own page.
+  await page.goto(`${lab.url}${lab.app === "lab" ? "lab/tree" : "notebooks"}/${encodeURIComponent(name)}${lab.app === "lab" ? "?reset" : ""}`);
   return nb;
 }

@@ -1,0 +1,113 @@
+// `jupyter nbconvert --to html` (the lab and classic templates; nbviewer renders with the lab one and
+// html-manager from unpkg, which is nbconvert's own default) on the example notebooks executed by
+// nbclient, opened in real Chromium: online (jsDelivr, unpkg and cdnjs served from a loopback CDN
+// laid out like them, holding what `npm pack` produces) every duellab output is the live widget,
+// drawing what JupyterLab draws, and its static views step back; offline, and wherever the state
+// was not saved, every output shows its picture and its numbers under their labels. Never an error
+// placeholder.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { chromium, type Browser } from "playwright-core";
+import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
+import type { Cdn } from "../support/cdn";
+import { executed, type Source, withoutState } from "./support/executed";
+import { assertLiveWidgets, assertStaticViews, expected, nbconvert } from "./support/expect";
+import { foreignErrors, loopbackCdn, openFile, read, widgetsDrawn } from "./support/reader";
+
+let browser: Browser | null = null;
+let cdn: Cdn;
+
+before(async () => {
+  cdn = await loopbackCdn();
+});
+after(async () => {
+  await browser?.close();
+  await cdn?.close();
+});
+
+async function launch(t: { skip(m?: string): void }): Promise<Browser | null> {
+  const exe = chromiumOrSkip(t);
+  if (!exe) return null;
+  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  return browser;
+}
+
+const SOURCES: Source[] = ["weave", "graphite", "beyond"];
+
+for (const template of ["lab", "classic"] as const) {
+  for (const source of SOURCES) {
+    test(`nbconvert ${template}, ${source}, saved state, online: the live widgets, drawn as in JupyterLab`, { timeout: 10 * 60_000 }, async (t) => {
+      const b = await launch(t);
+      if (!b) return;
+      const file = executed()[source];
+      const want = expected(file);
+      const page = nbconvert(file, template);
+      const o = await openFile(b, page, cdn);
+      await widgetsDrawn(o.page, want.length);
+      const reading = await read(o.page);
+      assertLiveWidgets(reading, want, `${template}/${source}/online`);
+      assert.deepEqual(foreignErrors(o.errors), [], "no console errors of duellab's");
+      assert.ok(
+        cdn.log.some((l) => l.host === "cdn.jsdelivr.net" && l.path.endsWith("/dist/index.js") && l.status === 200),
+        "the widget module came from the CDN path html-manager asks for",
+      );
+      await o.close();
+    });
+
+    test(`nbconvert ${template}, ${source}, saved state, offline: the static views, never a placeholder`, { timeout: 10 * 60_000 }, async (t) => {
+      const b = await launch(t);
+      if (!b) return;
+      const file = executed()[source];
+      const want = expected(file);
+      const o = await openFile(b, nbconvert(file, template), null);
+      const reading = await read(o.page);
+      assert.deepEqual(reading.live, [], "offline, no widget can load");
+      assertStaticViews(reading, want, `${template}/${source}/offline`);
+      assert.equal(reading.pictures, want.filter((w) => w.kind !== "none").length, "each output's picture decoded");
+      await o.close();
+    });
+
+    test(`nbconvert ${template}, ${source}, state not saved: the summary line and the static views, online or not`, { timeout: 10 * 60_000 }, async (t) => {
+      const b = await launch(t);
+      if (!b) return;
+      const file = withoutState(executed()[source]);
+      const want = expected(executed()[source]);
+      const page = nbconvert(file, template);
+      for (const online of [cdn, null]) {
+        const o = await openFile(b, page, online);
+        const reading = await read(o.page);
+        assert.deepEqual(reading.live, []);
+        assertStaticViews(reading, want, `${template}/${source}/no state/${online ? "online" : "offline"}`);
+        await o.close();
+      }
+    });
+  }
+}
+
+test("nbconvert --HTMLExporter.sanitize_html=True: the static views stay readable, not escaped markup", { timeout: 10 * 60_000 }, async (t) => {
+  const b = await launch(t);
+  if (!b) return;
+  const file = executed().weave;
+  const want = expected(file);
+  const page = nbconvert(file, "lab", ["--HTMLExporter.sanitize_html=True"]);
+  const o = await openFile(b, page, null);
+  // bleach keeps the class (not the data attributes duellab's pages hide a fallback by).
+  const views = await o.page.locator(".duellab-static").evaluateAll((els) =>
+    els.map((el) => ({
+      text: (el as HTMLElement).innerText,
+      rows: Array.from(el.querySelectorAll("tr"))
+        .filter((tr) => tr.children.length === 2)
+        .map((tr) => [tr.children[0]!.textContent!.trim(), tr.children[1]!.textContent!.trim()]),
+    })),
+  );
+  assert.equal(views.length, want.length, "every output's static view is there");
+  want.forEach((w, i) => {
+    assert.doesNotMatch(views[i]!.text, /<\/?(div|table|tr|td|b|ul|li)\b/, "no markup printed as text");
+    for (const row of w.rows)
+      assert.ok(
+        views[i]!.rows.some(([k, v]) => k === row[0] && v === row[1]),
+        `${w.model}: ${row[0]} = ${row[1]}`,
+      );
+  });
+  await o.close();
+});
