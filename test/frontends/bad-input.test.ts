@@ -5,14 +5,15 @@
 // missing and which version to install — and never a blank or an error placeholder.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
 import { type Cdn, packageAt } from "../support/cdn";
-import { duellabOutputs, executed, readNotebook, savedModels, variant } from "./support/executed";
-import { assertLiveWidgets, expected, nbconvert } from "./support/expect";
+import { duellabOutputs, executed, readNotebook, ROOT, savedModels, variant } from "./support/executed";
+import { assertLiveWidgets, assertStaticViews, expected, nbconvert } from "./support/expect";
 import { loopbackCdn, openFile, packedDuellab, read, widgetsDrawn } from "./support/reader";
 
 let browser: Browser | null = null;
@@ -103,4 +104,27 @@ test("a notebook saved by another duellab version: the CDN serves that version a
     "the module came from the version that wrote the notebook",
   );
   await o.close();
+});
+
+test("a notebook saved by an older duellab (widget outputs without their static views): `duellab fallbacks` adds them, and offline pages then show them", {
+  timeout: 10 * 60_000,
+}, async (t) => {
+  const exe = chromiumOrSkip(t);
+  if (!exe) return;
+  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  const source = executed().weave;
+  const old = variant(source, "old.ipynb", (nb) => {
+    for (const c of nb.cells) c.outputs = c.outputs?.filter((o) => !o.data?.["application/vnd.duellab.fallback+json"]);
+  });
+  const before = await openFile(browser, nbconvert(old, "lab"), null);
+  assert.deepEqual((await read(before.page)).fallbacks, [], "the old notebook has no static views offline");
+  await before.close();
+  const r = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bin/duellab.js"), "fallbacks", old], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^wrote .*old\.ipynb: 3 output\(s\) got their static views, 0 already had them\n$/);
+  const again = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bin/duellab.js"), "fallbacks", old], { encoding: "utf8" });
+  assert.match(again.stdout, /^nothing to add: 0 output\(s\) got their static views, 3 already had them\n$/, "running it twice changes nothing");
+  const after = await openFile(browser, nbconvert(old, "lab"), null);
+  assertStaticViews(await read(after.page), expected(source), "old notebook with fallbacks added");
+  await after.close();
 });

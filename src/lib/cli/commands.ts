@@ -10,6 +10,10 @@ export const COMMANDS: Record<string, { help: string; load: () => Promise<Comman
     help: "notebook.ipynb|result.json [-o dir]: each comparison as a PNG and an interactive HTML page, with the Markdown, Quarto and MyST snippets to embed them",
     load: async () => (await import("./figure.js")).figureCommand,
   },
+  fallbacks: {
+    help: "notebook.ipynb [-o out.ipynb]: add the static picture and numbers a notebook saved by an older duellab lacks",
+    load: async () => (await import("./fallbacks.js")).fallbacksCommand,
+  },
   export: { help: "notebook.ipynb [-o out.html]: one offline HTML file, widgets included", load: async () => (await import("./export.js")).exportCommand },
   "mock-server": {
     help: "[--port 8100]: the demo models as a standalone OpenAI-compatible server",
