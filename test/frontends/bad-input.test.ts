@@ -3,43 +3,35 @@
 // and a state written by another duellab version that the CDN serves. Each output shows what is
 // still true — the live widget, or its static view with its numbers, or one sentence saying what is
 // missing and which version to install — and never a blank or an error placeholder.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
-import { type Cdn, packageAt } from "../support/cdn";
+import { packageAt } from "../support/cdn";
 import { duellabOutputs, executed, readNotebook, ROOT, savedModels, variant } from "./support/executed";
 import { assertLiveWidgets, assertStaticViews, expected, nbconvert } from "./support/expect";
-import { loopbackCdn, openFile, packedDuellab, read, widgetsDrawn } from "./support/reader";
+import { frontendSession, openFile, packedDuellab, read, widgetsDrawn } from "./support/reader";
 
-let browser: Browser | null = null;
-let cdn: Cdn;
 const OLDER = "0.0.9";
 
-before(async () => {
+function olderPackage() {
   // The version that wrote an older notebook, as the CDN would hold it (the packed files under that version).
   const packed = packedDuellab();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duellab-older-"));
   fs.cpSync(packed.dir, path.join(dir, "package"), { recursive: true });
   const pj = path.join(dir, "package/package.json");
   fs.writeFileSync(pj, JSON.stringify({ ...JSON.parse(fs.readFileSync(pj, "utf8")), version: OLDER }));
-  cdn = await loopbackCdn([packageAt(path.join(dir, "package"))]);
-});
-after(async () => {
-  await browser?.close();
-  await cdn?.close();
-});
+  return packageAt(path.join(dir, "package"));
+}
+const session = frontendSession({ cdn: true, extra: () => [olderPackage()] });
 
 test("a truncated widget state: the widget whose model is gone and the one whose result is cut both show their static views; the cut one also says why", {
   timeout: 10 * 60_000,
 }, async (t) => {
-  const exe = chromiumOrSkip(t);
-  if (!exe) return;
-  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  const browser = await session.browser(t);
+  if (!browser) return;
   const source = executed().weave;
   const ids = duellabOutputs(readNotebook(source));
   const [gone, cut, intact] = ids as [string, string, string];
@@ -50,7 +42,7 @@ test("a truncated widget state: the widget whose model is gone and the one whose
     m.state.result = { kind: "weave", question: m.state.result.question };
   });
   const want = expected(source);
-  for (const online of [cdn, null]) {
+  for (const online of [session.cdn, null]) {
     const o = await openFile(browser, nbconvert(file, "lab"), online);
     if (online) await widgetsDrawn(o.page, 2);
     const r = await read(o.page);
@@ -84,9 +76,8 @@ test("a truncated widget state: the widget whose model is gone and the one whose
 });
 
 test("a notebook saved by another duellab version: the CDN serves that version and the widgets render live", { timeout: 10 * 60_000 }, async (t) => {
-  const exe = chromiumOrSkip(t);
-  if (!exe) return;
-  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  const browser = await session.browser(t);
+  if (!browser) return;
   const source = executed().graphite;
   const file = variant(source, "older.ipynb", (nb) => {
     for (const m of Object.values(savedModels(nb)) as { model_module_version: string; state: Record<string, unknown> }[]) {
@@ -95,12 +86,12 @@ test("a notebook saved by another duellab version: the CDN serves that version a
       m.state._view_module_version = OLDER;
     }
   });
-  const o = await openFile(browser, nbconvert(file, "lab"), cdn);
+  const o = await openFile(browser, nbconvert(file, "lab"), session.cdn);
   const want = expected(source);
   await widgetsDrawn(o.page, want.length);
   assertLiveWidgets(await read(o.page), want, "older version");
   assert.ok(
-    cdn.log.some((l) => l.path === `/npm/duellab@${OLDER}/dist/index.js` && l.status === 200),
+    session.cdn.log.some((l) => l.path === `/npm/duellab@${OLDER}/dist/index.js` && l.status === 200),
     "the module came from the version that wrote the notebook",
   );
   await o.close();
@@ -109,9 +100,8 @@ test("a notebook saved by another duellab version: the CDN serves that version a
 test("a notebook saved by an older duellab (widget outputs without their static views): `duellab fallbacks` adds them, and offline pages then show them", {
   timeout: 10 * 60_000,
 }, async (t) => {
-  const exe = chromiumOrSkip(t);
-  if (!exe) return;
-  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  const browser = await session.browser(t);
+  if (!browser) return;
   const source = executed().weave;
   const old = variant(source, "old.ipynb", (nb) => {
     for (const c of nb.cells) c.outputs = c.outputs?.filter((o) => !o.data?.["application/vnd.duellab.fallback+json"]);

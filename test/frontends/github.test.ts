@@ -4,19 +4,15 @@
 // renderer is not public; the MIME choice follows nbconvert's (text/html, then image/png, then
 // text/plain). Read in real Chromium: each duellab output shows its picture and its numbers, each
 // under its own label; and where a viewer strips every image, the numbers and a sentence saying so.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
 import { githubSanitize } from "../support/github-view";
+import { frontendSession } from "./support/reader";
 import { executed, readNotebook, type Source } from "./support/executed";
 import { expected } from "./support/expect";
 import { byPriority, outputsHtml, PLAIN_DRAWERS, writePage } from "./support/page-of";
 
-let browser: Browser | null = null;
-after(async () => {
-  await browser?.close();
-});
+const session = frontendSession();
 
 const PRIORITY = ["text/html", "image/png", "text/plain"];
 
@@ -57,9 +53,8 @@ for (const source of ["weave", "graphite", "beyond"] as Source[]) {
     test(`GitHub-like view, ${source}, ${images ? "images shown" : "every image stripped"}: the numbers under their labels${images ? " and the pictures" : ", and a sentence saying the picture is missing"}`, {
       timeout: 10 * 60_000,
     }, async (t) => {
-      const exe = chromiumOrSkip(t);
-      if (!exe) return;
-      browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+      const browser = await session.browser(t);
+      if (!browser) return;
       const file = executed()[source];
       const want = expected(file);
       const context = await browser.newContext({ javaScriptEnabled: false });

@@ -5,22 +5,17 @@
 // from myst-theme's code (packages/jupyter: outputs whose types are all "safe" — text/plain and
 // images — are drawn directly, others by JupyterLab's rendermime, which has no widget manager: a
 // widget view is dropped, text/html outranks image/png) and emulated here in real Chromium.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
 import { executed, ROOT, type Source } from "./support/executed";
 import { expected } from "./support/expect";
-import { read } from "./support/reader";
+import { frontendSession, read } from "./support/reader";
 
-let browser: Browser | null = null;
-after(async () => {
-  await browser?.close();
-});
+const session = frontendSession();
 
 interface MystOutput {
   type: "output";
@@ -84,9 +79,8 @@ test("mystmd keeps every duellab output's picture and static HTML, and the theme
   const widgets = all.filter((o) => o.jupyter_data.data?.["application/vnd.jupyter.widget-view+json"]);
   for (const w of widgets) assert.ok(w.jupyter_data.data?.["text/plain"]?.content, "the widget's own output keeps its summary line");
 
-  const exe = chromiumOrSkip(t);
-  if (!exe) return;
-  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  const browser = await session.browser(t);
+  if (!browser) return;
   const page = path.join(dir, "theme.html");
   fs.writeFileSync(
     page,

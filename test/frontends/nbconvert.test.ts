@@ -5,32 +5,14 @@
 // drawing what JupyterLab draws, and its static views step back; offline, and wherever the state
 // was not saved, every output shows its picture and its numbers under their labels. Never an error
 // placeholder.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
-import type { Cdn } from "../support/cdn";
 import { executed, type Source, withoutState } from "./support/executed";
 import { assertLiveWidgets, assertStaticViews, expected, nbconvert } from "./support/expect";
-import { foreignErrors, loopbackCdn, openFile, read, widgetsDrawn } from "./support/reader";
+import { foreignErrors, frontendSession, openFile, read, widgetsDrawn } from "./support/reader";
 
-let browser: Browser | null = null;
-let cdn: Cdn;
-
-before(async () => {
-  cdn = await loopbackCdn();
-});
-after(async () => {
-  await browser?.close();
-  await cdn?.close();
-});
-
-async function launch(t: { skip(m?: string): void }): Promise<Browser | null> {
-  const exe = chromiumOrSkip(t);
-  if (!exe) return null;
-  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
-  return browser;
-}
+const session = frontendSession({ cdn: true });
+const launch = (t: { skip(m?: string): void }) => session.browser(t);
 
 const SOURCES: Source[] = ["weave", "graphite", "beyond"];
 
@@ -42,13 +24,13 @@ for (const template of ["lab", "classic"] as const) {
       const file = executed()[source];
       const want = expected(file);
       const page = nbconvert(file, template);
-      const o = await openFile(b, page, cdn);
+      const o = await openFile(b, page, session.cdn);
       await widgetsDrawn(o.page, want.length);
       const reading = await read(o.page);
       assertLiveWidgets(reading, want, `${template}/${source}/online`);
       assert.deepEqual(foreignErrors(o.errors), [], "no console errors of duellab's");
       assert.ok(
-        cdn.log.some((l) => l.host === "cdn.jsdelivr.net" && l.path.endsWith("/dist/index.js") && l.status === 200),
+        session.cdn.log.some((l) => l.host === "cdn.jsdelivr.net" && l.path.endsWith("/dist/index.js") && l.status === 200),
         "the widget module came from the CDN path html-manager asks for",
       );
       await o.close();
@@ -73,7 +55,7 @@ for (const template of ["lab", "classic"] as const) {
       const file = withoutState(executed()[source]);
       const want = expected(executed()[source]);
       const page = nbconvert(file, template);
-      for (const online of [cdn, null]) {
+      for (const online of [session.cdn, null]) {
         const o = await openFile(b, page, online);
         const reading = await read(o.page);
         assert.deepEqual(reading.live, []);

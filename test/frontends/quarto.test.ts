@@ -5,25 +5,14 @@
 // jpeg, text/plain it has — the widget view outranks everything, with no check of the state. In
 // real Chromium: online, every duellab output is the live widget and its static views step back;
 // offline, the static views, never a placeholder.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
-import type { Cdn } from "../support/cdn";
 import { executed, readNotebook, type Source } from "./support/executed";
 import { assertLiveWidgets, assertStaticViews, expected } from "./support/expect";
 import { byPriority, outputsHtml, PLAIN_DRAWERS, writePage } from "./support/page-of";
-import { foreignErrors, loopbackCdn, openFile, read, widgetsDrawn } from "./support/reader";
+import { foreignErrors, frontendSession, openFile, read, widgetsDrawn } from "./support/reader";
 
-let browser: Browser | null = null;
-let cdn: Cdn;
-before(async () => {
-  cdn = await loopbackCdn();
-});
-after(async () => {
-  await browser?.close();
-  await cdn?.close();
-});
+const session = frontendSession({ cdn: true });
 
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
 const WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
@@ -58,13 +47,12 @@ function quartoPage(file: string): string {
 
 for (const source of ["weave", "graphite", "beyond"] as Source[]) {
   test(`Quarto's page (emulated), ${source}: live widgets online, static views offline`, { timeout: 10 * 60_000 }, async (t) => {
-    const exe = chromiumOrSkip(t);
-    if (!exe) return;
-    browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+    const browser = await session.browser(t);
+    if (!browser) return;
     const file = executed()[source];
     const want = expected(file);
     const page = quartoPage(file);
-    const online = await openFile(browser, page, cdn);
+    const online = await openFile(browser, page, session.cdn);
     await widgetsDrawn(online.page, want.length);
     assertLiveWidgets(await read(online.page), want, `quarto/${source}/online`);
     assert.deepEqual(foreignErrors(online.errors), []);

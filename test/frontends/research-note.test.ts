@@ -2,22 +2,17 @@
 // the snippets it returns do what they promise in a real MyST build (the iframe on the site, its
 // placeholder picture for static exports; the Markdown form an image that links to the page), and
 // the page itself renders the comparison offline in Chromium. Quarto's form is read, not run.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
 import { exportFigure } from "../../src/lib/export/figure";
 import type { WeaveResult } from "../../src/lib/schema/weave";
 import { ROOT } from "./support/executed";
 
-let browser: Browser | null = null;
-after(async () => {
-  await browser?.close();
-});
+const session = frontendSession();
 
 const fixture = (n: string): WeaveResult => JSON.parse(fs.readFileSync(path.join(ROOT, "test/fixtures/results", `${n}.json`), "utf8")) as WeaveResult;
 
@@ -56,9 +51,8 @@ test("exportFigure's MyST and Markdown snippets build into a note that shows the
   const link = nodes.find((n) => n.type === "link" && /weave(-[0-9a-f]+)?\.html$/.test((n as { url?: string }).url ?? ""));
   assert.ok(link && JSON.stringify(link).includes('"type":"image"'), "the Markdown form is an image linking to the page");
 
-  const exe = chromiumOrSkip(t);
-  if (!exe) return;
-  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  const browser = await session.browser(t);
+  if (!browser) return;
   const context = await browser.newContext({ offline: true });
   const p = await context.newPage();
   await p.goto(`file://${fig.html}`);

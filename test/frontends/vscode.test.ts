@@ -7,27 +7,16 @@
 // can hold, then a page that registers the found URL the same way and renders the saved widgets.
 // A saved notebook without a kernel restores no widget state and falls back to the next MIME type:
 // the summary line, the picture, the static HTML (trusted workspace) — read, not run.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumOrSkip, CHROMIUM_ARGS } from "../support/chromium";
-import type { Cdn } from "../support/cdn";
 import { executed, readNotebook, ROOT } from "./support/executed";
 import { assertLiveWidgets, expected } from "./support/expect";
 import { byPriority, outputsHtml, PLAIN_DRAWERS, writePage } from "./support/page-of";
-import { foreignErrors, loopbackCdn, openFile, read, widgetsDrawn } from "./support/reader";
+import { foreignErrors, frontendSession, openFile, read, widgetsDrawn } from "./support/reader";
 import { WIDGET_VERSION } from "../../src/lib/schema/widget";
 
-let browser: Browser | null = null;
-let cdn: Cdn;
-before(async () => {
-  cdn = await loopbackCdn();
-});
-after(async () => {
-  await browser?.close();
-  await cdn?.close();
-});
+const session = frontendSession({ cdn: true });
 
 const JSDELIVR = "https://cdn.jsdelivr.net/npm/";
 const UNPKG = "https://unpkg.com/";
@@ -53,7 +42,7 @@ function vscodeUrl(cdnBase: string, moduleName: string, moduleVersion: string): 
 /** What the loopback CDN answers for a public CDN URL (VS Code's httpClient.exists). */
 async function exists(url: string): Promise<{ ok: boolean; body: string }> {
   const u = new URL(url);
-  const r = await fetch(`${cdn.url}${u.pathname}`, { headers: { "x-cdn-host": u.hostname } });
+  const r = await fetch(`${session.cdn.url}${u.pathname}`, { headers: { "x-cdn-host": u.hostname } });
   return { ok: r.ok, body: r.ok ? await r.text() : "" };
 }
 
@@ -73,9 +62,8 @@ test("VS Code's widget script lookup finds duellab's AMD module on both CDNs, fo
 });
 
 test("a page that loads the module from VS Code's URL renders every saved duellab widget", { timeout: 10 * 60_000 }, async (t) => {
-  const exe = chromiumOrSkip(t);
-  if (!exe) return;
-  browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  const browser = await session.browser(t);
+  if (!browser) return;
   for (const source of ["weave", "graphite"] as const) {
     const file = executed()[source];
     const nb = readNotebook(file);
@@ -94,11 +82,11 @@ test("a page that loads the module from VS Code's URL renders every saved duella
       widget: (v) => `<script type="application/vnd.jupyter.widget-view+json">${JSON.stringify(v)}</script>`,
     });
     const page = writePage("vscode.html", head, `${body}<script type="application/vnd.jupyter.widget-state+json">${JSON.stringify(state)}</script>`);
-    const o = await openFile(browser, page, cdn);
+    const o = await openFile(browser, page, session.cdn);
     await widgetsDrawn(o.page, want.length);
     assertLiveWidgets(await read(o.page), want, `vscode/${source}`);
     assert.deepEqual(foreignErrors(o.errors), []);
-    assert.ok(cdn.log.some((l) => l.host === "cdn.jsdelivr.net" && l.path === `/npm/duellab@${version.replace(/^\^/, "")}/dist/index.js`));
+    assert.ok(session.cdn.log.some((l) => l.host === "cdn.jsdelivr.net" && l.path === `/npm/duellab@${version.replace(/^\^/, "")}/dist/index.js`));
     await o.close();
   }
 });

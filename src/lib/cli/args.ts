@@ -73,3 +73,28 @@ export function mistake(command: string, error: string): string {
     ? `duellab ${command}: ${sentence}; \`duellab ${command} --help\` lists the options.`
     : `duellab ${command}: ${sentence}.`;
 }
+
+/**
+ * The shape of the commands that take one file and an optional `-o`: the file, the output if
+ * given, or one sentence. `what` names the file in the sentences ("notebook", "notebook or result file").
+ */
+export function fileAndOutput(args: string[], options: Options, what: string): { input: string; output?: string } | { error: string } {
+  let input: string | undefined;
+  let output: string | undefined;
+  const walk = walkArgs(
+    args,
+    options,
+    ({ value }) => {
+      output = value;
+    },
+    (value) => {
+      if (input) return `one ${what} at a time (got "${input}" and "${value}")`;
+      input = value;
+      return null;
+    },
+  );
+  if (walk.help) return { error: "-h/--help prints the usage and does nothing else" };
+  if (walk.error) return { error: walk.error };
+  if (!input) return { error: `give the ${what}` };
+  return output ? { input, output } : { input };
+}

@@ -1,31 +1,17 @@
 // `duellab export notebook.ipynb [-o out.html]`: one offline HTML file, widgets included.
 import type { Command } from "./types";
 import { exportNotebook } from "../export/notebook.js";
-import { mistake, type Options, walkArgs, wantsHelp } from "./args";
+import { fileAndOutput, mistake, type Options, wantsHelp } from "./args";
 
 const USAGE = "usage: duellab export notebook.ipynb [-o out.html]";
 
 const EXPORT_OPTIONS: Options = { output: { type: "string", short: "o", missing: "needs a file name, e.g. -o comparison.html" } };
 
 export function parseExportArgs(args: string[]): { input: string; output?: string } | { error: string } {
-  let input: string | undefined;
-  let output: string | undefined;
-  const walk = walkArgs(
-    args,
-    EXPORT_OPTIONS,
-    ({ value }) => {
-      output = value;
-    },
-    (value) => {
-      if (input) return `one notebook at a time (got "${input}" and "${value}")`;
-      input = value;
-      return null;
-    },
-  );
-  if (walk.help) return { error: "-h/--help prints the usage (`duellab export --help`) and exports nothing" };
-  if (walk.error) return { error: walk.error };
-  if (!input) return { error: "give the notebook to export" };
-  return output ? { input, output } : { input };
+  const r = fileAndOutput(args, EXPORT_OPTIONS, "notebook");
+  if ("error" in r && r.error.startsWith("-h/--help")) return { error: "-h/--help prints the usage (`duellab export --help`) and exports nothing" };
+  if ("error" in r && r.error.startsWith("give the")) return { error: "give the notebook to export" };
+  return r;
 }
 
 export const exportCommand: Command = async (args) => {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "./types";
 import { addFallbacks } from "../export/notebook-fallbacks.js";
-import { mistake, type Options, walkArgs, wantsHelp } from "./args";
+import { fileAndOutput, mistake, type Options, wantsHelp } from "./args";
 
 const USAGE = "usage: duellab fallbacks notebook.ipynb [-o out.ipynb]";
 const OPTIONS: Options = { output: { type: "string", short: "o", missing: "needs a file name, e.g. -o with-fallbacks.ipynb" } };
@@ -17,25 +17,12 @@ export const fallbacksCommand: Command = async (args) => {
     );
     return 0;
   }
-  let input: string | undefined;
-  let output: string | undefined;
-  const walk = walkArgs(
-    args,
-    OPTIONS,
-    ({ value }) => {
-      output = value;
-    },
-    (value) => {
-      if (input) return `one notebook at a time (got "${input}" and "${value}")`;
-      input = value;
-      return null;
-    },
-  );
-  const error = walk.help ? "-h/--help prints the usage and changes nothing" : (walk.error ?? (input ? null : "give the notebook"));
-  if (error || !input) {
-    process.stderr.write(`${mistake("fallbacks", error ?? "give the notebook")}\n${USAGE}\n`);
+  const parsed = fileAndOutput(args, OPTIONS, "notebook");
+  if ("error" in parsed) {
+    process.stderr.write(`${mistake("fallbacks", parsed.error)}\n${USAGE}\n`);
     return 2;
   }
+  const input = parsed.input;
   let nb: Parameters<typeof addFallbacks>[0];
   try {
     nb = JSON.parse(fs.readFileSync(input, "utf8"));
@@ -44,7 +31,7 @@ export const fallbacksCommand: Command = async (args) => {
     return 1;
   }
   const r = await addFallbacks(nb);
-  const out = path.resolve(output ?? input);
+  const out = path.resolve(parsed.output ?? input);
   if (r.added) fs.writeFileSync(out, `${JSON.stringify(nb, null, 1)}\n`);
   process.stdout.write(
     `${r.added ? `wrote ${out}: ` : "nothing to add: "}${r.added} output(s) got their static views, ${r.present} already had them${r.missing ? `, ${r.missing} hold no saved result (run them and save the notebook with widget state)` : ""}\n`,

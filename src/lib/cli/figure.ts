@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "./types";
 import { exportFigure } from "../export/figure.js";
-import { mistake, type Options, walkArgs, wantsHelp } from "./args";
+import { fileAndOutput, mistake, type Options, wantsHelp } from "./args";
 
 const USAGE = "usage: duellab figure notebook.ipynb|result.json [-o dir]";
 const OPTIONS: Options = { output: { type: "string", short: "o", missing: "needs a folder, e.g. -o figures" } };
@@ -34,25 +34,13 @@ export const figureCommand: Command = async (args) => {
     );
     return 0;
   }
-  let input: string | undefined;
-  let out = "figures";
-  const walk = walkArgs(
-    args,
-    OPTIONS,
-    ({ value }) => {
-      out = value ?? out;
-    },
-    (value) => {
-      if (input) return `one file at a time (got "${input}" and "${value}")`;
-      input = value;
-      return null;
-    },
-  );
-  const error = walk.help ? "-h/--help prints the usage and writes nothing" : (walk.error ?? (input ? null : "give the notebook or result file"));
-  if (error || !input) {
-    process.stderr.write(`${mistake("figure", error ?? "give the notebook or result file")}\n${USAGE}\n`);
+  const parsed = fileAndOutput(args, OPTIONS, "notebook or result file");
+  if ("error" in parsed) {
+    process.stderr.write(`${mistake("figure", parsed.error)}\n${USAGE}\n`);
     return 2;
   }
+  const input = parsed.input;
+  const out = parsed.output ?? "figures";
   let results: unknown[];
   try {
     results = resultsIn(input);

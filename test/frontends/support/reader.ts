@@ -4,8 +4,10 @@
 // placeholder a widget loader left (html-manager's "Click to show javascript error", JupyterLab's
 // "Error displaying widget"). Shared by every front-end test, so each row of the README's
 // front-end table is checked by the same reading.
+import { after, before } from "node:test";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromiumOrSkip, CHROMIUM_ARGS } from "../../support/chromium";
 import { type Cdn, packageAt, packCheckout, routeCdn, startCdn } from "../../support/cdn";
 import { ROOT } from "./executed";
 
@@ -135,4 +137,33 @@ export function packedDuellab(): ReturnType<typeof packCheckout> {
  */
 export function foreignErrors(errors: string[]): string[] {
   return errors.filter((e) => !/net::ERR_FILE_NOT_FOUND|status of 404|ERR_INTERNET_DISCONNECTED|ERR_FAILED/.test(e));
+}
+
+/**
+ * One Chromium (launched on first use) and, with `cdn`, one loopback CDN for a test file; the
+ * hooks that start and stop them are registered here.
+ */
+export function frontendSession(o: { cdn?: boolean; extra?: () => ReturnType<typeof packageAt>[] } = {}) {
+  let browser: Browser | null = null;
+  let cdn: Cdn | null = null;
+  before(async () => {
+    if (o.cdn) cdn = await loopbackCdn(o.extra?.() ?? []);
+  });
+  after(async () => {
+    await browser?.close();
+    await cdn?.close();
+  });
+  return {
+    /** The browser, or null after the test was skipped (no Chromium; with CI set, it fails). */
+    async browser(t: { skip(m?: string): void }): Promise<Browser | null> {
+      const exe = chromiumOrSkip(t);
+      if (!exe) return null;
+      browser ??= await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+      return browser;
+    },
+    get cdn(): Cdn {
+      if (!cdn) throw new Error("this session was made without a CDN");
+      return cdn;
+    },
+  };
 }
