@@ -11,6 +11,7 @@ import path from "node:path";
 import { exportFigure } from "../../src/lib/export/figure";
 import type { WeaveResult } from "../../src/lib/schema/weave";
 import { ROOT } from "./support/executed";
+import { frontendSession } from "./support/reader";
 
 const session = frontendSession();
 
