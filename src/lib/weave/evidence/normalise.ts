@@ -1,0 +1,78 @@
+// The folding under which a judge's quote counts as the answer's own words: case, runs of
+// whitespace, curly and straight quote marks, the dash family, and markdown emphasis and code
+// marks (`*`, backticks) that a judge drops when it quotes. Each folded character remembers where
+// it came from, so a match maps back to the answer's own offsets. Pure: no I/O.
+
+export interface Folded {
+  /** The folded text. */
+  text: string;
+  /** at[i]: index in the original of folded character i; at[text.length] is the original length. */
+  at: number[];
+}
+
+const SINGLE_QUOTES = new Set(["\u2018", "\u2019", "\u201a", "\u201b", "\u2032", "\u00b4"]);
+const DOUBLE_QUOTES = new Set(["\u201c", "\u201d", "\u201e", "\u201f", "\u2033", "\u00ab", "\u00bb"]);
+const DASHES = new Set(["\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212", "\ufe58", "\ufe63", "\uff0d"]);
+const DROPPED = new Set(["*", "`"]);
+
+/** One character as it folds: "" when dropped, " " for any whitespace. */
+function foldChar(c: string): string {
+  if (/\s/.test(c)) return " ";
+  if (DROPPED.has(c)) return "";
+  if (SINGLE_QUOTES.has(c)) return "'";
+  if (DOUBLE_QUOTES.has(c)) return '"';
+  if (DASHES.has(c)) return "-";
+  return c.toLowerCase();
+}
+
+/** `text` folded, whitespace runs to one space and trimmed, with every character's origin. */
+export function fold(text: string): Folded {
+  let out = "";
+  const at: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const f = foldChar(text[i]!);
+    if (f === "") continue;
+    if (f === " ") {
+      if (out === "" || out.endsWith(" ")) continue;
+      out += " ";
+      at.push(i);
+      continue;
+    }
+    for (const ch of f) {
+      out += ch;
+      at.push(i);
+    }
+  }
+  if (out.endsWith(" ")) {
+    out = out.slice(0, -1);
+    at.pop();
+  }
+  at.push(at.length ? lastEnd(text, at) : text.length);
+  return { text: out, at };
+}
+
+/** The original end of the last kept character (a character may fold to several). */
+function lastEnd(text: string, at: number[]): number {
+  return Math.min(text.length, at[at.length - 1]! + 1);
+}
+
+/** Original [start, end) of folded [from, to). */
+export function toOriginal(f: Folded, from: number, to: number): { start: number; end: number } {
+  const start = f.at[from]!;
+  const end = to >= f.text.length ? f.at[f.text.length]! : f.at[to - 1]! + 1;
+  return { start, end };
+}
+
+/** The gap marks a quote may hold: "...", "…", and either in brackets or parentheses. */
+const GAP = /\s*(?:[[(]\s*(?:\.{3}|\u2026)\s*[\])]|\.{3,}|\u2026)\s*/;
+
+/** The pieces of a quote between its gap marks, folded; wrapping quote marks removed; empty pieces dropped. */
+export function quotePieces(quote: string): string[] {
+  let q = quote.trim();
+  // A judge often wraps its quote in quote marks of its own.
+  for (let k = 0; k < 2 && q.length >= 2 && /^["'\u2018\u201c\u00ab]/.test(q) && /["'\u2019\u201d\u00bb]$/.test(q); k++) q = q.slice(1, -1).trim();
+  return q
+    .split(GAP)
+    .map((p) => fold(p).text)
+    .filter((p) => /[\p{L}\p{N}]/u.test(p));
+}
