@@ -143,7 +143,7 @@ test("an unknown demo model is an unknown-model error listing the personas", asy
     assert.equal(e.kind, "unknown-model");
     assert.match(
       e.message,
-      /^Slot a \(demo, model gpt-5\): the provider does not know model "gpt-5" \(HTTP 404: .*\)\. Models this provider lists: atlas, beacon, cedar, judge, judge-messy, judge-broken \(and 14 more\)\.$/,
+      /^Slot a \(demo, model gpt-5\): the provider does not know model "gpt-5" \(HTTP 404: .*\)\. Models this provider lists: atlas, beacon, cedar, judge, judge-messy, judge-broken \(and 18 more\)\.$/,
     );
     return true;
   });

@@ -150,7 +150,7 @@ test("the live run sees the stages in order and partial results as each stage co
   assert.ok("panels" in published[3]!);
   assert.ok(WeaveResult.safeParse(published[3]).success, "the last publish is the whole result");
   assert.equal(fallbackText, String(r));
-  assert.equal(fallbackText, "Weave 33.3% consensus · 1 shared / 1 A-only / 1 B-only · 0 contradictions · judge: json");
+  assert.equal(fallbackText, "Weave 33.3% consensus · 1 shared / 1 A-only / 1 B-only · 0 contradictions · judge: json · claims untraced (no quotes)");
 });
 
 test("an answer cut off at its budget is kept and said to be cut off", async () => {
