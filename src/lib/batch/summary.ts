@@ -2,7 +2,7 @@
 import type { ItemSummary } from "../schema/batch";
 import type { GraphiteResult } from "../schema/graphite";
 import type { WeaveResult } from "../schema/weave";
-import { tallyEvidence } from "../weave/evidence/tally";
+import { tallyEvidence } from "../snapshot/evidence-tally";
 
 /** Per side: traced and all claims, from the result's evidence; undefined on results from before evidence. */
 function tracedBySide(r: WeaveResult): ItemSummary["tracedBySide"] {

@@ -1,7 +1,7 @@
 // The one-line summary of a batch: what a notebook without the widget shows, and String(batch).
 // Numbers are written by lib/format.ts, like every other view of them. Pure.
 import { estimateWithCi, NA, pClause, pct, tokens } from "../format";
-import type { BatchResult, Estimate, TracedShare, WeaveAggregates } from "../schema/batch";
+import type { BatchResult, Estimate } from "../schema/batch";
 
 const pctOf = (v: number | null) => (v === null ? NA : pct(v * 100));
 
@@ -31,21 +31,4 @@ export function batchSummary(r: BatchResult): string {
     stats = ` · A's win rate ${w.value === null ? NA : `${pctOf(w.value)} (95% CI ${pctOf(w.lo)}–${pctOf(w.hi)}, ${w.aWins.length}–${w.bWins.length}, sign test ${pClause(w.signTestP, true)})`}`;
   }
   return `${head}${stats} · ${tokensText(r)}`;
-}
-
-/** "A (atlas): 11 of 12 claims traced to their answer (91.7%) over 1 run": one traced share, with its raw counts. */
-export function tracedShareText(label: string, p: TracedShare): string {
-  const runs = `${p.runs.length} run${p.runs.length === 1 ? "" : "s"}`;
-  if (p.share === null) return `${label}: ${p.claims} claims untraced (the judge gave no quotes) over ${runs}, traced share n/a`;
-  const untraced = p.untraced ? `; ${p.untraced} untraced` : "";
-  return `${label}: ${p.traced} of ${p.claims} claims traced to their answer (${pct(p.share)}) over ${runs}${untraced}`;
-}
-
-/** Every traced share of a weave batch, per model then per judge. */
-export function tracedShareLines(a: WeaveAggregates): string[] {
-  if (!a.traced) return [];
-  return [
-    ...Object.entries(a.traced.perModel).map(([side, p]) => tracedShareText(`${side.toUpperCase()} (${p.model})`, p)),
-    ...Object.entries(a.traced.perJudge).map(([, p]) => tracedShareText(`judge ${p.model}`, p)),
-  ];
 }

@@ -1,6 +1,6 @@
 // The static sheet of a batch: progress counts, every aggregate with its interval and the runs it
 // came from, and one row per item with the numbers read from that item's own result. Pure.
-import { tracedShareLines } from "../batch/text";
+import { tracedShareLines } from "./traced-share";
 import { estimateWithCi, NA, pClause, pct, tokens } from "../format";
 import type { BatchItem, BatchResult, Estimate } from "../schema/batch";
 import type { Line, Sheet, Stat } from "./sheet";

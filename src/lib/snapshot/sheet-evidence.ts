@@ -3,7 +3,7 @@
 // not traced, and each claim not found in its answer, listed by name. Pure.
 import { pct } from "../format";
 import type { WeaveResult } from "../schema/weave";
-import { evidenceLine, evidenceText, tallyEvidence } from "../weave/evidence/tally";
+import { evidenceLine, evidenceText, tallyEvidence } from "./evidence-tally";
 import type { Line } from "./sheet";
 
 /** Claims not found listed at most; the rest are counted. */

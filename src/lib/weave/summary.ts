@@ -2,7 +2,7 @@
 import { pct } from "../format";
 import type { CallRecord, ParseMode } from "../schema/common";
 import type { ClaimEvidence, Consensus, MultiWeave, Stability } from "../schema/weave";
-import { tallyEvidence } from "./evidence/tally";
+import { tallyEvidence } from "../snapshot/evidence-tally";
 
 import { spreadText } from "../snapshot/recount";
 

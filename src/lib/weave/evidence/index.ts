@@ -7,7 +7,7 @@ import { maximumMatching } from "../match";
 import { answerCoverage } from "./coverage";
 import { foldAnswers, NO_EVIDENCE, verifyClaimText, verifyEvidence, type RawEvidence } from "./verify";
 
-export { tallyEvidence, tracedShare, evidenceLine, evidenceText, type EvidenceTally } from "./tally";
+export { tallyEvidence, tracedShare, evidenceLine, evidenceText, type EvidenceTally } from "../../snapshot/evidence-tally";
 export { NO_EVIDENCE, type RawEvidence };
 
 export interface SideClaims {

@@ -8,7 +8,7 @@ import type { View, ViewHost } from "../view";
 import { estimate, fixed1, interval, msWhole, NA, pClause, pct, tokens } from "../../../lib/format";
 import { runFromResult } from "../../../lib/export/stored-run";
 import { runKind } from "./text";
-import { tracedShareLines } from "../../../lib/batch/text";
+import { tracedShareLines } from "../../../lib/snapshot/traced-share";
 
 // Table headers always say what they head (an empty header reads as nothing to a screen reader).
 const col = (c: string | HTMLElement) => h("th", { scope: "col" }, c);

@@ -4,7 +4,7 @@
 // and hover or focus on any claim (graph node, diff row) lighting its span in the Answers tab.
 // Counts are recomputed from the per-claim records (lib/weave/evidence/tally.ts).
 import type { ClaimEvidence, WeaveResult } from "../../../lib/schema/weave";
-import { evidenceLine, evidenceText, tallyEvidence } from "../../../lib/weave/evidence/tally";
+import { evidenceLine, evidenceText, tallyEvidence } from "../../../lib/snapshot/evidence-tally";
 import { h } from "../dom";
 import { pct, sideLabel } from "../format";
 

@@ -1,7 +1,8 @@
 // The counts every view, summary, snapshot and batch report shows for evidence, recomputed from the
 // per-claim records (never stored as a headline), and their one wording. Pure: no Node imports, so
-// the widget bundle uses it as-is.
-import type { AnswerCoverage, ClaimEvidence } from "../../schema/weave";
+// the widget bundle uses it as-is. It lives with the snapshot recounts so every surface, static or
+// live, can import it without a folder cycle.
+import type { AnswerCoverage, ClaimEvidence } from "../schema/weave";
 
 export interface EvidenceTally {
   claims: number;
