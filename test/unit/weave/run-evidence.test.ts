@@ -96,3 +96,16 @@ test("an N-model weave carries evidence and coverage for every model", async () 
   assert.equal(r.coverage!.c!.uncovered.length, 0);
   assert.equal(r.coverage!.a!.uncovered.length, 1);
 });
+
+test("the static sheet (picture and sanitizer-proof HTML) lists the counts, the second reading and each claim not found", async () => {
+  const { weaveSheet } = await import("../../../src/lib/snapshot/sheet-weave");
+  const { plainHtml } = await import("../../../src/lib/snapshot/plain-html");
+  const r = await run("judge-crossed");
+  const notes = weaveSheet(r).notes.map((n) => n.text);
+  assert.ok(notes.includes(line(r, "a")));
+  assert.ok(notes.some((n) => n.startsWith("Over traced claims only: ")));
+  const stolen = notes.filter((n) => /^[AB] claim 12 ".*": not found: the quote is in [AB]'s answer, not this one$/.test(n));
+  assert.equal(stolen.length, 2);
+  const html = plainHtml(weaveSheet(r));
+  assert.ok(html.includes("A: 11/12 claims traced"), "the HTML says it too");
+});
