@@ -24,7 +24,7 @@ test("the faithful judge: every claim traced, every sentence covered, no second 
   assert.equal(line(r, "a"), "A: 12/12 claims traced, 0 sentences of 12 not covered");
   assert.equal(line(r, "b"), "B: 12/12 claims traced, 0 sentences of 12 not covered");
   // Each trace is the claim's own sentence in the answer.
-  r.evidence!.a!.forEach((e, i) => assert.equal(r.answers.a!.text.slice(e.spans[0]!.start, e.spans[0]!.end), r.claims.a![i]));
+  for (const [i, e] of r.evidence!.a!.entries()) assert.equal(r.answers.a!.text.slice(e.spans[0]!.start, e.spans[0]!.end), r.claims.a![i]);
   assert.equal(r.tracedConsensus, undefined);
   assert.equal(r.consensus.consensusByNodes, 41.2);
   assert.deepEqual(
