@@ -404,15 +404,27 @@ test("weave evidence: trace counts beside the parse mode, not-found claims drawn
   // The stolen claim is dashed in A's panel and says so to hover and to a screen reader.
   const bad = p.locator('.dl-panel[data-panel="a"] .dl-node-notfound');
   assert.equal(await bad.count(), 1);
-  assert.match((await bad.getAttribute("aria-label")) ?? "", /not found in A's answer/);
+  assert.match((await bad.getAttribute("aria-label")) ?? "", /— not found in Model A's answer$/);
   // Hovering a traced node lights its words in the Answers tab (11 traced spans in A's answer).
   assert.equal(await p.locator('.dl-answer[data-side="a"] mark.dl-span').count(), 11);
   await p.locator('.dl-panel[data-panel="a"] .dl-node[data-claims="a:0"] circle').hover();
   assert.deepEqual(await p.locator("mark.dl-span-on").evaluateAll((ms) => ms.map((m) => m.getAttribute("data-claim"))), ["a:0"]);
   // The claims diff shows each quote, and focusing a row lights both sides' spans.
   await p.locator('.dl-tab[data-tab="diff"]').click();
-  const row = p.locator(".dl-shared-table tbody tr").first();
-  assert.ok((await row.locator("q.dl-quote").count()) >= 2, "each side's quote under its claim");
+  const quotes = await p.locator(".dl-shared-table tbody tr").evaluateAll((rows) => rows.map((r) => r.querySelectorAll("q.dl-quote").length));
+  assert.ok(quotes.filter((n) => n === 2).length >= 5, `each side's quote under its claim: ${quotes}`);
+  // The judge matched both stolen claims with their true owners: those rows say the claim was not found.
+  assert.equal(await p.locator('.dl-shared-table [data-evidence="not-found"]').count(), 2);
+  const both = p.locator(".dl-shared-table tbody tr").nth(quotes.indexOf(2));
+  await both.dispatchEvent("pointerover");
+  assert.equal(await p.locator("mark.dl-span-on").count(), 2, "a shared row lights A's span and B's");
+  // Keyboard: focusing a claim of "Only in A" lights its span too.
+  const onlyA = p.locator('[data-only="a"] li:has(q.dl-quote)').first();
+  const key = await onlyA.getAttribute("data-claims");
+  // The pointer leaves the view first, so scrolling the focused entry into view hovers nothing.
+  await p.mouse.move(0, 0);
+  await onlyA.focus();
+  assert.deepEqual(await p.locator("mark.dl-span-on").evaluateAll((ms) => ms.map((m) => m.getAttribute("data-claim"))), [key]);
   await p.locator('.dl-tab[data-tab="answers"]').click();
   assert.match((await p.locator('.dl-answer[data-side="a"] .dl-notfound').textContent()) ?? "", /not found: the quote is in B's answer, not this one/);
   await p.locator('.dl-answer[data-side="a"] .dl-notfound li').first().dispatchEvent("pointerover");

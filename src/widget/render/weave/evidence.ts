@@ -31,7 +31,7 @@ export function evidenceHeadline(r: WeaveResult): HTMLElement | null {
   const lines = sides.map((s) => {
     const t = tallyEvidence(r.evidence![s]!);
     const level = t.notFound > 0 ? "warn" : t.untraced === t.claims ? "muted" : "ok";
-    return h("div", { class: `dl-evidence-line dl-evidence-${level}`, "data-side": s }, evidenceLine(sideLabel(s), r.evidence![s]!, r.coverage?.[s]));
+    return h("div", { class: `dl-evidence-line dl-evidence-${level}`, "data-side": s }, evidenceLine(s.toUpperCase(), r.evidence![s]!, r.coverage?.[s]));
   });
   const tc = r.tracedConsensus;
   const second = tc
