@@ -386,3 +386,50 @@ test("graphite: the thinking switch is offered only on a slot that supports it, 
   assert.deepEqual(o.consoleErrors, []);
   await o.context.close();
 });
+
+test("weave evidence: trace counts beside the parse mode, not-found claims drawn and listed, hover and focus light the span", async (t) => {
+  const o = await page(t, { reducedMotion: "reduce" });
+  if (!o) return;
+  const p = o.page;
+  const { weave } = await import("../../src/lib/weave/run");
+  const { DEMO_QUESTIONS } = await import("../../src/lib/demo/questions");
+  const slot = (model: string) => ({ provider: "demo" as const, model, apiKey: "sk-test" });
+  const r = await weave({ question: DEMO_QUESTIONS[0]!, a: slot("atlas"), b: slot("beacon"), judge: slot("judge-crossed"), display: false });
+  await render(p, { view: "weave", run: runState({ status: "done" }), result: JSON.parse(JSON.stringify(r)), pending: [] });
+  assert.equal(
+    await p.locator('.dl-evidence-line[data-side="a"]').textContent(),
+    "A: 11/12 claims traced, 1 not found in A's answer (1 in another answer), 1 sentence of 12 not covered",
+  );
+  assert.match((await p.locator(".dl-traced-consensus").textContent()) ?? "", /^Over traced claims only: \d+\.\d% consensus/);
+  // The stolen claim is dashed in A's panel and says so to hover and to a screen reader.
+  const bad = p.locator('.dl-panel[data-panel="a"] .dl-node-notfound');
+  assert.equal(await bad.count(), 1);
+  assert.match((await bad.getAttribute("aria-label")) ?? "", /— not found in Model A's answer$/);
+  // Hovering a traced node lights its words in the Answers tab (11 traced spans in A's answer).
+  assert.equal(await p.locator('.dl-answer[data-side="a"] mark.dl-span').count(), 11);
+  await p.locator('.dl-panel[data-panel="a"] .dl-node[data-claims="a:0"] circle').hover();
+  assert.deepEqual(await p.locator("mark.dl-span-on").evaluateAll((ms) => ms.map((m) => m.getAttribute("data-claim"))), ["a:0"]);
+  // The claims diff shows each quote, and focusing a row lights both sides' spans.
+  await p.locator('.dl-tab[data-tab="diff"]').click();
+  const quotes = await p.locator(".dl-shared-table tbody tr").evaluateAll((rows) => rows.map((r) => r.querySelectorAll("q.dl-quote").length));
+  assert.ok(quotes.filter((n) => n === 2).length >= 5, `each side's quote under its claim: ${quotes}`);
+  // The judge matched both stolen claims with their true owners: those rows say the claim was not found.
+  assert.equal(await p.locator('.dl-shared-table [data-evidence="not-found"]').count(), 2);
+  const both = p.locator(".dl-shared-table tbody tr").nth(quotes.indexOf(2));
+  await both.dispatchEvent("pointerover");
+  assert.equal(await p.locator("mark.dl-span-on").count(), 2, "a shared row lights A's span and B's");
+  // Keyboard: focusing a claim of "Only in A" lights its span too.
+  const onlyA = p.locator('[data-only="a"] li:has(q.dl-quote)').first();
+  const key = await onlyA.getAttribute("data-claims");
+  // The pointer leaves the view first, so scrolling the focused entry into view hovers nothing.
+  await p.mouse.move(0, 0);
+  await onlyA.focus();
+  assert.deepEqual(await p.locator("mark.dl-span-on").evaluateAll((ms) => ms.map((m) => m.getAttribute("data-claim"))), [key]);
+  await p.locator('.dl-tab[data-tab="answers"]').click();
+  assert.match((await p.locator('.dl-answer[data-side="a"] .dl-notfound').textContent()) ?? "", /not found: the quote is in B's answer, not this one/);
+  await p.locator('.dl-answer[data-side="a"] .dl-notfound li').first().dispatchEvent("pointerover");
+  assert.equal(await p.locator("mark.dl-span-on").count(), 0, "a claim not found has no span to light");
+  assert.equal(await p.locator('.dl-answer[data-side="a"] .dl-uncovered').count(), 1);
+  assert.deepEqual(o.consoleErrors, []);
+  await o.context.close();
+});

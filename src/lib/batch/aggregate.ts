@@ -1,7 +1,7 @@
 // The batch's aggregates, recomputed from the items every time (never updated incrementally, so
 // a headline always matches its runs). Every estimate lists the item keys it was computed from,
 // and its bootstrap is seeded from those keys: the same runs always give the same interval. Pure.
-import type { BatchItem, Estimate, GraphiteAggregates, WeaveAggregates } from "../schema/batch";
+import type { BatchItem, Estimate, GraphiteAggregates, TracedShare, WeaveAggregates } from "../schema/batch";
 import { bootstrapMean } from "../stats/bootstrap";
 import { spread } from "../stats/distribution";
 import { pairedWinRate, successGrid, successRate } from "../stats/paired";
@@ -38,6 +38,31 @@ const quart = (values: number[]) => {
 };
 const valuesOf = (e: Estimate, rows: readonly { key: string; value: number | null | undefined }[]) =>
   rows.filter((r) => e.runs.includes(r.key)).map((r) => r.value as number);
+
+/** Traced claims pooled (raw counts summed, then divided) per model and per judge; absent when no run checked evidence. */
+function tracedAggregates(done: readonly Done[], models: Record<string, string>): Pick<WeaveAggregates, "traced"> {
+  const withEvidence = done.filter((i) => i.summary.tracedBySide !== undefined);
+  if (!withEvidence.length) return {};
+  const pool = (into: Record<string, TracedShare>, key: string, model: string, t: { traced: number; claims: number; untraced: number }, run: string) => {
+    const p = (into[key] ??= { model, traced: 0, claims: 0, untraced: 0, share: null, runs: [] });
+    p.traced += t.traced;
+    p.claims += t.claims;
+    p.untraced += t.untraced;
+    if (!p.runs.includes(run)) p.runs.push(run);
+  };
+  const perModel: Record<string, TracedShare> = {};
+  const perJudge: Record<string, TracedShare> = {};
+  for (const i of withEvidence) {
+    for (const [side, t] of Object.entries(i.summary.tracedBySide!)) {
+      pool(perModel, side, models[side] ?? side, t, i.key);
+      pool(perJudge, i.summary.judgeModel ?? "judge", i.summary.judgeModel ?? "judge", t, i.key);
+    }
+  }
+  // Claims the judge gave no evidence for were never checked: they are not in the denominator's "traced" question.
+  for (const p of [...Object.values(perModel), ...Object.values(perJudge)])
+    p.share = p.claims - p.untraced === 0 ? null : Math.round((p.traced / p.claims) * 1000) / 10;
+  return { traced: { perModel, perJudge } };
+}
 
 export function weaveAggregates(items: readonly BatchItem[], models: Record<string, string>): WeaveAggregates {
   const done = doneItems(items);
@@ -77,6 +102,7 @@ export function weaveAggregates(items: readonly BatchItem[], models: Record<stri
     participationSpread: quart(valuesOf(participation, participationRows)),
     perModel,
     degraded: done.filter((i) => i.summary.parseMode !== undefined && i.summary.parseMode !== "json").map((i) => i.key),
+    ...tracedAggregates(done, models),
   };
 }
 

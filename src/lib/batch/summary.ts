@@ -2,6 +2,24 @@
 import type { ItemSummary } from "../schema/batch";
 import type { GraphiteResult } from "../schema/graphite";
 import type { WeaveResult } from "../schema/weave";
+import { tallyEvidence } from "../snapshot/evidence-tally";
+
+/** Per side: traced and all claims, from the result's evidence; undefined on results from before evidence. */
+function tracedBySide(r: WeaveResult): ItemSummary["tracedBySide"] {
+  if (!r.evidence) return undefined;
+  return Object.fromEntries(
+    Object.entries(r.evidence).map(([side, ev]) => {
+      const t = tallyEvidence(ev);
+      return [side, { traced: t.traced, claims: t.claims, untraced: t.untraced }];
+    }),
+  );
+}
+
+function evidenceFields(r: WeaveResult): Pick<ItemSummary, "tracedBySide" | "judgeModel"> {
+  const traced = tracedBySide(r);
+  const judge = r.slots.judge?.model;
+  return { ...(traced ? { tracedBySide: traced } : {}), ...(judge ? { judgeModel: judge } : {}) };
+}
 
 const pct = (k: number, n: number): number | null => (n === 0 ? null : Math.round((k / n) * 1000) / 10);
 
@@ -34,6 +52,7 @@ export function weaveItemSummary(r: WeaveResult): ItemSummary {
       parseMode: r.parseMode,
       coreShare: multi.distribution.coreShare,
       groupsBySize,
+      ...evidenceFields(r),
     };
   }
   // Pairs and matches relate side "a" to side "b".
@@ -50,6 +69,7 @@ export function weaveItemSummary(r: WeaveResult): ItemSummary {
     sharedBySide,
     linkedBySide,
     parseMode: r.parseMode,
+    ...evidenceFields(r),
   };
 }
 

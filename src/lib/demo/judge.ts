@@ -1,13 +1,16 @@
-// The demo judges. `judge` extracts and classifies well because it knows the claim bank; the
-// others say the same thing badly (messy), not at all (broken), or differently each run (unstable).
+// The demo judges. `judge` extracts (quoting each claim's words) and classifies well because it
+// knows the claim bank; the others say the same thing badly (messy: bare strings, no quotes), not
+// at all (broken), or differently each run (unstable); the quoting judges of ./quoting misquote
+// in one designed way each.
 import { sentences } from "./answers";
 import { findClaim, relationBetween } from "./claims";
 import { brokenAnswer, messyObject, messyPairs, messyStringArray } from "./messy";
+import { QUOTING_JUDGES, quotingExtract, unparaphrase, type QuotingJudge } from "./quoting";
 import { nonceOf, readChartJudge, readClassify, readExtract, type ChartFacts } from "./prompts";
 import { createHash } from "node:crypto";
 import { designedUnstablePairs, judgeRunOf } from "./unstable";
 
-export const JUDGES = ["judge", "judge-messy", "judge-broken", "judge-unstable"] as const;
+export const JUDGES = ["judge", "judge-messy", "judge-broken", "judge-unstable", ...QUOTING_JUDGES] as const;
 export type JudgeName = (typeof JUDGES)[number];
 
 export interface DemoPair {
@@ -141,10 +144,12 @@ export function judgeAnswer(name: JudgeName, prompt: string): string {
   if (name === "judge-broken") return brokenAnswer(kind);
   if (extract) {
     const claims = extractClaims(extract.answer, extract.max);
-    return name === "judge-messy" ? messyStringArray(claims) : JSON.stringify(claims);
+    if ((QUOTING_JUDGES as readonly string[]).includes(name)) return quotingExtract(name as QuotingJudge, extract.answer, claims, extract.max);
+    // The messy judge is an older, terser judge: a bare list of strings, no quotes.
+    return name === "judge-messy" ? messyStringArray(claims) : JSON.stringify({ claims: claims.map((c) => ({ claim: c, quote: c })) });
   }
   if (classify) {
-    let pairs = classifyPairs(classify.a, classify.b, classify.max);
+    let pairs = classifyPairs(classify.a.map(unparaphrase), classify.b.map(unparaphrase), classify.max);
     if (name === "judge-unstable") {
       // Repeated runs (judgeRuns > 1) get the designed misbehaviour of ./unstable; a single run varies by nonce.
       const run = judgeRunOf(prompt);

@@ -18,6 +18,11 @@ const CLAIM_LIST_KEYS = [
   "output",
 ];
 const CLAIM_TEXT_KEYS = ["claim", "text", "statement", "content", "value", "fact", "point", "description"];
+/** Where a judge puts a claim's verbatim evidence: a string, an object {text|quote, start, end}, or [start, end]. */
+const QUOTE_KEYS = ["quote", "evidence", "source", "span", "excerpt", "citation", "verbatim", "source_text", "sourceText", "supporting_text", "quoted"];
+const QUOTE_TEXT_KEYS = ["quote", "text", "excerpt", "value", "content"];
+const START_KEYS = ["start", "start_offset", "startOffset", "start_char", "startChar", "char_start", "begin", "offset_start", "from"];
+const END_KEYS = ["end", "end_offset", "endOffset", "end_char", "endChar", "char_end", "stop", "offset_end", "to"];
 const PAIR_LIST_KEYS = ["pairs", "relations", "relationships", "edges", "links", "matches", "items", "results", "result", "data", "output"];
 const LEFT_KEYS = ["a", "a_index", "aIndex", "a_idx", "index_a", "indexA", "claim_a", "claimA", "source", "from", "i", "left", "model_a", "modelA"];
 const RIGHT_KEYS = ["b", "b_index", "bIndex", "b_idx", "index_b", "indexB", "claim_b", "claimB", "target", "to", "j", "right", "model_b", "modelB"];
@@ -76,14 +81,75 @@ function claimText(item: unknown): string | null {
   if (typeof item === "number") return String(item);
   if (isRecord(item)) {
     for (const k of CLAIM_TEXT_KEYS) if (typeof item[k] === "string") return item[k] as string;
-    const strings = Object.values(item).filter((x): x is string => typeof x === "string");
+    const strings = Object.entries(item)
+      .filter(([k]) => !QUOTE_KEYS.includes(k))
+      .map(([, x]) => x)
+      .filter((x): x is string => typeof x === "string");
     if (strings.length === 1) return strings[0]!;
   }
   return null;
 }
 
+/** The evidence a judge gave for one claim: a quote and/or character offsets into the answer. */
+export interface RawEvidence {
+  quote: string | null;
+  start: number | null;
+  end: number | null;
+}
+
+export const NO_EVIDENCE: RawEvidence = { quote: null, start: null, end: null };
+
+/** An offset as a number or a numeric string ("12"); anything else is no offset. */
+export function readOffset(raw: unknown): number | null {
+  if (typeof raw === "number") return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === "string" && /^\s*-?\d+(?:\.\d+)?\s*$/.test(raw)) return Number(raw);
+  return null;
+}
+
+function offsetsFrom(rec: Record<string, unknown>): { start: number | null; end: number | null } {
+  return { start: readOffset(firstKey(rec, START_KEYS)), end: readOffset(firstKey(rec, END_KEYS)) };
+}
+
+/** [12, 40] or "12-40" / "12:40" / "12..40" as offsets. */
+function offsetPair(raw: unknown): { start: number | null; end: number | null } | null {
+  if (Array.isArray(raw) && raw.length === 2) {
+    const [s, e] = [readOffset(raw[0]), readOffset(raw[1])];
+    return s !== null && e !== null ? { start: s, end: e } : null;
+  }
+  if (typeof raw === "string") {
+    const m = /^\s*(\d+)\s*(?:-|:|\.\.|,|to)\s*(\d+)\s*$/.exec(raw);
+    if (m) return { start: Number(m[1]), end: Number(m[2]) };
+  }
+  return null;
+}
+
+/** The evidence inside one claim item (an object); strings carry none. */
+export function claimEvidence(item: unknown): RawEvidence {
+  if (!isRecord(item)) return NO_EVIDENCE;
+  let quote: string | null = null;
+  let { start, end } = offsetsFrom(item);
+  for (const k of QUOTE_KEYS) {
+    const v = unwrapJsonString(item[k]);
+    if (v === undefined || v === null) continue;
+    const pair = offsetPair(v);
+    if (pair) {
+      start ??= pair.start;
+      end ??= pair.end;
+    } else if (typeof v === "string") quote ??= v;
+    else if (isRecord(v)) {
+      for (const q of QUOTE_TEXT_KEYS) if (quote === null && typeof v[q] === "string") quote = v[q] as string;
+      const inner = offsetsFrom(v);
+      start ??= inner.start;
+      end ??= inner.end;
+    }
+  }
+  return { quote, start, end };
+}
+
 export interface CoercedClaims {
   claims: string[];
+  /** The judge's evidence for each claim, same order (NO_EVIDENCE where it gave none). */
+  evidence: RawEvidence[];
   /** Items that were not a claim (wrong type, empty), duplicates and those over the cap. */
   dropped: number;
 }
@@ -99,6 +165,7 @@ export function coerceClaims(value: unknown, max: number): CoercedClaims | null 
   if (!list) return null;
   const seen = new Set<string>();
   const claims: string[] = [];
+  const evidence: RawEvidence[] = [];
   let dropped = 0;
   for (const item of list) {
     const text = claimText(item);
@@ -113,8 +180,9 @@ export function coerceClaims(value: unknown, max: number): CoercedClaims | null 
     }
     seen.add(key);
     claims.push(clean);
+    evidence.push(claimEvidence(item));
   }
-  return { claims, dropped };
+  return { claims, evidence, dropped };
 }
 
 /** A relation word to agree/contradict; null for anything else ("unrelated", "neutral"). */
@@ -167,6 +235,11 @@ export interface CoercedPairs {
   outOfRange: number;
   /** Pairs whose strength the judge left out or wrote unreadably (given DEFAULT_STRENGTH). */
   defaultedStrength: number;
+  /**
+   * Of `dropped`: entries whose two indices read but whose relation is missing or unreadable, often
+   * a relation a repair cut off. Each is a relation the judge may have meant: never a silent loss.
+   */
+  noRelation: Array<{ a: number; b: number; relation: string | null }>;
 }
 
 /**
@@ -183,23 +256,30 @@ export function coercePairs(value: unknown, sizeA: number, sizeB: number, source
   let dropped = 0;
   let outOfRange = 0;
   let defaultedStrength = 0;
+  const noRelation: CoercedPairs["noRelation"] = [];
   const byKey = new Map<string, Pair>();
   for (const item of list) {
     let a: number | null = null;
     let b: number | null = null;
     let relation: Relation | null = null;
     let strengthRaw: unknown;
+    let relationRaw: unknown;
     if (Array.isArray(item)) {
       a = readIndex(item[0]);
       b = readIndex(item[1]);
-      relation = normaliseRelation(item[2]);
+      relationRaw = item[2];
       strengthRaw = item[3];
     } else if (isRecord(item)) {
       a = readIndex(firstKey(item, LEFT_KEYS));
       b = readIndex(firstKey(item, RIGHT_KEYS));
-      relation = normaliseRelation(firstKey(item, RELATION_KEYS));
+      relationRaw = firstKey(item, RELATION_KEYS);
       strengthRaw = firstKey(item, STRENGTH_KEYS);
     }
+    relation = normaliseRelation(relationRaw);
+    // "unrelated"/"neutral" is the judge's answer; a missing or unreadable relation is a loss.
+    const saidUnrelated = typeof relationRaw === "string" && /unrelated|neutral|independent|irrelevant|^none$|^null$/i.test(relationRaw.trim());
+    if (a !== null && b !== null && relation === null && !saidUnrelated)
+      noRelation.push({ a, b, relation: typeof relationRaw === "string" ? relationRaw : null });
     if (a === null || b === null || relation === null) {
       dropped++;
       continue;
@@ -225,5 +305,5 @@ export function coercePairs(value: unknown, sizeA: number, sizeB: number, source
   const all = [...byKey.values()].sort((x, y) => y.strength - x.strength || x.a - y.a || x.b - y.b);
   if (all.length > max) dropped += all.length - max;
   const pairs = all.slice(0, max).sort((x, y) => x.a - y.a || x.b - y.b);
-  return { pairs, dropped, outOfRange, defaultedStrength };
+  return { pairs, dropped, outOfRange, defaultedStrength, noRelation };
 }

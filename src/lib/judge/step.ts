@@ -11,8 +11,8 @@ export interface JudgeStepOptions<T> {
   what: string;
   /** One judge call; attempt 2 must send a different prompt (the client rejects reuse). */
   ask: (attempt: 1 | 2) => Promise<string>;
-  /** Coercion of the parsed value; null or a reason string when it is not usable. */
-  read: (value: unknown) => { ok: true; value: T } | { ok: false; reason: string };
+  /** Coercion of the parsed value, with what it could not read of it (`lost`, one sentence each); a reason when not usable. */
+  read: (value: unknown) => { ok: true; value: T; lost?: string[] } | { ok: false; reason: string };
   /** The labelled fallback, used when neither attempt gave a usable value. */
   fallback: () => T;
   /** What the fallback is, for the warning: "claims split from the answer's sentences". */
@@ -29,6 +29,9 @@ export interface JudgeStepOutcome<T> {
   /** Shown by the widget when the step did not simply parse. */
   warning: string | null;
 }
+
+/** What the "truncated" rung gives up: it keeps every value that finished and closes the brackets. */
+export const TRUNCATED_LOSS = "the output did not close (cut off, or broken mid-value), so only the values that finished before the break were read";
 
 export async function runJudgeStep<T>(o: JudgeStepOptions<T>): Promise<JudgeStepOutcome<T>> {
   const raw: string[] = [];
@@ -55,8 +58,13 @@ export async function runJudgeStep<T>(o: JudgeStepOptions<T>): Promise<JudgeStep
       continue;
     }
     const parseMode = attempt === 1 ? "json" : "json-retry";
-    const warning = attempt === 1 ? null : `The judge's first output for ${o.what} was unusable (${problems.join("; ")}); a second sample parsed.`;
-    return { value: read.value, step: { parseMode, raw, failure: problems.length ? problems.join("; ") : null, rung: parsed.rung }, warning };
+    const lost = [...(parsed.rung.startsWith("truncated") ? [TRUNCATED_LOSS] : []), ...(read.lost ?? [])];
+    const warnings = [
+      ...(attempt === 1 ? [] : [`The judge's first output for ${o.what} was unusable (${problems.join("; ")}); a second sample parsed.`]),
+      ...(lost.length ? [`Reading the judge's output for ${o.what} lost something: ${lost.join("; ")}.`] : []),
+    ];
+    const step = { parseMode, raw, failure: problems.length ? problems.join("; ") : null, rung: parsed.rung, ...(lost.length ? { lost } : {}) } as const;
+    return { value: read.value, step, warning: warnings.length ? warnings.join(" ") : null };
   }
   const failure = problems.join("; ");
   return {

@@ -19,6 +19,10 @@ export const ItemSummary = z.object({
   sharedBySide: z.record(z.string(), z.number().nullable()).optional(),
   /** weave, per side: share (percent) of that model's claims the judge related at all. */
   linkedBySide: z.record(z.string(), z.number().nullable()).optional(),
+  /** weave, per side: claims traced to that model's answer, and all its claims (evidence checked); absent on older results. */
+  tracedBySide: z.record(z.string(), z.object({ traced: z.number().int(), claims: z.number().int(), untraced: z.number().int() })).optional(),
+  /** weave: the judge's model, to pool traced shares per judge. */
+  judgeModel: z.string().optional(),
   /** weave: the weakest parse rung; anything but "json" means a labelled fallback was used. */
   parseMode: z.string().optional(),
   /** weave with models: [...]: groups made by every model ÷ all groups × 100. */
@@ -101,6 +105,16 @@ export type Estimate = z.infer<typeof Estimate>;
 
 export const Spread = z.object({ min: z.number(), q1: z.number(), median: z.number(), q3: z.number(), max: z.number() }).nullable();
 
+export const TracedShare = z.object({
+  model: z.string(),
+  traced: z.number().int(),
+  claims: z.number().int(),
+  untraced: z.number().int(),
+  share: z.number().nullable(),
+  runs: z.array(z.string()),
+});
+export type TracedShare = z.infer<typeof TracedShare>;
+
 export const WeaveAggregates = z.object({
   kind: z.literal("weave"),
   consensus: Estimate,
@@ -114,6 +128,16 @@ export const WeaveAggregates = z.object({
   groupsBySize: z.record(z.string(), Estimate).optional(),
   /** Runs whose judge needed a labelled fallback somewhere (json-retry or lexical). */
   degraded: z.array(z.string()),
+  /**
+   * Claims traced to their own answer, pooled over the runs that checked evidence: per model (side)
+   * and per judge model. share = traced ÷ claims × 100; null when no claim was checkable (all untraced).
+   */
+  traced: z
+    .object({
+      perModel: z.record(z.string(), TracedShare),
+      perJudge: z.record(z.string(), TracedShare),
+    })
+    .optional(),
 });
 export type WeaveAggregates = z.infer<typeof WeaveAggregates>;
 

@@ -41,6 +41,55 @@ export const PairStability = z.object({
 });
 export type PairStability = z.infer<typeof PairStability>;
 
+/**
+ * Whether a claim's evidence was found in its answer's text, checked by duellab itself
+ * (weave/evidence/*): traced (found in one place), ambiguous (the quote is in several places, none
+ * picked), not-found (absent, in another answer, longer than the answer, offsets out of range),
+ * untraced (the judge gave no evidence).
+ */
+export const EvidenceStatus = z.enum(["traced", "ambiguous", "not-found", "untraced"]);
+export type EvidenceStatus = z.infer<typeof EvidenceStatus>;
+/** Why: how a traced claim was found, or what stopped it. */
+export const EvidenceWhy = z.enum([
+  "quote",
+  "quote-offsets",
+  "offsets",
+  "claim-text",
+  "several-places",
+  "absent",
+  "other-answer",
+  "too-long",
+  "out-of-range",
+  "no-evidence",
+]);
+export type EvidenceWhy = z.infer<typeof EvidenceWhy>;
+/** Half-open character range [start, end) of an answer's text. */
+export const TextSpan = z.object({ start: z.number().int(), end: z.number().int() });
+export type TextSpan = z.infer<typeof TextSpan>;
+
+export const ClaimEvidence = z.object({
+  status: EvidenceStatus,
+  why: EvidenceWhy,
+  /** The judge's quote as it wrote it; null when it gave none. */
+  quote: z.string().nullable(),
+  /** Where in the answer the evidence was found (several pieces for a quote with "..." gaps); empty unless traced. */
+  spans: z.array(TextSpan),
+  /** How many places the quote matched (ambiguous: more than one). */
+  places: z.number().int().optional(),
+  /** not-found because it is another answer's words: that side. */
+  foundIn: z.string().optional(),
+});
+export type ClaimEvidence = z.infer<typeof ClaimEvidence>;
+
+/** Which sentences of an answer no traced claim rests on. */
+export const AnswerCoverage = z.object({
+  /** The answer's sentences (those with at least two content words), as ranges of its text. */
+  sentences: z.array(TextSpan),
+  /** Indices into `sentences` that no traced claim's span touches. */
+  uncovered: z.array(z.number().int()),
+});
+export type AnswerCoverage = z.infer<typeof AnswerCoverage>;
+
 /** A cross-model relation between claim `a` of side A and claim `b` of side B. */
 export const Pair = z.object({
   a: z.number().int(),
@@ -123,6 +172,8 @@ export const JudgeStep = z.object({
   failure: z.string().nullable(),
   /** The parse-ladder rung that read the accepted output ("as-is", "repaired", ...); null on fallback. */
   rung: z.string().nullable().optional(),
+  /** What reading the accepted output lost, one sentence each (a pair whose relation a repair cut off, text the ladder discarded). */
+  lost: z.array(z.string()).optional(),
 });
 export type JudgeStep = z.infer<typeof JudgeStep>;
 
@@ -248,6 +299,15 @@ export const WeaveResult = z.object({
     classifyRuns: z.array(JudgeStep).optional(),
   }),
   consensus: Consensus,
+  /**
+   * Per side, one entry per claim (same order): was its evidence found in that answer? Absent on
+   * results saved before duellab checked evidence.
+   */
+  evidence: z.record(z.string(), z.array(ClaimEvidence)).optional(),
+  /** Per side: the sentences no traced claim covers; null when no claim of that side was traced or checked. */
+  coverage: z.record(z.string(), AnswerCoverage.nullable()).optional(),
+  /** The consensus over traced claims only (A and B), present when some claim is not traced and some is. */
+  tracedConsensus: Consensus.optional(),
   panels: z.object({ a: Panel, b: Panel, both: Panel }),
   ...runRecord,
   /** judgeRuns > 1: how stable the judge's relations were (two-model form). */

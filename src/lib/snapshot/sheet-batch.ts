@@ -1,5 +1,6 @@
 // The static sheet of a batch: progress counts, every aggregate with its interval and the runs it
 // came from, and one row per item with the numbers read from that item's own result. Pure.
+import { tracedShareLines } from "./traced-share";
 import { estimateWithCi, NA, pClause, pct, tokens } from "../format";
 import type { BatchItem, BatchResult, Estimate } from "../schema/batch";
 import type { Line, Sheet, Stat } from "./sheet";
@@ -42,6 +43,7 @@ export function batchSheet(b: BatchResult): Sheet {
         label: `${side.toUpperCase()} (${m.model}): claims shared`,
         tone: side === "a" ? "a" : side === "b" ? "b" : "plain",
       });
+    for (const text of tracedShareLines(a)) notes.push({ text, tone: "muted" });
     if (a.degraded.length)
       notes.push({
         text: `${a.degraded.length} run${a.degraded.length === 1 ? "" : "s"} needed a labelled judge fallback (json-retry or lexical)`,

@@ -5,6 +5,7 @@ import { pct, plural } from "../format";
 import type { MultiWeave, Panel, WeaveResult } from "../schema/weave";
 import { parseModeNote, recomputeConsensus, recomputeParticipation, spreadText } from "./recount";
 import { type Line, type PanelFace, type Sheet, slotsLine, warningLines } from "./sheet";
+import { evidenceLines } from "./sheet-evidence";
 
 /** Groups listed in a static N-model view at most; the rest are counted. */
 export const STATIC_GROUP_LIMIT = 40;
@@ -37,7 +38,7 @@ function judgeLines(r: WeaveResult): Line[] {
 export function weaveSheet(r: WeaveResult): Sheet {
   const c = r.consensus;
   const consensus = recomputeConsensus(c);
-  const notes = judgeLines(r);
+  const notes = [...judgeLines(r), ...evidenceLines(r)];
   if (consensus !== null && c.consensusByNodes !== null && Math.abs(consensus - c.consensusByNodes) > 0.11) {
     notes.push({
       text: `The result reports ${pct(c.consensusByNodes)} but its raw counts give ${pct(consensus)}; this view shows the recomputed number.`,
@@ -113,6 +114,7 @@ export function multiWeaveSheet(r: WeaveResult & { multi: MultiWeave }): Sheet {
       r.parseMode === "fallback-lexical"
         ? { text: "lexical fallback for at least one pair — some edges are word overlap, not judged", tone: "red" }
         : { text: mode.text, tone: mode.level === "warn" ? "amber" : "muted" },
+      ...evidenceLines({ ...r, tracedConsensus: undefined }),
       slotsLine(r.slots, r.demo),
       ...warningLines(r.warnings),
     ],

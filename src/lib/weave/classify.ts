@@ -5,7 +5,7 @@
 // run parses at all does the pair fall back to word overlap, labelled. No I/O of its own: the
 // caller supplies `ask`.
 import type { JudgeStep, KeepRule, Pair, Stability } from "../schema/weave";
-import { coercePairs } from "../judge/coerce";
+import { coercePairs, type CoercedPairs } from "../judge/coerce";
 import { lexicalPairs } from "../judge/lexical";
 import { aggregateClassifyRuns, runOrder, unswapPairs, type Order } from "../judge/stability";
 import { runJudgeStep } from "../judge/step";
@@ -38,6 +38,14 @@ export interface Classified {
   runPairs: Array<Pair[] | null>;
 }
 
+/** Pairs the judge named whose relation could not be read: each said, never dropped in silence. */
+export function pairLosses(p: CoercedPairs): string[] {
+  return p.noRelation.map(
+    (x) =>
+      `pair [${x.a}]–[${x.b}] was left out: its relation ${x.relation === null ? "is missing" : `"${x.relation.slice(0, 40)}" is not agree or contradict`}`,
+  );
+}
+
 export function pairConsensus(claimsX: readonly string[], claimsY: readonly string[], pairs: readonly Pair[]) {
   return computeConsensus(claimsX.length, claimsY.length, pairs, maximumMatching(pairs, claimsX, claimsY));
 }
@@ -50,7 +58,7 @@ export async function classifyPair(job: ClassifyJob): Promise<Classified> {
       ask: (attempt) => job.ask({ k: 1, order: "straight", attempt }),
       read: (v) => {
         const p = coercePairs(v, claimsX.length, claimsY.length, "judge");
-        return p ? { ok: true, value: p.pairs } : { ok: false, reason: "it holds no list of pairs" };
+        return p ? { ok: true, value: p.pairs, lost: pairLosses(p) } : { ok: false, reason: "it holds no list of pairs" };
       },
       fallback: () => lexicalPairs(claimsX, claimsY),
       fallbackLabel: LEXICAL_PAIRS_LABEL,
@@ -70,7 +78,7 @@ export async function classifyPair(job: ClassifyJob): Promise<Classified> {
         ask: (attempt) => job.ask({ k, order, attempt }),
         read: (v) => {
           const p = coercePairs(v, first.length, second.length, "judge");
-          return p ? { ok: true, value: p.pairs } : { ok: false, reason: "it holds no list of pairs" };
+          return p ? { ok: true, value: p.pairs, lost: pairLosses(p) } : { ok: false, reason: "it holds no list of pairs" };
         },
         fallback: () => null,
         fallbackLabel: "this run does not vote",

@@ -19,11 +19,16 @@ export function answerPrompt(question: string, nonce: string): string {
   return `${question}\n\n[run-nonce: ${nonce}]`;
 }
 
-/** Naming the model both tells the judge whose answer it reads and keeps the two prompts distinct. */
+/**
+ * Naming the model both tells the judge whose answer it reads and keeps the two prompts distinct.
+ * Each claim comes with the quote it rests on, still in this one call; duellab checks every quote
+ * against the answer itself (weave/evidence/).
+ */
 export function extractPrompt(side: string, answer: string, nonce: string, maxClaims: number, attempt = 1): string {
   return (
     [
-      `Split the following answer into atomic claims. Return a JSON array of strings, at most ${maxClaims} items. No commentary.`,
+      `Split the following answer into atomic claims, at most ${maxClaims} items. For each claim, quote the words of the answer it rests on, copied exactly (use ... for a gap).`,
+      `Return only JSON of the form {"claims":[{"claim":"<the claim>","quote":"<exact words from the answer>"}]}. No commentary.`,
       `ANSWER FROM MODEL ${sideLabel(side)}:`,
       '"""',
       answer,

@@ -1,7 +1,8 @@
 // The one line a notebook cell shows for a weave result. Pure.
 import { pct } from "../format";
 import type { CallRecord, ParseMode } from "../schema/common";
-import type { Consensus, MultiWeave, Stability } from "../schema/weave";
+import type { ClaimEvidence, Consensus, MultiWeave, Stability } from "../schema/weave";
+import { tallyEvidence } from "../snapshot/evidence-tally";
 
 import { spreadText } from "../snapshot/recount";
 
@@ -13,8 +14,28 @@ export function adaptationText(calls: readonly CallRecord[] | undefined): string
   return seen.length ? ` · ⚠ ${seen.join("; ")}` : "";
 }
 
-export function weaveSummary(r: { consensus: Consensus; parseMode: ParseMode; multi?: MultiWeave; stability?: Stability; calls?: CallRecord[] }): string {
-  return weaveLine(r) + adaptationText(r.calls);
+type Summarised = {
+  consensus: Consensus;
+  parseMode: ParseMode;
+  multi?: MultiWeave;
+  stability?: Stability;
+  calls?: CallRecord[];
+  evidence?: Record<string, ClaimEvidence[]>;
+  tracedConsensus?: Consensus;
+};
+
+export function weaveSummary(r: Summarised): string {
+  return weaveLine(r) + tracedText(r) + adaptationText(r.calls);
+}
+
+/** " · traced A 11/12, B 12/12" (and the traced-only consensus beside the judge's); nothing on results from before evidence. */
+export function tracedText(r: Pick<Summarised, "evidence" | "tracedConsensus">): string {
+  if (!r.evidence) return "";
+  const tallies = Object.entries(r.evidence).map(([side, ev]) => [side, tallyEvidence(ev)] as const);
+  if (tallies.every(([, t]) => t.untraced === t.claims)) return " · claims untraced (no quotes)";
+  const parts = tallies.map(([side, t]) => `${side.toUpperCase()} ${t.traced}/${t.claims}`).join(", ");
+  const second = r.tracedConsensus ? ` · traced-only consensus ${pct(r.tracedConsensus.consensusByNodes)}` : "";
+  return ` · traced ${parts}${second}`;
 }
 
 function weaveLine(r: { consensus: Consensus; parseMode: ParseMode; multi?: MultiWeave; stability?: Stability }): string {

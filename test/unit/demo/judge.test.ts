@@ -42,11 +42,18 @@ test("prompt readers find the parts of each contract format", () => {
   assert.equal(readClassify("hello"), null);
 });
 
+/** The claims of a demo judge's EXTRACT reply, each checked to quote itself verbatim. */
+function quotedClaims(reply: string): string[] {
+  const { claims } = JSON.parse(reply) as { claims: { claim: string; quote: string }[] };
+  for (const c of claims) assert.equal(c.quote, c.claim);
+  return claims.map((c) => c.claim);
+}
+
 test("judge EXTRACT returns the answerer's claims verbatim, capped as asked", () => {
   const atlas = answerFor("atlas", `${Q}\n\n[run-nonce: q1]`);
-  assert.deepEqual(JSON.parse(judgeAnswer("judge", extractPrompt(atlas))), CLAIM_BANK[0]!.claims.atlas);
+  assert.deepEqual(quotedClaims(judgeAnswer("judge", extractPrompt(atlas))), CLAIM_BANK[0]!.claims.atlas);
   const capped = extractPrompt(atlas).replace("at most 12 items", "at most 5 items");
-  assert.equal(JSON.parse(judgeAnswer("judge", capped)).length, 5);
+  assert.equal(quotedClaims(judgeAnswer("judge", capped)).length, 5);
 });
 
 test("judge CLASSIFY returns the designed relations, strongest first", () => {
@@ -93,7 +100,8 @@ test("judge-messy says the same thing as judge, fenced, smart-quoted, with Pytho
   assert.match(messyEx, /^Sure! Here is the JSON:\n```json\n\[/);
   assert.match(messyEx, /\u201c.*\u201d,\n\]/);
   assert.throws(() => JSON.parse(messyEx));
-  assert.deepEqual(repairLikeALadder(messyEx), JSON.parse(judgeAnswer("judge", ex)));
+  // The same claims, as an older judge gives them: bare strings, no quotes.
+  assert.deepEqual(repairLikeALadder(messyEx), quotedClaims(judgeAnswer("judge", ex)));
 
   const cl = classifyPrompt(bank.claims.atlas, bank.claims.beacon);
   const messyCl = judgeAnswer("judge-messy", cl);

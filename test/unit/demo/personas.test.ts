@@ -66,7 +66,10 @@ test("judge personas answer over HTTP: clean JSON, messy JSON, unparseable prose
   const p = (judge: string) =>
     `Split the following answer into atomic claims. Return a JSON array of strings, at most 12 items. No commentary.\nANSWER FROM MODEL A:\n"""\n${answer}\n"""\n[run-nonce: ${nonce()}-${judge}]`;
   const good = await ask("judge", p("judge"), { isJudge: true, role: "judge-extract-A" });
-  assert.deepEqual(JSON.parse(good.content), CLAIM_BANK[0]!.claims.cedar);
+  assert.deepEqual(
+    JSON.parse(good.content).claims.map((c: { claim: string; quote: string }) => c.quote === c.claim && c.claim),
+    CLAIM_BANK[0]!.claims.cedar,
+  );
   assert.equal(good.reasoningTokens, null);
   const messy = await ask("judge-messy", p("messy"), { isJudge: true, role: "judge-extract-A" });
   assert.match(messy.content, /^Sure! Here is the JSON:/);
@@ -140,11 +143,11 @@ test("an unknown demo model is an unknown-model error listing the personas", asy
     assert.equal(e.kind, "unknown-model");
     assert.match(
       e.message,
-      /^Slot a \(demo, model gpt-5\): the provider does not know model "gpt-5" \(HTTP 404: .*\)\. Models this provider lists: atlas, beacon, cedar, judge, judge-messy, judge-broken \(and 14 more\)\.$/,
+      /^Slot a \(demo, model gpt-5\): the provider does not know model "gpt-5" \(HTTP 404: .*\)\. Models this provider lists: atlas, beacon, cedar, judge, judge-messy, judge-broken \(and 18 more\)\.$/,
     );
     return true;
   });
-  assert.equal(DEMO_MODELS.length, 20);
+  assert.equal(DEMO_MODELS.length, 24);
 });
 
 test("a started server with a fixed latency: each call takes at least that long, concurrent calls overlap", { timeout: 60_000 }, async () => {

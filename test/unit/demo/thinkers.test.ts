@@ -85,7 +85,10 @@ test("judge-think through the client: the JSON after the block, never the draft 
   const p = extract("Microservices add overhead. A monolith is simpler.");
   const r = await ask("judge-think", p, { isJudge: true, maxTokens: 2000 });
   assert.equal(r.content, judgeAnswer("judge", p));
-  assert.deepEqual(JSON.parse(r.content), ["Microservices add overhead.", "A monolith is simpler."]);
+  assert.deepEqual(
+    JSON.parse(r.content).claims.map((c: { claim: string }) => c.claim),
+    ["Microservices add overhead.", "A monolith is simpler."],
+  );
 });
 
 test("the strict personas refuse exactly as OpenAI does: status 400, OpenAI's body and wording", async () => {
@@ -147,7 +150,10 @@ test("the strict personas refuse exactly as OpenAI does: status 400, OpenAI's bo
 test("judge-strict through the client: adapted three times once, remembered after, and the record says so", async () => {
   const p = extract("One claim here. Another claim there.");
   const r = await ask("judge-strict", p, { isJudge: true, temperature: 0, system: true, maxTokens: 2000 });
-  assert.deepEqual(JSON.parse(r.content), ["One claim here.", "Another claim there."]);
+  assert.deepEqual(
+    JSON.parse(r.content).claims.map((c: { claim: string }) => c.claim),
+    ["One claim here.", "Another claim there."],
+  );
   assert.deepEqual(r.record.adaptations, [
     "judge judge-strict refuses max_tokens: its budget was sent as max_completion_tokens",
     "judge judge-strict refuses temperature 0: judged at its default",

@@ -120,7 +120,7 @@ test("claims: bullets, numbering and wrapping quotes are stripped; a line list i
   assert.equal(cleanClaim("  - 1. \u201cShip the monolith.\u201d "), "Ship the monolith.");
   assert.deepEqual(coerceClaims("- First point here\n- Second point here\n", 12)?.claims, ["First point here", "Second point here"]);
   assert.equal(coerceClaims(42, 12), null);
-  assert.deepEqual(coerceClaims({ claims: [] }, 12), { claims: [], dropped: 0 });
+  assert.deepEqual(coerceClaims({ claims: [] }, 12), { claims: [], evidence: [], dropped: 0 });
 });
 
 test("claims: duplicates and overflow are counted as dropped", () => {

@@ -66,7 +66,10 @@ test("atlas, beacon and cedar give exactly the designed groups, rings and matrix
   assert.deepEqual(classify.map((p) => p.role).sort(), ["judge-classify-A-B", "judge-classify-A-C", "judge-classify-B-C"]);
   const ac = classify.find((p) => p.role === "judge-classify-A-C")!.text;
   assert.ok(ac.indexOf(CLAIM_BANK[0]!.claims.atlas[0]!) < ac.indexOf("MODEL B CLAIMS:"), "MODEL A is the lower-index model");
-  assert.equal(String(r), "Weave of 3 models · 19 claim groups: 3 by all 3 / 9 by 2 / 7 by one · pairwise consensus 29.4%–41.2% (median 37.5%) · judge: json");
+  assert.equal(
+    String(r),
+    "Weave of 3 models · 19 claim groups: 3 by all 3 / 9 by 2 / 7 by one · pairwise consensus 29.4%–41.2% (median 37.5%) · judge: json · traced A 12/12, B 12/12, C 10/10",
+  );
 });
 
 test("two models in the models form give the same numbers as the two-slot form", async () => {

@@ -44,7 +44,10 @@ test("`duellab weave` runs a demo weave and prints the summary line; a bad flag 
     });
   const ok = cli(["weave", "--judge", "demo:judge"]);
   assert.equal(ok.status, 0, ok.stderr);
-  assert.match(ok.stdout, /^Weave \d+\.\d% consensus · \d+ shared \/ \d+ A-only \/ \d+ B-only · \d+ contradictions? · judge: json\n$/);
+  assert.match(
+    ok.stdout,
+    /^Weave \d+\.\d% consensus · \d+ shared \/ \d+ A-only \/ \d+ B-only · \d+ contradictions? · judge: json · traced A \d+\/\d+, B \d+\/\d+\n$/,
+  );
   const bad = cli(["weave", "--judge", "gpt-4o"]);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /^duellab weave: --judge takes provider:model/);

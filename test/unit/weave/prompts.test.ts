@@ -12,7 +12,8 @@ test("extract prompts name the model and differ between A and B; the retry adds 
   assert.notEqual(a, b);
   assert.equal(
     a,
-    'Split the following answer into atomic claims. Return a JSON array of strings, at most 12 items. No commentary.\nANSWER FROM MODEL A:\n"""\nAnswer text.\n"""\n[run-nonce: n1]',
+    "Split the following answer into atomic claims, at most 12 items. For each claim, quote the words of the answer it rests on, copied exactly (use ... for a gap).\n" +
+      'Return only JSON of the form {"claims":[{"claim":"<the claim>","quote":"<exact words from the answer>"}]}. No commentary.\nANSWER FROM MODEL A:\n"""\nAnswer text.\n"""\n[run-nonce: n1]',
   );
   assert.equal(extractPrompt("a", "Answer text.", "n1", 12, 2), `${a}\n[attempt: 2]`);
 });

@@ -21,6 +21,8 @@ const options = (signal?: AbortSignal): WeaveOptions => ({
 
 const ANSWER_A = "Startups should use a monolith for deploy simplicity. Kubernetes clusters are expensive to operate.";
 const ANSWER_B = "Startups should not use a monolith for deploy simplicity. Kubernetes clusters are expensive to operate daily.";
+/** One claim quoting words both answers hold, so it traces in each and no evidence warning is due. */
+const QUOTED_CLAIM = '{"claims": [{"claim": "Only claim.", "quote": "Kubernetes clusters are expensive to operate"}]}';
 
 test("judge calls that throw degrade to labelled fallbacks with lexical edges, the failure recorded", async () => {
   const { call, seen } = fakeClient((req) => {
@@ -68,7 +70,7 @@ test("an empty classification is a result, not a failure", async () => {
   const { call } = fakeClient((req) => {
     if (req.role === "A") return ANSWER_A;
     if (req.role === "B") return ANSWER_B;
-    if (req.role.startsWith("judge-extract")) return '["Only claim."]';
+    if (req.role.startsWith("judge-extract")) return QUOTED_CLAIM;
     return '{"pairs": []}';
   });
   const r = await runWeave(options(), call);
@@ -148,14 +150,14 @@ test("the live run sees the stages in order and partial results as each stage co
   assert.ok("panels" in published[3]!);
   assert.ok(WeaveResult.safeParse(published[3]).success, "the last publish is the whole result");
   assert.equal(fallbackText, String(r));
-  assert.equal(fallbackText, "Weave 33.3% consensus · 1 shared / 1 A-only / 1 B-only · 0 contradictions · judge: json");
+  assert.equal(fallbackText, "Weave 33.3% consensus · 1 shared / 1 A-only / 1 B-only · 0 contradictions · judge: json · claims untraced (no quotes)");
 });
 
 test("an answer cut off at its budget is kept and said to be cut off", async () => {
   const { call } = fakeClient((req) => {
     if (req.role === "A") return { content: ANSWER_A, finishReason: "length" };
     if (req.role === "B") return ANSWER_B;
-    if (req.role.startsWith("judge-extract")) return '["Claim one."]';
+    if (req.role.startsWith("judge-extract")) return QUOTED_CLAIM;
     return '{"pairs": []}';
   });
   const r = await runWeave(options(), call);

@@ -81,7 +81,7 @@ test("good judge: parses as-is, a real consensus with contradictions, summary li
   assert.ok(clean.consensus.sharedPairs > 0 && clean.consensus.aOnly > 0 && clean.consensus.bOnly > 0);
   assert.ok(clean.consensus.contradictions > 0);
   assert.ok(clean.pairs.every((p) => p.sourceKind === "judge"));
-  const line = `Weave ${clean.consensus.consensusByNodes!.toFixed(1)}% consensus · ${clean.consensus.sharedPairs} shared / ${clean.consensus.aOnly} A-only / ${clean.consensus.bOnly} B-only · ${clean.consensus.contradictions} contradictions · judge: json`;
+  const line = `Weave ${clean.consensus.consensusByNodes!.toFixed(1)}% consensus · ${clean.consensus.sharedPairs} shared / ${clean.consensus.aOnly} A-only / ${clean.consensus.bOnly} B-only · ${clean.consensus.contradictions} contradictions · judge: json · traced A 12/12, B 12/12`;
   assert.equal(util.inspect(clean), line);
   assert.equal(String(clean), line);
   assert.ok(!Object.keys(clean).includes("toString"), "the summary is not data");
@@ -113,7 +113,7 @@ test("broken judge: labelled lexical fallback with a warning and recorded failur
   assert.ok(broken.pairs.every((p) => p.sourceKind === "lexical"));
   for (const panel of Object.values(broken.panels)) assert.ok(panel.edges.every((e) => e.sourceKind === "lexical"));
   assert.ok(broken.claims.a!.length > 0, "claims split from the answer");
-  assert.match(String(broken), /judge: fallback-lexical$/);
+  assert.match(String(broken), /judge: fallback-lexical · traced A 12\/12, B 12\/12$/);
   assert.equal(broken.calls.length, 2 + 2 * 2 + 2, "every judge job retried once");
 });
 

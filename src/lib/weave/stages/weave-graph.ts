@@ -6,6 +6,7 @@ import type { MultiWeave, PairwiseWeave, Stability, WeaveResult } from "../../sc
 import { spreadOf } from "../../judge/stability";
 import { classifiedParseMode, pairConsensus, type Classified } from "../classify";
 import { computeConsensus } from "../consensus";
+import { tracedConsensus } from "../evidence";
 import { maximumMatching } from "../match";
 import { groupClaims } from "../multi/group";
 import { agreementMatrix, distribution } from "../multi/matrix";
@@ -23,9 +24,9 @@ export function weakestParseMode(modes: ParseMode[]): ParseMode {
 /** The graph part of the result, from the claims and the classified pairs. Pure. */
 export function weaveGraph(
   o: { sides: Side[]; multi: boolean },
-  { claims, extractSteps }: Extracted,
+  { claims, extractSteps, evidence }: Pick<Extracted, "claims" | "extractSteps"> & Partial<Pick<Extracted, "evidence">>,
   { pairList, classifiedList }: Pick<ClassifiedAll, "pairList" | "classifiedList">,
-): Pick<WeaveResult, "pairs" | "parseMode" | "consensus" | "panels" | "stability" | "multi"> {
+): Pick<WeaveResult, "pairs" | "parseMode" | "consensus" | "panels" | "stability" | "multi" | "tracedConsensus"> {
   const ab = classifiedList[0]!;
   const pairs = ab.pairs;
   const matches = maximumMatching(pairs, claims.a!, claims.b!);
@@ -34,7 +35,16 @@ export function weaveGraph(
   const parseMode = weakestParseMode([...o.sides.map((s) => extractSteps[s]!.parseMode), ...classifiedList.map(classifiedParseMode)]);
   const multiWeave = o.multi ? weaveMany(o.sides, claims, pairList, classifiedList) : undefined;
   const stability: Stability | undefined = ab.stability ?? undefined;
-  return { pairs, parseMode, consensus, panels, ...(stability ? { stability } : {}), ...(multiWeave ? { multi: multiWeave } : {}) };
+  const traced = evidence ? tracedConsensus(claims.a!, claims.b!, pairs, evidence.a!, evidence.b!) : null;
+  return {
+    pairs,
+    parseMode,
+    consensus,
+    panels,
+    ...(traced ? { tracedConsensus: traced } : {}),
+    ...(stability ? { stability } : {}),
+    ...(multiWeave ? { multi: multiWeave } : {}),
+  };
 }
 
 /** The hypergraph, the distribution and the matrix of an N-model weave, from each pair's relations. */

@@ -8,6 +8,7 @@ import type { View, ViewHost } from "../view";
 import { estimate, fixed1, interval, msWhole, NA, pClause, pct, tokens } from "../../../lib/format";
 import { runFromResult } from "../../../lib/export/stored-run";
 import { runKind } from "./text";
+import { tracedShareLines } from "../../../lib/snapshot/traced-share";
 
 // Table headers always say what they head (an empty header reads as nothing to a screen reader).
 const col = (c: string | HTMLElement) => h("th", { scope: "col" }, c);
@@ -171,6 +172,16 @@ export class BatchView implements View {
         a.degraded.length ? " · judge fallback used in " : "",
         a.degraded.length ? this.runsButton("Runs with a judge fallback", a.degraded) : null,
       ),
+      ...(a.traced
+        ? [
+            h("h3", {}, "Claims traced to their answers (pooled counts)"),
+            h(
+              "ul",
+              { class: "dl-batch-traced" },
+              tracedShareLines(a).map((t) => h("li", {}, t)),
+            ),
+          ]
+        : []),
     ];
   }
 

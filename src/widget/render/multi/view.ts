@@ -3,6 +3,7 @@
 // and one small panel per model. Hovering a group shows every model's phrasing and lights up the
 // same group in the model panels. Edges between groups are drawn with opacity by how many judge
 // runs found them. Rebuilt only when the result changes, so live run updates cost nothing.
+import { evidenceHeadline } from "../weave/evidence";
 import type { ClaimGroup, MultiWeave, PairwiseWeave, Spread, WeaveResult } from "../../../lib/schema/weave";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, s, fill, SVG_NS } from "../dom";
@@ -139,6 +140,8 @@ function headline(r: WeaveResult & { multi: MultiWeave }): HTMLElement {
             : "judge: json after a retry for at least one step",
         )
       : null,
+    // Every model's trace counts; the traced-only consensus is a two-model reading, so it is left out here.
+    evidenceHeadline({ ...r, tracedConsensus: undefined }),
     stab
       ? h(
           "p",

@@ -3,6 +3,7 @@
 // claims and relations as accessible tables and lists.
 import type { WeaveResult } from "../../../lib/schema/weave";
 import { h } from "../dom";
+import { quoteUnder } from "./evidence";
 
 export function uniqueClaims(r: WeaveResult, side: "a" | "b"): Array<{ index: number; text: string }> {
   const matched = new Set(r.consensus.matches.map((m) => m[side]));
@@ -23,7 +24,7 @@ export function claimsDiff(r: WeaveResult): HTMLElement {
       ? h(
           "ol",
           { class: "dl-only-list", "data-only": side },
-          items.map((c) => h("li", { "data-index": c.index }, c.text)),
+          items.map((c) => h("li", { "data-index": c.index, "data-claims": `${side}:${c.index}`, tabindex: 0 }, c.text, quoteUnder(r, side, c.index))),
         )
       : h("p", { class: "dl-muted" }, "Nothing: every claim was matched.");
   return h(
@@ -50,7 +51,13 @@ export function claimsDiff(r: WeaveResult): HTMLElement {
             "tbody",
             {},
             r.consensus.matches.map((m) =>
-              h("tr", {}, h("td", {}, A[m.a] ?? "?"), h("td", {}, B[m.b] ?? "?"), h("td", { class: "dl-num" }, m.strength.toFixed(2))),
+              h(
+                "tr",
+                { "data-claims": `a:${m.a} b:${m.b}` },
+                h("td", {}, A[m.a] ?? "?", quoteUnder(r, "a", m.a)),
+                h("td", {}, B[m.b] ?? "?", quoteUnder(r, "b", m.b)),
+                h("td", { class: "dl-num" }, m.strength.toFixed(2)),
+              ),
             ),
           ),
         )
@@ -80,10 +87,10 @@ export function claimsDiff(r: WeaveResult): HTMLElement {
               contra.map((p) =>
                 h(
                   "tr",
-                  {},
-                  h("td", {}, A[p.a] ?? "?"),
+                  { "data-claims": `a:${p.a} b:${p.b}` },
+                  h("td", {}, A[p.a] ?? "?", quoteUnder(r, "a", p.a)),
                   h("td", { class: "dl-vs" }, "vs"),
-                  h("td", {}, B[p.b] ?? "?"),
+                  h("td", {}, B[p.b] ?? "?", quoteUnder(r, "b", p.b)),
                   h("td", { class: "dl-num" }, `${p.strength.toFixed(2)}${p.sourceKind === "lexical" ? " lexical" : ""}`),
                 ),
               ),

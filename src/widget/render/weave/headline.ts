@@ -4,6 +4,7 @@ import type { WeaveResult } from "../../../lib/schema/weave";
 import { h } from "../dom";
 import { pct } from "../format";
 import { warningList } from "../warnings";
+import { evidenceHeadline } from "./evidence";
 
 /** consensusByNodes from the raw counts, one decimal; null with no claims at all. */
 export function recomputeConsensus(c: { sharedPairs: number; aOnly: number; bOnly: number }): number | null {
@@ -46,6 +47,7 @@ export function headline(r: WeaveResult): HTMLElement {
       stat(String(c.contradictions), c.contradictions === 1 ? "contradiction" : "contradictions", "dl-count-contra"),
     ),
     h("div", { class: `dl-parse dl-parse-${mode.level}`, "data-parse-mode": r.parseMode, role: mode.level === "loud" ? "alert" : null }, mode.text),
+    evidenceHeadline(r),
     r.stability ? stabilityLine(r.stability) : null,
     mismatch
       ? h(

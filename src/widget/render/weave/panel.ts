@@ -1,7 +1,8 @@
 // One force-directed claim panel (A, B or Both) on SVG. The layout itself lives in
 // lib/graph/ (layout, labels, paint); this file animates it, draws it, and handles hover and drag. A panel is
 // built once per distinct panel data and then only moves: state updates never restart it.
-import type { GraphEdge, GraphNode, Panel } from "../../../lib/schema/weave";
+import type { GraphEdge, GraphNode, Panel, WeaveResult } from "../../../lib/schema/weave";
+import { claimKeys, isUntrue } from "./evidence";
 import { LABEL_FONT_PX, labelAnchor, panelLabel, placeLabels, shortLabel } from "../../../lib/graph/labels";
 import { PANEL_SIZE, clampNodes, createPanelLayout, expectedTicks, settleSync, type LayoutNode, type PanelLayout } from "../../../lib/graph/layout";
 import { edgeOpacity, edgeStyle, edgeWidth, nodePaint } from "../../../lib/graph/paint";
@@ -10,6 +11,8 @@ import { h, s, fill, SVG_NS, uid } from "../dom";
 import { plural, sideLabel } from "../format";
 
 export interface PanelOptions {
+  /** Per side, per claim: whether its evidence was found (a node not found in its answer is dashed and says so). */
+  evidence?: WeaveResult["evidence"];
   reducedMotion: boolean;
 }
 
@@ -144,20 +147,23 @@ export class ForcePanel {
     });
     for (const n of this.layout.nodes) {
       const p = nodePaint(n.node);
+      const notFound = Object.entries(n.node.indices).filter(([side, i]) => isUntrue(this.opts.evidence?.[side]?.[i] ?? null));
+      const notFoundNote = notFound.length ? ` — not found in ${notFound.map(([side]) => `${sideLabel(side)}'s`).join(" or ")} answer` : "";
       // Reached with Tab, announced with its claim; focus shows what hover shows (the tooltip describes it).
       const g = s(
         "g",
         {
-          class: `dl-node${n.shared ? " dl-node-shared" : ""}`,
+          class: `dl-node${n.shared ? " dl-node-shared" : ""}${notFound.length ? " dl-node-notfound" : ""}`,
           "data-id": n.id,
+          "data-claims": claimKeys(n.node.indices),
           "data-side": n.node.side,
           tabindex: 0,
           role: "img",
-          "aria-label": nodeName(n.node),
+          "aria-label": nodeName(n.node) + notFoundNote,
           "aria-describedby": this.tip.id,
         },
         s("circle", { r: n.r.toFixed(2), fill: p.fill, stroke: p.stroke, "stroke-width": p.strokeWidth }),
-        s("title", {}, n.node.text),
+        s("title", {}, n.node.text + notFoundNote),
       );
       g.addEventListener("pointerenter", () => this.hover(n));
       g.addEventListener("pointerleave", () => {

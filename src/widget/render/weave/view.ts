@@ -7,6 +7,7 @@ import { h, fill, download, scrollable, uid } from "../dom";
 import { ms, num, sideLabel } from "../format";
 import { costLine, promptList, slotTable, stageTimes } from "../meta";
 import { claimsDiff } from "./diff";
+import { markedAnswer, untracedList, wireSpanHighlight } from "./evidence";
 import { headline } from "./headline";
 import { ForcePanel } from "./panel";
 import { shareCardPng } from "./share";
@@ -77,6 +78,7 @@ export class WeaveView {
       );
     }
     this.tabBar.addEventListener("keydown", (e) => this.onTabKey(e));
+    wireSpanHighlight(this.el);
     this.sections.get("graph")!.append(legend(), this.grid);
     this.el.append(this.head, this.tabBar, ...this.sections.values());
     this.select("graph");
@@ -115,10 +117,10 @@ export class WeaveView {
     );
     for (const kind of PANEL_KINDS) {
       const panel = r.panels[kind];
-      const pkey = JSON.stringify(panel);
+      const pkey = JSON.stringify([panel, r.evidence ?? null]);
       const have = this.panels.get(kind);
       if (have?.key === pkey) continue;
-      const fresh = new ForcePanel(kind, panel, { reducedMotion: reducedMotion() });
+      const fresh = new ForcePanel(kind, panel, { reducedMotion: reducedMotion(), evidence: r.evidence });
       if (have) {
         have.panel.dispose();
         have.panel.el.replaceWith(fresh.el);
@@ -283,7 +285,8 @@ function answers(r: WeaveResult): HTMLElement {
             { class: "dl-muted" },
             `finish: ${a.finishReason ?? "n/a"} · ${num(a.usage.completionTokens)} completion tokens · reasoning ${num(a.reasoningTokens)} · ${ms(a.latencyMs)}`,
           ),
-          h("div", { class: "dl-answer-text", ...scrollable(`Answer of ${sideLabel(side)}`) }, a.text),
+          h("div", { class: "dl-answer-text", ...scrollable(`Answer of ${sideLabel(side)}`) }, markedAnswer(r, side, a.text)),
+          untracedList(r, side),
         );
       }),
   );
