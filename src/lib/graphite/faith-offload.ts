@@ -59,7 +59,8 @@ export class FaithPool {
   private readonly script: string;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
-  private readonly keys = new WeakMap<CsvData, number>();
+  /** A key per CSV text (the last few): the same data read again is the same key. */
+  private readonly keys = new Map<string, number>();
   private nextKey = 1;
   private nextId = 1;
   private closed = false;
@@ -83,6 +84,7 @@ export class FaithPool {
   warm(): void {
     if (this.closed) return;
     while (this.slots.length < this.size) this.start();
+    this.pump();
   }
 
   /** Checks waiting for a worker, and checks running. */
@@ -102,9 +104,14 @@ export class FaithPool {
       const slot = this.slots.find((s) => s.ready && !s.job);
       if (!slot) {
         if (this.slots.length < this.size) this.start();
-        return;
+        break;
       }
       this.dispatch(slot, this.queue.shift()!);
+    }
+    // A worker keeps the process alive only while a check runs in it or waits for it to load.
+    for (const s of this.slots) {
+      if (s.job || (!s.ready && this.queue.length)) s.worker.ref();
+      else s.worker.unref();
     }
   }
 
@@ -112,7 +119,6 @@ export class FaithPool {
     const s = workerScript(this.script);
     // Not the parent's flags: under `node --test` they would make the worker a test runner too.
     const worker = new Worker(s.file, { eval: s.eval, execArgv: [], workerData: this.o.workerData });
-    worker.unref();
     const slot: Slot = { worker, ready: false, seen: new Set(), job: null };
     worker.on("message", (m: FaithMessage) => {
       if ("ready" in m) {
@@ -145,17 +151,17 @@ export class FaithPool {
   }
 
   private dispatch(slot: Slot, job: Job): void {
-    let key = this.keys.get(job.csv);
+    let key = this.keys.get(job.csv.text);
     if (key === undefined) {
       key = this.nextKey++;
-      this.keys.set(job.csv, key);
+      this.keys.set(job.csv.text, key);
+      while (this.keys.size > 8) this.keys.delete(this.keys.keys().next().value!);
     }
     const id = this.nextId++;
     const req: FaithRequest = { id, key, figures: job.figures };
     if (!slot.seen.has(key)) req.csv = { text: job.csv.text, name: job.csv.name, bytes: job.csv.bytes, encoding: job.csv.encoding };
     slot.job = { id, resolve: job.resolve, timer: null };
     try {
-      slot.worker.ref();
       slot.worker.postMessage(req);
       slot.seen.add(key);
     } catch (e) {
@@ -168,7 +174,6 @@ export class FaithPool {
     if (!job) return;
     if (job.timer) clearTimeout(job.timer);
     slot.job = null;
-    slot.worker.unref();
     job.resolve(f);
     this.pump();
   }

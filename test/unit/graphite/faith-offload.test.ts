@@ -5,6 +5,7 @@
 // opens its gate; the time limit counts from that start, never while a worker loads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { buildLogCsv, buildLogRows, STACKS } from "../../../src/lib/graphite/buildlog";
 import { readCsv } from "../../../src/lib/graphite/csv";
@@ -100,4 +101,18 @@ test("a closed pool answers 'unchecked' with the reason instead of running", asy
   const f = await pool.check(csv, [means]);
   assert.equal(f.verdict, "unchecked");
   assert.match(f.checks[0]!.detail, /shut down/);
+});
+
+test("the workers never hold a script open: a script that warms the pool, or waits for one check, ends by itself", () => {
+  const mod = JSON.stringify(path.join(__dirname, "../../../src/lib/graphite/faith-offload.ts"));
+  const csvMod = JSON.stringify(path.join(__dirname, "../../../src/lib/graphite/csv.ts"));
+  const script = `const o = require(${mod}); const { readCsv } = require(${csvMod});
+o.warmFaithPool();
+if (process.argv[1] === "check") o.checkFaithfulnessOffLoop(readCsv("a,b\\n1,2\\n"), []).then((f) => console.log(f.verdict));`;
+  for (const arg of ["warm", "check"]) {
+    // a hang guard only: the script must end on its own, however long loading takes here
+    const r = spawnSync(process.execPath, ["--import", "tsx", "-e", script, arg], { encoding: "utf8", timeout: 600_000 });
+    assert.equal(r.status, 0, `${arg}: ${r.stderr}`);
+    assert.equal(r.stdout.trim(), arg === "check" ? "unchecked" : "");
+  }
 });
