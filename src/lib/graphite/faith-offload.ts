@@ -17,7 +17,7 @@ import type { FaithMessage, FaithRequest } from "./faith-answer";
 export const FAITH_TIMEOUT_MS = 5_000;
 
 export interface FaithPoolOptions {
-  /** Workers at most (default 2: the two charts of a run are checked together). */
+  /** Workers at most (default 2, the two charts of a run checked together, but one core fewer than the machine has). */
   size?: number;
   timeoutMs?: number;
   /** The worker's script (default faith-worker beside this file); tests pass one that holds a check. */
@@ -66,7 +66,8 @@ export class FaithPool {
   private closed = false;
 
   constructor(private readonly o: FaithPoolOptions = {}) {
-    this.size = Math.max(1, o.size ?? Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+    // One core is left to the kernel's own thread: on two cores the charts are checked one by one.
+    this.size = Math.max(1, o.size ?? Math.min(2, (os.availableParallelism?.() ?? os.cpus().length) - 1));
     this.timeoutMs = o.timeoutMs ?? FAITH_TIMEOUT_MS;
     this.script = o.script ?? defaultScript();
   }
