@@ -33,8 +33,8 @@ export function splitRecords(text: string, sep: string, limit = Infinity): CsvRe
   const n = text.length;
   const finish = (end: number) => {
     fields.push(field);
-    // A blank line, or one of spaces only (unless the delimiter is whitespace), is skipped.
-    const blank = fields.length === 1 && !wasQuoted && (fields[0] === "" || (/^[ \t]*$/.test(fields[0]!) && !/[ \t]/.test(sep)));
+    // A blank line, or one of spaces and tabs with no delimiter in it, is skipped.
+    const blank = fields.length === 1 && !wasQuoted && /^[ \t]*$/.test(fields[0]!);
     if (!blank) out.push({ fields, start, end, line });
     fields = [];
     field = "";

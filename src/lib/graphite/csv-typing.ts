@@ -56,6 +56,41 @@ export function parseNumber(field: string, decimal: Decimal = "."): number | nul
   );
 }
 
+const INT = /^[ \t]*[+-]?\d+[ \t]*$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const UINT64_MAX = 2n ** 64n - 1n;
+
+/**
+ * Whether pandas' C parser makes a number column of these values, as it converts them: it reads
+ * them as int64 in order; a value that is not a whole number first makes the column float64
+ * (whatever the sizes), but a whole number outside int64 first sends it to uint64, which holds
+ * whole numbers from 0 to 2^64 - 1 and no gap (there too a value that is not whole first makes
+ * it float64); a gap, a negative or a larger number there and pandas keeps the text.
+ */
+function fitsPandasInts(values: readonly string[]): boolean {
+  let overflow = false;
+  for (const v of values) {
+    if (isNA(v)) continue;
+    if (!INT.test(v)) return true;
+    if (v.trim().replace(/^[+-]?0*/, "").length < 19) continue;
+    const n = BigInt(v.trim());
+    if (n < INT64_MIN || n > INT64_MAX) {
+      overflow = true;
+      break;
+    }
+  }
+  if (!overflow) return true;
+  // uint64, in order: a value that is not a whole number first still makes it float64
+  for (const v of values) {
+    if (isNA(v)) return false;
+    if (!INT.test(v)) return true;
+    const n = BigInt(v.trim());
+    if (n < 0n || n > UINT64_MAX) return false;
+  }
+  return true;
+}
+
 const BOOL = new Set(["True", "TRUE", "true", "False", "FALSE", "false"]);
 
 export { ISO_DATE } from "./date-format";
@@ -73,6 +108,7 @@ export function columnKind(values: readonly string[], decimal: Decimal = "."): C
   let date = true;
   let dateFormat: DateFormat | null = null;
   let missing = false;
+  const datesSeen = new Set<string>();
   for (const v of values) {
     if (isNA(v)) {
       missing = true;
@@ -81,14 +117,17 @@ export function columnKind(values: readonly string[], decimal: Decimal = "."): C
     present++;
     if (numeric && parseNumber(v, decimal) === null) numeric = false;
     if (bool && !BOOL.has(v.trim())) bool = false;
-    if (date) {
+    if (date && !datesSeen.has(v)) {
       // pd.to_datetime guesses the format from the first value and holds every other to it
       dateFormat ??= guessDateFormat(v);
       if (!dateFormat || dateFormat.parse(v) === null) date = false;
+      // a log repeats its days: each distinct value is parsed once
+      else if (datesSeen.size < 100_000) datesSeen.add(v);
     }
     if (!numeric && !bool && !date) return "text";
   }
   if (present === 0) return "empty";
+  if (numeric && !fitsPandasInts(values)) return "text";
   if (numeric) return "numeric";
   if (bool) return missing ? "text" : "bool";
   return date ? "date" : "text";

@@ -67,7 +67,7 @@ export function readCsv(input: CsvInput | undefined | null): CsvData {
         "The CSV text contains U+FFFD replacement characters, so it was decoded from a file that is not UTF-8: re-encode the file as UTF-8 (e.g. iconv -f latin1 -t utf-8) and pass { path } instead.",
       );
     }
-    return parseCsvText(input, "data.csv", bytes);
+    return readOnce(input, () => parseCsvText(input, "data.csv", bytes));
   }
   if (input instanceof Uint8Array) return fromBytes(input, "data.csv");
   if (typeof input === "object" && typeof (input as { path?: unknown }).path === "string") {
@@ -84,6 +84,20 @@ export function readCsv(input: CsvInput | undefined | null): CsvData {
     return fromBytes(fs.readFileSync(p), path.basename(p));
   }
   throw new CsvError('The csv option must be CSV text, a Uint8Array, or { path: "data.csv" }.');
+}
+
+// The last few CSV texts read: a batch or a notebook passes the same text to run after run, and a
+// 50,000-row file takes a good part of a second to read on the kernel's thread.
+const READ_KEEP = 4;
+const recent = new Map<string, CsvData>();
+
+function readOnce(text: string, read: () => CsvData): CsvData {
+  const hit = recent.get(text);
+  if (hit) return { ...hit, warnings: [...hit.warnings] };
+  const data = read();
+  recent.set(text, data);
+  while (recent.size > READ_KEEP) recent.delete(recent.keys().next().value!);
+  return { ...data, warnings: [...data.warnings] };
 }
 
 function tooBig(bytes: number, p?: string): CsvError {
@@ -142,10 +156,12 @@ const SNIFF_RECORDS = 50;
 /**
  * The delimiter: the one whose first records split into the most consistent field count of at
  * least two (the modal count, to allow an implicit index column); a tie goes to the comma, which
- * is pandas' default. null when no delimiter splits the header.
+ * is pandas' default. When no delimiter gives rows as long as the header, one that splits the
+ * header and gives no longer row is taken (pandas pads the short rows). null when none splits the header.
  */
 export function sniffDelimiter(text: string): string | null {
   let best: { sep: string; score: number } | null = null;
+  let short: string | null = null;
   for (const sep of SEPS) {
     let recs: CsvRecord[];
     try {
@@ -158,11 +174,15 @@ export function sniffDelimiter(text: string): string | null {
     const counts = new Map<number, number>();
     for (const r of data) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
     const [mode, hits] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [recs[0]!.fields.length, 0];
-    if (mode < recs[0]!.fields.length) continue; // rows shorter than the header: not this delimiter
+    if (mode < recs[0]!.fields.length) {
+      // rows shorter than the header: this delimiter only if no other fits and no row is longer
+      if (short === null && data.every((r) => r.fields.length <= recs[0]!.fields.length)) short = sep;
+      continue;
+    }
     const score = data.length ? hits / data.length : 1;
     if (!best || score > best.score) best = { sep, score };
   }
-  return best?.sep ?? null;
+  return best?.sep ?? short;
 }
 
 /** A decimal comma: some column reads as numbers with "," (and not with "."), and uses it. */

@@ -1,14 +1,21 @@
 // Dates as pd.to_datetime reads a column of text: the format is guessed from the first value
-// (ISO 8601, year/month/day with any separator, month/day/year, or day/month/year when the first
-// value's first number cannot be a month, month names, a month and a year) and every other value
-// must parse with that same format (separators and time fields included), or pandas raises and
-// the column is text. Formats without a year ("Jan") are left as text: pandas reads them as year
-// 1, which no chart of real data means. A time after the date is read and ignored (the
-// faithfulness check keys rows by day). Pure.
-
+// (ISO 8601, year/month/day with any separator, compact 20130101 with a time, month/day/year, or
+// day/month/year when the first value's first number cannot be a month, two-digit years, month
+// names before or after the day (Jan/01/2011, 30/Dec/2011, 19MAY11, Thu Sep 25 2003, 2012 July 26),
+// a month and a year (Jan 2024, 11-2005, 2014-6), quarters (4Q1984, 2013-Q2)) and every other value
+// must have that same shape (separators and time fields included) and the same time zone, or
+// pandas raises and the column is text. A time (with AM/PM, and a zone: Z, UTC, GMT, +09, +0100)
+// after the date is read and ignored (the faithfulness check keys rows by day); values in one
+// column must all carry the same zone, as pandas refuses mixed offsets. Formats without a year
+// ("Jan", "May 04") and times of day alone are left as text: pandas puts them in year 1 or on
+// today's date, which no chart of real data means. Pure (but two-digit years, which dateutil
+// places within 50 years of the current year, read the clock's year once).
 export type DateFormat = { name: string; parse: (v: string) => string | null };
 
-const TIME = String.raw`(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`;
+const ZONE = String.raw`(?:\s?(?:Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?))?`;
+const CLOCK = String.raw`\d{1,2}(?::\d{1,2}(?::\d{1,2}(?:\.\d+)?)?)?(?:\s?[AaPp]\.?[Mm]\.?)?`;
+const TIME = String.raw`(?:[ T]${CLOCK}${ZONE})?`;
+const WEEKDAY = String.raw`(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s)?`;
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const FULL = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
@@ -19,10 +26,18 @@ function monthOf(name: string, full: boolean): number | null {
   return i >= 0 ? i + 1 : null;
 }
 
+const THIS_YEAR = new Date().getUTCFullYear();
+/** A two-digit year as dateutil places it: within 50 years of the current year (24 → 2024, 80 → 1980). */
+function century(y: number): number {
+  const full = y + 2000;
+  return full >= THIS_YEAR + 50 ? full - 100 : full;
+}
+
 /** The ISO day, or null when there is no such day (2024-02-30). */
 function iso(y: number, m: number, d: number): string | null {
   if (!(m >= 1 && m <= 12 && d >= 1 && d <= 31)) return null;
   const t = new Date(Date.UTC(y, m - 1, d));
+  t.setUTCFullYear(y);
   if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return null;
   return t.toISOString().slice(0, 10);
 }
@@ -42,25 +57,47 @@ function format(name: string, re: RegExp, ymd: (g: string[]) => [number, number 
 
 const num = (s: string | undefined) => Number(s);
 const esc = (sep: string) => (sep === "." ? String.raw`\.` : sep);
+const year = (s: string | undefined) => (s!.length === 2 ? century(num(s)) : num(s));
+const re = (body: string) => new RegExp(`^${body}${TIME}$`, "i");
 
 // In the order pandas' guess tries them; the separator found in the first value must be kept.
 const YMD = (sep: string) =>
-  format(`%Y${sep}%m${sep}%d`, new RegExp(String.raw`^(\d{4})${esc(sep)}(\d{1,2})${esc(sep)}(\d{1,2})${TIME}$`), (g) => [num(g[1]), num(g[2]), num(g[3])]);
+  format(`%Y${sep}%m${sep}%d`, re(String.raw`(\d{4})${esc(sep)}(\d{1,2})${esc(sep)}(\d{1,2})`), (g) => [num(g[1]), num(g[2]), num(g[3])]);
 const MDY = (sep: string) =>
-  format(`%m${sep}%d${sep}%Y`, new RegExp(String.raw`^(\d{1,2})${esc(sep)}(\d{1,2})${esc(sep)}(\d{4})${TIME}$`), (g) => [num(g[3]), num(g[1]), num(g[2])]);
+  format(`%m${sep}%d${sep}%Y`, re(String.raw`(\d{1,2})${esc(sep)}(\d{1,2})${esc(sep)}(\d{4}|\d{2})`), (g) => [year(g[3]), num(g[1]), num(g[2])]);
 const DMY = (sep: string) =>
-  format(`%d${sep}%m${sep}%Y`, new RegExp(String.raw`^(\d{1,2})${esc(sep)}(\d{1,2})${esc(sep)}(\d{4})${TIME}$`), (g) => [num(g[3]), num(g[2]), num(g[1])]);
+  format(`%d${sep}%m${sep}%Y`, re(String.raw`(\d{1,2})${esc(sep)}(\d{1,2})${esc(sep)}(\d{4}|\d{2})`), (g) => [year(g[3]), num(g[2]), num(g[1])]);
+/** A quarter's first day: 4Q1984, 2Q05, 2013-Q2, 05Q1 (a two-digit year is 20yy, as pandas reads quarters). */
+const quarterYear = (s: string) => (s.length === 2 ? 2000 + num(s) : num(s));
+const QUARTER_FIRST = format("%q Q %Y", /^([1-4])Q-?(\d{4}|\d{2})$/i, (g) => [quarterYear(g[2]!), 3 * num(g[1]) - 2, 1]);
+const QUARTER_LAST = format("%Y Q %q", /^(\d{4}|\d{2})-?Q([1-4])$/i, (g) => [quarterYear(g[1]!), 3 * num(g[2]) - 2, 1]);
 
 const FORMATS: DateFormat[] = [
   ...["-", "/", "."].map(YMD),
-  format("%Y-%m", /^(\d{4})-(\d{2})$/, (g) => [num(g[1]), num(g[2]), 1]),
+  format("%Y%m%d %H:%M:%S", new RegExp(String.raw`^(\d{4})(\d{2})(\d{2})[ T]\d{1,2}(?::?\d{2}(?::?\d{2}(?:\.\d+)?)?)?${ZONE}$`, "i"), (g) => [
+    num(g[1]),
+    num(g[2]),
+    num(g[3]),
+  ]),
+  format("%Y-%m", /^(\d{4})[-/ ](\d{1,2})$/, (g) => [num(g[1]), num(g[2]), 1]),
+  format("%m-%Y", /^(\d{1,2})[-/ ](\d{4})$/, (g) => [num(g[2]), num(g[1]), 1]),
   ...["/", "-", "."].flatMap((sep) => [MDY(sep), DMY(sep)]),
+  QUARTER_FIRST,
+  QUARTER_LAST,
   ...[false, true].flatMap((full) => {
     const b = full ? "%B" : "%b";
     const name = full ? "[A-Za-z]{3,9}" : String.raw`[A-Za-z]{3,4}\.?`;
     return [
-      format(`${b} %d, %Y`, new RegExp(String.raw`^(${name}) (\d{1,2}),? (\d{4})${TIME}$`), (g) => [num(g[3]), monthOf(g[1]!, full), num(g[2])]),
-      format(`%d ${b} %Y`, new RegExp(String.raw`^(\d{1,2})[ -](${name})[ -](\d{4})${TIME}$`), (g) => [num(g[3]), monthOf(g[2]!, full), num(g[1])]),
+      format(`${b} %d, %Y`, re(String.raw`${WEEKDAY}(${name})[ /-](\d{1,2}),?[ /-](\d{4})`), (g) => [num(g[3]), monthOf(g[1]!, full), num(g[2])]),
+      format(`%d ${b} %Y`, re(String.raw`${WEEKDAY}(\d{1,2})[ /-](${name})[ /-](\d{4})`), (g) => [num(g[3]), monthOf(g[2]!, full), num(g[1])]),
+      format(`%d${b}%y`, re(String.raw`(\d{1,2})(${name})(\d{2})`), (g) => [century(num(g[3])), monthOf(g[2]!, full), num(g[1])]),
+      format(`%Y ${b} %d`, re(String.raw`(\d{4}) (${name}) (\d{1,2})`), (g) => [num(g[1]), monthOf(g[2]!, full), num(g[3])]),
+      // ctime: Thu Sep 25 10:36:28 2003
+      format(`%a ${b} %d %H:%M:%S %Y`, new RegExp(String.raw`^${WEEKDAY}(${name}) (\d{1,2}) ${CLOCK}${ZONE} (\d{4})$`, "i"), (g) => [
+        num(g[3]),
+        monthOf(g[1]!, full),
+        num(g[2]),
+      ]),
       format(`${b} %Y`, new RegExp(String.raw`^(${name}) (\d{4})$`), (g) => [num(g[2]), monthOf(g[1]!, full), 1]),
     ];
   }),
@@ -84,15 +121,30 @@ const shape = (v: string) =>
     .replace(/\d+/g, "9")
     .replace(/[A-Za-z]+/g, "a");
 
+/** The zone written after a value's time as an offset ("+01:00"; Z, UTC and GMT are "+00:00"), "" when none: pandas refuses a column that mixes them. */
+function zoneOf(v: string): string {
+  const z = /\d:\d{1,2}(?:\.\d+)?\s?(?:[AaPp]\.?[Mm]\.?)?\s?(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)$/i.exec(v.trim())?.[1]?.toUpperCase();
+  if (!z) return "";
+  if (/^(Z|UTC|GMT)$/.test(z)) return "+00:00";
+  const d = z.replace(":", "");
+  return `${d.slice(0, 3)}:${d.slice(3) || "00"}`.replace(/^-00:00$/, "+00:00");
+}
+
+/** The same format, only for values in the first value's zone. */
+function sameZone(f: DateFormat, first: string): DateFormat {
+  const zone = zoneOf(first);
+  return { name: f.name, parse: (v) => (zoneOf(v) === zone ? f.parse(v) : null) };
+}
+
 /**
  * The format pandas would guess from this (first present) value, or null for text. Like pandas,
  * the format holds the first value's separators and time fields: "5 Jan 2024" then "31-Dec-2024",
- * or a time with seconds then one without, do not parse.
+ * or a time with seconds then one without, do not parse; nor does a value in another time zone.
  */
 export function guessDateFormat(first: string): DateFormat | null {
-  if (ISO_DATE.test(first.trim())) return ISO;
+  if (ISO_DATE.test(first.trim())) return sameZone(ISO, first);
   const f = FORMATS.find((x) => x.parse(first) !== null);
   if (!f) return null;
   const want = shape(first);
-  return { name: f.name, parse: (v) => (shape(v) === want ? f.parse(v) : null) };
+  return sameZone({ name: f.name, parse: (v) => (shape(v) === want ? f.parse(v) : null) }, first);
 }

@@ -67,7 +67,7 @@ async function repairOnce(session: GraphiteSession, side: Side, opts: RepairOpti
     await live.yieldToLoop();
     const run = await session.execute(side, asked.attempt.code, signal);
     if (signal.aborted) throw signal.reason;
-    session.settle(side, asked, run);
+    await session.settle(side, asked, run);
     session.publish();
     tracker.enter("judging", "The judge is re-scoring both charts");
     await live.yieldToLoop();

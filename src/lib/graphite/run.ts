@@ -13,6 +13,7 @@ import type { GraphiteResult } from "../schema/graphite";
 import type { ViewEvent } from "../schema/widget";
 import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
 import { readCsv, type CsvData, type CsvInput } from "./csv";
+import { warmFaithPool } from "./faith-offload";
 import { buildCoderPrompt } from "./prompt";
 import { repairChart, type RepairOptions } from "./repair";
 import { GraphiteSession, type GraphiteDeps, type Side } from "./session";
@@ -75,7 +76,7 @@ export function validateGraphiteOptions(options: unknown): Validated {
 }
 
 export async function graphite(options: GraphiteOptions): Promise<GraphiteRun> {
-  // The warm Python process starts on first use, not on import.
+  // The warm Python process starts when the first graphite() starts (runGraphite), not on import.
   return runGraphite(options, defaultRunDeps);
 }
 
@@ -100,6 +101,12 @@ function finish(session: GraphiteSession): GraphiteRun {
 export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps): Promise<GraphiteRun> {
   const { csv, question, slots, judgeRuns } = validateGraphiteOptions(options);
   const deps = runDeps(given);
+  // The sandbox starts now, beside the models' answers, so the first chart of a session does not
+  // wait for a cold start after them. A start that fails is retried and reported by the executing
+  // stage, which asks for the sandbox again.
+  deps.sandbox().catch(() => undefined);
+  // ...and so do the workers the charts' faithfulness is checked in (./faith-offload.ts).
+  warmFaithPool();
   const { live, runId, nonce, startedAt } = openRun(deps, {
     view: "graphite",
     title: runTitle("Graphite", question),

@@ -63,8 +63,8 @@ export class GraphiteSession implements StageSession {
     return executeCode(this, side, code, signal);
   }
 
-  /** Record a finished attempt as the chart's latest state. */
-  settle(side: Side, asked: Asked, run: SandboxRun): Chart {
+  /** Record a finished attempt as the chart's latest state (its faithfulness checked in a worker). */
+  settle(side: Side, asked: Asked, run: SandboxRun): Promise<Chart> {
     return settleChart(this, side, asked, run);
   }
 

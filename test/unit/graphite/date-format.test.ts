@@ -34,9 +34,12 @@ test("the formats pandas guesses, month first unless the first value's first num
     ],
     // ISO 8601 is read as format="ISO8601" reads it (forms may mix); plain pd.to_datetime raises here
     [
-      ["2024-01-05T10:00:00Z", "2024-01-06 23:59"],
+      ["2024-01-05T10:00:00Z", "2024-01-06 23:59+00:00"],
       ["2024-01-05", "2024-01-06"],
     ],
+    // ...but not zones: format="ISO8601" raises "Mixed timezones detected" on a zone beside none or another offset
+    [["2024-01-05T10:00:00Z", "2024-01-06 23:59"], "raises"],
+    [["2024-01-05 10:00+01:00", "2024-01-06 23:59+02:00"], "raises"],
     [
       ["2024-01", "2024-02"],
       ["2024-01-01", "2024-02-01"],

@@ -1,0 +1,165 @@
+// graphite's faithfulness check against the sandbox, side by side in one run: every chart of the
+// small CSV (the build log, 215 rows, with the 35 snippets of bench/charts/) and of a 50,000-row CSV
+// (bench/graphite-check-data.ts) runs once in the real sandbox; then its measured figures are
+// checked ROUNDS times on this thread (the check's own time) and once through the worker pool the
+// kernel uses (what a run waits for). Prints the check's median / p90 / p99 / worst per chart beside
+// the sandbox's for the same charts (target: p99 ≤ 1 s on the big CSV), how many were stopped at
+// the time limit, the time graphite() takes to read the CSV (on the kernel's thread, once per
+// distinct text), and the kernel's event-loop delay while a batch of 10 graphite runs (20 charts,
+// instant models, the real sandbox) runs on each CSV after that read (target ≤ 50 ms). Exits
+// non-zero only when the bench could not run.
+import fs from "node:fs";
+import path from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { buildLogCsv } from "../src/lib/graphite/buildlog";
+import { readCsv } from "../src/lib/graphite/csv";
+import { checkFaithfulness } from "../src/lib/graphite/faithfulness";
+import { FAITH_TIMEOUT_MS, FaithPool } from "../src/lib/graphite/faith-offload";
+import { runGraphite } from "../src/lib/graphite/run";
+import type { CallRequest, CallResult } from "../src/lib/providers/contract";
+import type { FigureMeasure } from "../src/lib/schema/sandbox";
+import { sharedSandbox } from "../src/lib/sandbox/sandbox";
+import { BIG_CHARTS, bigChartCode, bigCsv } from "./graphite-check-data";
+import { reportLoad, runBench } from "./support";
+
+const ROUNDS = 3;
+const BATCH_RUNS = 10;
+const P99_TARGET_MS = 1000;
+const LOOP_TARGET_MS = 50;
+
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+};
+const ms = (x: number) => (x >= 100 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`);
+const dist = (xs: number[]) => `median ${ms(pct(xs, 0.5))}, p90 ${ms(pct(xs, 0.9))}, p99 ${ms(pct(xs, 0.99))}, worst ${ms(Math.max(...xs))}`;
+
+interface Chart {
+  name: string;
+  code: string;
+}
+
+function smallCharts(): Chart[] {
+  const dir = path.join(__dirname, "charts");
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".py"))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.py$/, ""), code: fs.readFileSync(path.join(dir, f), "utf8") }));
+}
+
+const bigCharts = (): Chart[] => Object.entries(BIG_CHARTS).map(([name, body]) => ({ name, code: bigChartCode(body) }));
+
+/** Instant models: each coder answers with the chart its question names; the judge with fixed JSON. */
+function instantModels(charts: Chart[]): (req: CallRequest) => Promise<CallResult> {
+  const judge = '{"a":{"insight":5,"clarity":5,"verdict":"x"},"b":{"insight":6,"clarity":6,"verdict":"y"},"ship":"b"}';
+  return async (req) => {
+    const i = Number(/chart #(\d+)/.exec(req.messages.map((m) => m.content).join("\n"))?.[1] ?? 0);
+    const content = req.slotName === "judge" ? judge : charts[(2 * i + (req.slotName === "a" ? 0 : 1)) % charts.length]!.code;
+    const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
+    const common = { usage, reasoningTokens: null, finishReason: "stop", latencyMs: 0, retriedEmpty: false };
+    return { content, ...common, promptSha256: "0".repeat(64), record: { role: req.role, slot: req.slotName, model: "m", ...common, error: null } };
+  };
+}
+
+async function measureCsv(tag: string, text: string, charts: Chart[]): Promise<{ p99: number; loop: number }> {
+  const sb = await sharedSandbox();
+  const tr = performance.now();
+  const csv = readCsv(text);
+  const readMs = performance.now() - tr;
+  const sandboxMs: number[] = [];
+  const checkMs: number[] = [];
+  const offMs: number[] = [];
+  const perChart: { name: string; check: number; sandbox: number }[] = [];
+  const figures: FigureMeasure[][] = [];
+  for (const c of charts) {
+    const t = performance.now();
+    const run = await sb.run({ code: c.code, files: { "data.csv": csv.text } });
+    sandboxMs.push(performance.now() - t);
+    if (run.status !== "ok")
+      console.log(`graphite-check: ${tag}: chart "${c.name}" ended ${run.status} in the sandbox (${(run.traceback ?? "").split("\n").at(-2) ?? ""})`);
+    figures.push(run.figures);
+  }
+  charts.forEach((c, i) => {
+    const own: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const t = performance.now();
+      checkFaithfulness(csv, figures[i]!);
+      own.push(performance.now() - t);
+    }
+    checkMs.push(...own);
+    perChart.push({ name: c.name, check: pct(own, 0.5), sandbox: sandboxMs[i]! });
+  });
+  // Through the kernel's pool: a fresh pool, so its first check includes reading the CSV in the worker.
+  const pool = new FaithPool();
+  let stopped = 0;
+  for (const f of figures) {
+    const t = performance.now();
+    const v = await pool.check(csv, f);
+    offMs.push(performance.now() - t);
+    if (v.checks[0]?.detail.startsWith("took too long")) stopped++;
+  }
+  await pool.close();
+  const slowest = [...perChart].sort((a, b) => b.check - a.check).slice(0, 3);
+  console.log(`graphite-check: ${tag}: ${csv.rowCount} rows, ${charts.length} charts, the check ${ROUNDS}× each on this thread:`);
+  console.log(`  reading the CSV (graphite()'s first step, on the kernel's thread, once per distinct text): ${ms(readMs)}`);
+  console.log(`  check, per chart:    ${dist(checkMs)}`);
+  console.log(`  sandbox, same chart: ${dist(sandboxMs)}`);
+  const ratios = perChart.map((p) => p.check / p.sandbox);
+  console.log(`  check ÷ sandbox per chart: median ${pct(ratios, 0.5).toFixed(2)}×, worst ${Math.max(...ratios).toFixed(2)}×`);
+  console.log(`  slowest checks: ${slowest.map((s) => `${s.name} ${ms(s.check)} (sandbox ${ms(s.sandbox)})`).join("; ")}`);
+  console.log(
+    `  through the worker pool (what a run waits for, the first check reading the CSV in the worker): ${dist(offMs)}; ${stopped} of ${charts.length} stopped at the ${FAITH_TIMEOUT_MS / 1000} s limit`,
+  );
+  const p99 = pct(checkMs, 0.99);
+  console.log(`  p99 ${ms(p99)} against the ${P99_TARGET_MS} ms target: ${p99 <= P99_TARGET_MS ? "met" : "MISSED"}`);
+
+  // A batch of 10 graphite runs (20 charts) at once: the kernel's loop while it runs. Beside it,
+  // the same loop with nothing to do for 10 s just before (what this machine's load alone does to
+  // a timer), and how busy the loop itself was (event-loop utilization: its own work, not the
+  // machine's): on a machine busier than its cores the delay measures the machine too.
+  const idle = monitorEventLoopDelay({ resolution: 5 });
+  idle.enable();
+  await new Promise((r) => setTimeout(r, 10_000));
+  idle.disable();
+  const callModel = instantModels(charts);
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  const t = performance.now();
+  const elu0 = performance.eventLoopUtilization();
+  h.enable();
+  const runs = await Promise.all(
+    Array.from({ length: BATCH_RUNS }, (_, i) =>
+      runGraphite(
+        {
+          csv: text,
+          question: `chart #${i}`,
+          a: { provider: "demo", model: "a" },
+          b: { provider: "demo", model: "b" },
+          judge: { provider: "demo", model: "judge" },
+          display: false,
+        },
+        { callModel, sandbox: sharedSandbox },
+      ),
+    ),
+  );
+  h.disable();
+  const elu = performance.eventLoopUtilization(elu0).utilization;
+  const wall = performance.now() - t;
+  const verdicts = runs.flatMap((r) => [r.charts.a.faithfulness.verdict, r.charts.b.faithfulness.verdict]);
+  const loop = h.max / 1e6;
+  console.log(
+    `  a batch of ${BATCH_RUNS} graphite runs (${verdicts.length} charts) in ${ms(wall)}: the event loop was held at most ${ms(loop)}, p99 ${ms(h.percentile(99) / 1e6)} (target ≤ ${LOOP_TARGET_MS} ms: ${loop <= LOOP_TARGET_MS ? "met" : "MISSED"}); the same loop idle just before: at most ${ms(idle.max / 1e6)}, p99 ${ms(idle.percentile(99) / 1e6)}; the loop was busy ${(elu * 100).toFixed(1)}% of the batch; with the check on the loop it would have been held at least ${ms(Math.max(...perChart.map((p) => p.check)))} (the slowest check)`,
+  );
+  return { p99, loop };
+}
+
+runBench("graphite-check", async () => {
+  reportLoad("graphite-check");
+  const sb = await sharedSandbox();
+  await sb.run({ code: bigChartCode(`sns.countplot(x="cut", data=df)`), files: { "data.csv": bigCsv(100) } }); // warm: seaborn loaded
+  await measureCsv("small CSV (build log)", buildLogCsv(), smallCharts());
+  await measureCsv("50,000-row CSV", bigCsv(), bigCharts());
+  reportLoad("graphite-check");
+  await sb.close();
+  return 0;
+});

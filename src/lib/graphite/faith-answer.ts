@@ -1,0 +1,46 @@
+// What the faithfulness worker does with one request (faith-worker.ts is its thread shell): read
+// the CSV the first time its key is seen, with the same reader the kernel used (a string is cheap
+// to post; 50,000 rows of fields are not), keep the last few, and check the figures against it.
+// Pure apart from that small cache.
+import type { Faithfulness } from "../schema/graphite";
+import type { FigureMeasure } from "../schema/sandbox";
+import { parseCsvText, type CsvData } from "./csv";
+import { checkFaithfulness } from "./faithfulness";
+
+/** What the kernel posts: the CSV's text the first time this worker sees its key, then only the key. */
+export interface FaithRequest {
+  id: number;
+  key: number;
+  csv?: { text: string; name: string; bytes: number; encoding: CsvData["encoding"] };
+  figures: FigureMeasure[];
+}
+
+/** The worker's messages: once "ready" when loaded; per check "started" (its time limit starts) then the answer. */
+export type FaithMessage = { ready: true } | { id: number; started: true } | { id: number; faithfulness: Faithfulness } | { id: number; error: string };
+
+// The last few CSVs read: a batch alternates between a handful of datasets at most.
+const KEEP = 4;
+const tables = new Map<number, CsvData>();
+
+/** The CSV of a request, read once per key. */
+export function tableOf(m: FaithRequest): CsvData {
+  let table = tables.get(m.key);
+  if (!table) {
+    if (!m.csv) throw new Error("the worker was sent a check for a CSV it has not read");
+    table = parseCsvText(m.csv.text, m.csv.name, m.csv.bytes, { encoding: m.csv.encoding });
+    tables.set(m.key, table);
+    while (tables.size > KEEP) tables.delete(tables.keys().next().value!);
+  }
+  return table;
+}
+
+/** Handle one request: `started` is called once the CSV is read, just before the check runs. */
+export function answer(m: FaithRequest, started: () => void): FaithMessage {
+  try {
+    const table = tableOf(m);
+    started();
+    return { id: m.id, faithfulness: checkFaithfulness(table, m.figures) };
+  } catch (e) {
+    return { id: m.id, error: e instanceof Error ? e.message : String(e) };
+  }
+}
