@@ -72,9 +72,10 @@ const dated = readCsv(
 const day = (d: number) => `2024-01-0${d}`;
 
 test("rolling means over NaN: the default min_periods (the window) and min_periods=1, and cumsum, as pandas computes them", () => {
+  // Three points of a 2-row window: one of hundreds of windows fits three points by chance, so
+  // a line this short is no evidence of any of them.
   const two = checkFaithfulness(dated, [figure([series({ x: [day(4), day(7), day(8)], y: [3.5, 6.5, 7.5] })])]);
-  assert.equal(two.verdict, "faithful", JSON.stringify(two.checks));
-  assert.equal(values(two)[0]!.detail, "match 2-row rolling mean of column v by x value");
+  assert.equal(two.verdict, "unchecked", JSON.stringify(two.checks));
   const one = checkFaithfulness(dated, [figure([series({ x: [1, 2, 3, 4, 5, 6, 7, 8].map(day), y: [1, 1, 2, 3.5, 3.5, 5, 6.5, 7] })])]);
   assert.equal(values(one)[0]!.detail, "match 3-row rolling mean (min_periods=1) of column v by x value");
   const cum = checkFaithfulness(dated, [figure([series({ x: [1, 3, 4, 6, 7, 8].map(day), y: [1, 4, 8, 14, 21, 29] })])]);
