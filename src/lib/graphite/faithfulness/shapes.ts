@@ -24,6 +24,12 @@ export function pairs(p: Prepared, f: Frame, xc: string, yc: string): [number[],
   return [xs, ys];
 }
 
+/**
+ * An x drawn from a column is that column's value to within float rounding: the relative
+ * tolerance allowed for y (0.2%) would take 1950 for 1949, so x is compared this tightly.
+ */
+export const sameX = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
 export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): string | null {
   if (!s.x.every((x) => typeof x === "number")) return null;
   const x = s.x as number[];
@@ -40,7 +46,7 @@ export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): stri
         const [xs, ys] = pairs(p, f, xc, yc);
         const n = s.truncated ? Math.min(xs.length, y.length) : xs.length;
         if (n !== y.length) continue;
-        if (y.every((v, i) => close(v, ys[i]!, scale) && close(x[i]!, xs[i]!, scale))) {
+        if (y.every((v, i) => close(v, ys[i]!, scale) && sameX(x[i]!, xs[i]!))) {
           return `column ${yc} against column ${xc}${f.desc} (rows where both are present)`;
         }
       }
