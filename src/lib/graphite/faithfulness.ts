@@ -19,6 +19,7 @@ import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPa
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
+import { mispaired } from "./faithfulness/shape-evidence";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
@@ -44,11 +45,15 @@ function isMarker(s: PlottedSeries): string | null {
 const HEATMAP_UNREAD =
   "no reading the check knows gives these cells at their rows and columns (an aggregate of a column by two category columns, row counts, the columns' correlation) and nothing shows them wrong: not checked";
 
-/** Record the category subset ("where g == v") a matched reading comes from. */
+/**
+ * Record the category subset a matched reading comes from: a row subset ("where g == v"), or the
+ * one category a box or a strip of points stands at.
+ */
 function noteSubset(subsets: Map<string, Set<string>>, p: ReturnType<typeof prepareTable>, desc: string): void {
-  const f = frameOf(p, desc);
-  if (!f?.where) return;
-  const [g, v] = f.where;
+  const at = /^(?:values|box) of .+? where (.+?) == ("(?:[^"\\]|\\.)*") \(/.exec(desc);
+  const where = at && p.categorical.has(at[1]!) ? ([at[1]!, JSON.parse(at[2]!) as string] as const) : frameOf(p, desc)?.where;
+  if (!where) return;
+  const [g, v] = where;
   if (!subsets.has(g)) subsets.set(g, new Set());
   subsets.get(g)!.add(v);
 }
@@ -87,12 +92,15 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   let unexplained = 0;
   // the category subsets the matched series come from: column -> values shown
   const subsets = new Map<string, Set<string>>();
+  // points drawn from some of a reading's rows (scatters split by hue): how many of how many
+  const rowsShown = new Map<string, { shown: number; total: number }>();
   const boxes = explainBoxes(series, p, scale);
   series.forEach((s, i) => {
     const name = seriesName(s, i);
     const box = boxes.get(i);
     if (box) {
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${box}` });
+      noteSubset(subsets, p, box);
       return;
     }
     if (s.kind === "heatmap") {
@@ -117,6 +125,18 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     // points all at one category (box plot outliers) are values of that category.
     const numericX = s.x.every((x) => typeof x === "number") && !keys?.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k));
     const shapeFirst = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : s.kind !== "bar" ? explainOneCategory(s, p, scale) : null;
+    // a scatter's points are rows before they are anything grouped by x (seaborn draws a hue
+    // level's rows together, so in another order than the file's)
+    const rowsFirst = !shapeFirst && s.kind === "scatter" && numericX ? mispaired(s, p, scale) : null;
+    if (rowsFirst?.status === "pass") {
+      checks.push({ check: `values of ${name}`, status: "pass", detail: rowsFirst.detail });
+      noteSubset(subsets, p, rowsFirst.detail);
+      if (rowsFirst.rows) {
+        const r = rowsShown.get(rowsFirst.rows.of) ?? { shown: 0, total: rowsFirst.rows.total };
+        rowsShown.set(rowsFirst.rows.of, { shown: r.shown + rowsFirst.rows.shown, total: r.total });
+      }
+      return;
+    }
     let found = shapeFirst ? null : explain(s, keys, p, scale);
     // ...and y alone in order explains such a scatter only when its x are row positions.
     if (found && !found.byKey && s.kind === "scatter" && numericX && !isPositions(s.x as number[])) found = null;
@@ -155,11 +175,14 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         shapeFirst ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ?? explainFit(s, p, scale) ?? explainKde(s, p);
       if (shape) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
-        // points at one category are that category's values, not a subset of the chart's rows
-        if (shape !== shapeFirst || s.kind === "scatter") noteSubset(subsets, p, shape);
+        noteSubset(subsets, p, shape);
       } else {
         const w = weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
+        if (w.status === "pass" && w.rows) {
+          const r = rowsShown.get(w.rows.of) ?? { shown: 0, total: w.rows.total };
+          rowsShown.set(w.rows.of, { shown: r.shown + w.rows.shown, total: r.total });
+        }
         if (w.status === "unchecked") unexplained++;
       }
     }
@@ -207,6 +230,7 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
           .join(", ")}${missing.length > 6 ? ", ..." : ""})`,
       );
   }
+  for (const [of, r] of rowsShown) if (r.shown < r.total) groupedMissing.push(`the points are ${r.shown} of the ${r.total} rows of ${of}`);
   if (groupedMissing.length)
     checks.push({
       check: "categories complete",

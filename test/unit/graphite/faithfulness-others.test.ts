@@ -179,3 +179,17 @@ test("heatmaps: a pivot table's cells at their own row and column, the columns' 
   assert.match(values(corr)[0]!.detail, /^match correlation of the columns \(Pearson/);
   assert.notEqual(checkFaithfulness(ship, [figure([corrCells(r + 0.05)])]).verdict, "faithful");
 });
+
+test("scatters split by hue: every row drawn is confirmed; rows of one category missing is not 'faithful'", () => {
+  const pts = (sex: string) => ship.rows.filter((r) => r[1] === sex).map((r) => [Number(r[3]), Number(r[2])] as const);
+  // drawn in another order than the file's (seaborn draws each hue level's rows together), age on x
+  const hue = (sex: string) => {
+    const p = [...pts(sex)].sort((a, b) => a[0] - b[0]);
+    return series({ kind: "scatter", label: sex, x: p.map((q) => q[0]), y: p.map((q) => q[1]) });
+  };
+  const f = checkFaithfulness(ship, [figure([hue("female"), hue("male")])]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  const one = checkFaithfulness(ship, [figure([hue("male")])]);
+  assert.equal(one.verdict, "unchecked", JSON.stringify(one.checks));
+  assert.match(one.checks.find((c) => c.check === "categories complete")!.detail, /the points are 6 of the 11 rows of column fare against column age/);
+});

@@ -13,7 +13,12 @@ import { close, keyIndex, REL_TOLERANCE } from "./match";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
-export type Weighed = { status: "pass" | "fail" | "unchecked"; detail: string };
+export type Weighed = {
+  status: "pass" | "fail" | "unchecked";
+  detail: string;
+  /** A pass on some of a reading's rows: which rows (a description) and how many of them. */
+  rows?: { of: string; shown: number; total: number };
+};
 
 /** Fewest matching points (each behind more than one row) that make a near miss evidence. */
 export const MIN_NEAR = 4;

@@ -79,7 +79,12 @@ export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed
           return { status: "pass", detail: `match quantiles of ${yc} against quantiles of ${xc}${f.desc} (each column sorted)` };
         const rows = rowsAmong(x, y, xs, ys, scale);
         // every point a row, drawn in another order than the file's (sorted, grouped)
-        if (rows === n) return { status: "pass", detail: `match column ${yc} against column ${xc}${f.desc} (rows where both are present, in another order)` };
+        if (rows === n)
+          return {
+            status: "pass",
+            detail: `match column ${yc} against column ${xc}${f.desc} (rows where both are present, in another order)`,
+            rows: { of: `column ${yc} against column ${xc}${f.desc}`, shown: n, total: xs.length },
+          };
         // All of both columns' values, or many points of which most are not rows: shuffled pairs.
         if (n === xs.length || (n > 40 && rows * 2 <= n))
           return {
