@@ -15,7 +15,7 @@ import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
 import { weigh } from "./faithfulness/evidence";
-import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
+import { explainEcdf, explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
@@ -93,7 +93,7 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   // the category subsets the matched series come from: column -> values shown
   const subsets = new Map<string, Set<string>>();
   // points drawn from some of a reading's rows (scatters split by hue): how many of how many
-  const rowsShown = new Map<string, { shown: number; total: number }>();
+  const rowsShown = new Map<string, { shown: number; total: number; keyed: number[] }>();
   const boxes = explainBoxes(series, p, scale);
   series.forEach((s, i) => {
     const name = seriesName(s, i);
@@ -132,8 +132,8 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       checks.push({ check: `values of ${name}`, status: "pass", detail: rowsFirst.detail });
       noteSubset(subsets, p, rowsFirst.detail);
       if (rowsFirst.rows) {
-        const r = rowsShown.get(rowsFirst.rows.of) ?? { shown: 0, total: rowsFirst.rows.total };
-        rowsShown.set(rowsFirst.rows.of, { shown: r.shown + rowsFirst.rows.shown, total: r.total });
+        const r = rowsShown.get(rowsFirst.rows.of) ?? { shown: 0, total: rowsFirst.rows.total, keyed: rowsFirst.rows.keyed ?? [] };
+        rowsShown.set(rowsFirst.rows.of, { ...r, shown: r.shown + rowsFirst.rows.shown });
       }
       return;
     }
@@ -172,7 +172,12 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       }
     } else {
       const shape =
-        shapeFirst ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ?? explainFit(s, p, scale) ?? explainKde(s, p);
+        shapeFirst ??
+        explainHistogram(s, p) ??
+        (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ??
+        explainFit(s, p, scale) ??
+        explainEcdf(s, p) ??
+        explainKde(s, p);
       if (shape) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
         noteSubset(subsets, p, shape);
@@ -180,8 +185,8 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         const w = weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.status === "pass" && w.rows) {
-          const r = rowsShown.get(w.rows.of) ?? { shown: 0, total: w.rows.total };
-          rowsShown.set(w.rows.of, { shown: r.shown + w.rows.shown, total: r.total });
+          const r = rowsShown.get(w.rows.of) ?? { shown: 0, total: w.rows.total, keyed: w.rows.keyed ?? [] };
+          rowsShown.set(w.rows.of, { ...r, shown: r.shown + w.rows.shown });
         }
         if (w.status === "unchecked") unexplained++;
       }
@@ -230,7 +235,9 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
           .join(", ")}${missing.length > 6 ? ", ..." : ""})`,
       );
   }
-  for (const [of, r] of rowsShown) if (r.shown < r.total) groupedMissing.push(`the points are ${r.shown} of the ${r.total} rows of ${of}`);
+  // every row, or every row whose hue key is present (seaborn drops the rows without one)
+  for (const [of, r] of rowsShown)
+    if (r.shown < r.total && !r.keyed.includes(r.shown)) groupedMissing.push(`the points are ${r.shown} of the ${r.total} rows of ${of}`);
   if (groupedMissing.length)
     checks.push({
       check: "categories complete",

@@ -193,3 +193,20 @@ test("scatters split by hue: every row drawn is confirmed; rows of one category 
   assert.equal(one.verdict, "unchecked", JSON.stringify(one.checks));
   assert.match(one.checks.find((c) => c.check === "categories complete")!.detail, /the points are 6 of the 11 rows of column fare against column age/);
 });
+
+test("an empirical CDF is each value at its own step; the same steps over other values are not", () => {
+  const fares = ship.rows.map((r) => Number(r[2])).sort((a, b) => a - b);
+  const ecdf = series({ x: fares, y: fares.map((_, i) => (i + 1) / fares.length) });
+  const f = checkFaithfulness(ship, [figure([ecdf])]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.equal(values(f)[0]!.detail, "match empirical CDF of fare (proportion, every value at its own step)");
+  assert.notEqual(checkFaithfulness(ship, [figure([{ ...ecdf, x: fares.map((v) => v * 1.1) }])]).verdict, "faithful");
+});
+
+test("a scatter split by a hue with gaps: the rows without a hue key are left out, as seaborn leaves them", () => {
+  const t = readCsv("kind,a,b\nx,1,10\ny,2,21\n,3,29\nx,4,42\ny,5,48\nx,6,61\n");
+  const at = (k: string) => t.rows.filter((r) => r[0] === k);
+  const sc = (k: string) => series({ kind: "scatter", label: k, x: at(k).map((r) => Number(r[1])), y: at(k).map((r) => Number(r[2])) });
+  const f = checkFaithfulness(t, [figure([sc("y"), sc("x")])]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+});

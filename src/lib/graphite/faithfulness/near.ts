@@ -17,7 +17,7 @@ export type Weighed = {
   status: "pass" | "fail" | "unchecked";
   detail: string;
   /** A pass on some of a reading's rows: which rows (a description) and how many of them. */
-  rows?: { of: string; shown: number; total: number };
+  rows?: { of: string; shown: number; total: number; keyed?: number[] };
 };
 
 /** Fewest matching points (each behind more than one row) that make a near miss evidence. */
