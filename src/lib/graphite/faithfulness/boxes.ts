@@ -31,7 +31,8 @@ export function boxStats(values: number[]): number[] {
 function atCategories(series: PlottedSeries[]): Map<string, number[]> {
   const by = new Map<string, number[]>();
   series.forEach((s, i) => {
-    if (s.kind !== "line" || s.y.length === 0 || s.y.length > 2 || !s.x.every((x) => typeof x === "string")) return;
+    // two-point lines only: outliers (any number of points at the category) are read as values
+    if (s.kind !== "line" || s.y.length !== 2 || !s.x.every((x) => typeof x === "string")) return;
     const k = (s.x[0] as string).trim();
     if (!s.x.every((x) => (x as string).trim() === k)) return;
     if (!by.has(k)) by.set(k, []);

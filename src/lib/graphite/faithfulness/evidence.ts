@@ -24,9 +24,13 @@ export const NO_READING = `no reading the check knows gives these values (a colu
  * positions, so readings of y alone in order say nothing about it.
  */
 export function weigh(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean): Weighed {
-  // one point, or a constant (a box plot's outliers at one value, a flat line), matches something
-  // among thousands of readings by coincidence as easily as it misses: no evidence either way
-  if (new Set(s.y).size < 2) return { status: "unchecked", detail: FLAT };
+  const w = weighAll(s, keys, p, scale, pointsAreData);
+  // one point, or a constant (a box plot's outliers at one value, a flat line), misses most
+  // readings as easily as it matches one by coincidence: no evidence against anything
+  return w.status !== "pass" && new Set(s.y).size < 2 ? { status: "unchecked", detail: FLAT } : w;
+}
+
+function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean): Weighed {
   if (p.gappy.size > 0 && !pointsAreData) {
     const zeros = withGapsAsZero(p);
     const found = explain(s, keys, zeros, scale);

@@ -22,7 +22,7 @@ export type Weighed = {
 
 /** Fewest matching points (each behind more than one row) that make a near miss evidence. */
 export const MIN_NEAR = 4;
-/** Fewest points (three of them distinct) before one constant factor is evidence against a series. */
+/** Fewest points (three of them distinct) before one constant factor is evidence against a series matched in order. */
 export const MIN_FACTOR_POINTS = 5;
 /** At most this share of the compared points may differ for a near miss. */
 const NEAR_MISS_SHARE = 0.2;
@@ -187,7 +187,8 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
       [all[0]!, "indexed to its first value"],
     ]);
     if (norm) return { rank: 9, w: { status: "pass", detail: `match ${cand.desc} ${norm} ${a.how}` } };
-    if (n >= MIN_FACTOR_POINTS && new Set(y).size >= 3)
+    // by key the labels say which value each point is; in order, many readings could fit a few points
+    if (a.byKey ? n >= 3 : n >= MIN_FACTOR_POINTS && new Set(y).size >= 3)
       return {
         rank: 3,
         w: {
