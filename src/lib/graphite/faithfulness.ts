@@ -107,6 +107,11 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       const w = weighHeatmap(s, p, scale) ?? { status: "unchecked" as const, detail: HEATMAP_UNREAD };
       checks.push({ check: `values of ${name}`, status: w.status, detail: w.detail });
       if (w.status === "unchecked") unexplained++;
+      // a heatmap's rows and columns are categories too: a row or column left out is a subset
+      for (const [g, vals] of (w.status === "pass" ? w.shows : undefined) ?? []) {
+        if (!subsets.has(g)) subsets.set(g, new Set());
+        for (const v of vals) subsets.get(g)!.add(v);
+      }
       return;
     }
     const marker = isMarker(s);

@@ -210,3 +210,18 @@ test("a scatter split by a hue with gaps: the rows without a hue key are left ou
   const f = checkFaithfulness(t, [figure([sc("y"), sc("x")])]);
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
 });
+
+test("a heatmap with one category's row left out is not 'faithful' (a subset, or the category dropped)", () => {
+  const years = ["1949", "1950"];
+  const cell = (y: string, m: string) => Number(flights.rows.find((r) => r[0] === y && r[1] === m)![2]);
+  const heat = series({
+    kind: "heatmap",
+    x: years.flatMap(() => months),
+    rows: years.flatMap((y) => months.map(() => y)),
+    y: years.flatMap((y) => months.map((m) => cell(y, m))),
+  });
+  const f = checkFaithfulness(flights, [figure([heat])]);
+  assert.equal(values(f)[0]!.status, "pass");
+  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
+  assert.match(category(f).detail, /rows where year is "1949", "1950" only \(2 of 3 year values; not "1951"\)/);
+});

@@ -16,7 +16,7 @@ const fmt = (v: number) => String(+v.toPrecision(6));
 const MIN_CELLS = 4;
 const MISS_SHARE = 0.2;
 
-type Reading = { desc: string; value: (row: string, col: string) => number };
+type Reading = { desc: string; value: (row: string, col: string) => number; by?: [string, string] };
 
 function* readings(s: PlottedSeries, p: Prepared): Generator<Reading> {
   const rows = s.rows!;
@@ -49,13 +49,14 @@ function* readings(s: PlottedSeries, p: Prepared): Generator<Reading> {
         cells.get(k)!.push(i);
       }
       const at = (r: string, c: string) => cells.get(`${r}\u0000${c}`) ?? [];
-      yield { desc: `count of rows by ${gr} and ${gc}`, value: (r, c) => at(r, c).length };
+      yield { desc: `count of rows by ${gr} and ${gc}`, value: (r, c) => at(r, c).length, by: [gr, gc] };
       for (const [col, v] of p.numeric) {
         if (col === gr || col === gc) continue;
         for (const agg of AGGS) {
           if (agg === "count") continue;
           yield {
             desc: `${agg} of ${col} by ${gr} and ${gc}`,
+            by: [gr, gc],
             value: (r, c) =>
               aggregatePresent(
                 agg,
@@ -107,13 +108,19 @@ export function weighHeatmap(s: PlottedSeries, p: Prepared, scale: number): Weig
     const present = want.filter((w) => Number.isFinite(w)).length;
     if (present < n) continue;
     const miss = s.y.flatMap((y, i) => (close(y, want[i]!, scale) ? [] : [i]));
-    if (miss.length === 0) return { status: "pass", detail: `match ${r.desc}, every cell at its own row and column (${n} cells)` };
+    const shows: Array<[string, string[]]> | undefined = r.by
+      ? [
+          [r.by[0], [...new Set(rows)]],
+          [r.by[1], [...new Set(cols)]],
+        ]
+      : undefined;
+    if (miss.length === 0) return { status: "pass", detail: `match ${r.desc}, every cell at its own row and column (${n} cells)`, shows };
     // one factor for every cell: a change of unit, or values that are not the data's
     const k = want[0] !== 0 ? s.y[0]! / want[0]! : NaN;
     const proportional = Number.isFinite(k) && k !== 0 && s.y.every((y, i) => Math.abs(y - k * want[i]!) <= 2e-3 * Math.max(Math.abs(y), 1e-12));
     if (proportional && n >= MIN_CELLS) {
       const unit = unitChange(k);
-      if (unit !== null) return { status: "pass", detail: `match ${r.desc}${unit}, every cell at its own row and column (${n} cells)` };
+      if (unit !== null) return { status: "pass", detail: `match ${r.desc}${unit}, every cell at its own row and column (${n} cells)`, shows };
       if (bestRank < 3) {
         best = { status: "fail", detail: `every cell is ${fmt(k)} × ${r.desc}: no change of unit gives that factor` };
         bestRank = 3;

@@ -18,6 +18,8 @@ export type Weighed = {
   detail: string;
   /** A pass on some of a reading's rows: which rows (a description) and how many of them. */
   rows?: { of: string; shown: number; total: number; keyed?: number[] };
+  /** The values of category columns a pass shows (a heatmap's rows and columns). */
+  shows?: Array<[string, string[]]>;
 };
 
 /** Fewest matching points (each behind more than one row) that make a near miss evidence. */
