@@ -215,11 +215,62 @@ def _floats(vals: Any) -> np.ndarray:
         return np.asarray(out, dtype=float)
 
 
+def _categories(axis: Any) -> dict[float, str] | None:
+    """A categorical axis: its tick labels at whole-number positions (seaborn's categorical plots,
+    pandas' bar plots, a heatmap labelled with set_xticks; half-way positions for sns.heatmap's
+    cells). None for a numeric or date axis, whose tick labels name values, not categories."""
+    name = type(_converter(axis)).__name__ if _converter(axis) is not None else ""
+    if "Date" in name or "Period" in name:
+        return None
+    given = _tick_label_mapper(axis) or ({} if "Category" not in name else _category_labels(axis))
+    labels = {p: t for p, t in given.items() if t.strip()}
+    if not labels:
+        return None
+    pos = sorted(labels)
+    frac = {round((p - math.floor(p)) * 2) / 2 % 1 for p in pos}
+    if len(frac) != 1 or any(abs(p * 2 - round(p * 2)) > 1e-9 for p in pos):
+        return None
+    # numbers as labels name categories only on consecutive positions (a bar per year), never a
+    # numeric axis whose formatter prints its own values
+    numeric = all(_is_number(t) for t in labels.values())
+    if numeric and any(abs((b - a) - 1) > 1e-9 for a, b in zip(pos, pos[1:], strict=False)):
+        return None
+    if numeric and "Category" not in name and all(abs(float(_num_text(t)) - p) < 1e-9 for p, t in labels.items()):
+        return None
+    return labels
+
+
+def _is_number(t: str) -> bool:
+    try:
+        float(_num_text(t))
+        return True
+    except ValueError:
+        return False
+
+
+def _num_text(t: str) -> str:
+    return t.replace("\u2212", "-").replace(",", "").strip()
+
+
+def _nearest(cat: dict[float, str], v: float) -> str | None:
+    """The category whose position is within half a step of v (dodged or jittered points)."""
+    best = min(cat, key=lambda p: abs(p - v))
+    return cat[best] if abs(best - v) < 0.5 else None
+
+
 def _series(
-    ax_index: int, kind: str, label: str | None, xs: Any, ys: Any, xmap: _XMap, cat: dict[float, str] | None = None
+    ax_index: int,
+    kind: str,
+    label: str | None,
+    xs: Any,
+    ys: Any,
+    xmap: _XMap,
+    cat: dict[float, str] | None = None,
+    near: bool = False,
 ) -> dict[str, Any]:
     """One series: finite points only, the first MAX_POINTS mapped in one step (cat: bar
-    positions that carry a tick label, which wins over the axis's own mapping)."""
+    positions that carry a tick label, which wins over the axis's own mapping; near: a point
+    within half a step of a category's position is at that category)."""
     if label is not None and (label.startswith("_") or not label.strip()):
         label = None
     x, y = _floats(xs), _floats(ys)
@@ -230,7 +281,10 @@ def _series(
     x, y = x[keep][:MAX_POINTS], y[keep][:MAX_POINTS]
     x_out = xmap.many(x)
     if cat:
-        x_out = [cat.get(v, m) for v, m in zip(x.tolist(), x_out, strict=False)]
+        if near:
+            x_out = [_nearest(cat, v) or m for v, m in zip(x.tolist(), x_out, strict=False)]
+        else:
+            x_out = [cat.get(v, m) for v, m in zip(x.tolist(), x_out, strict=False)]
     return {
         "axes": ax_index,
         "kind": kind,
@@ -245,12 +299,19 @@ def _plotted(fig: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for i, ax in enumerate(fig.axes):
         xmap = _XMap(ax, ax.xaxis)
+        xcat, ycat = _categories(ax.xaxis), _categories(ax.yaxis)
+        # A category axis is reported as x: on a horizontal box or strip plot the values are x.
+        swap = ycat is not None and xcat is None
+        cat = ycat if swap else xcat
+        cmap = _XMap(ax, ax.yaxis) if swap else xmap
         for line in ax.lines:
             if len(out) >= MAX_SERIES:
                 return out
             xs = np.asarray(line.get_xdata(orig=False)).ravel()
             ys = np.asarray(line.get_ydata(orig=False)).ravel()
-            out.append(_series(i, "line", str(line.get_label()), xs, ys, xmap))
+            if swap:
+                xs, ys = ys, xs
+            out.append(_series(i, "line", str(line.get_label()), xs, ys, cmap, cat, near=True))
         from matplotlib.container import BarContainer
 
         for cont in ax.containers:
@@ -258,7 +319,7 @@ def _plotted(fig: Any) -> list[dict[str, Any]]:
                 continue
             horizontal = getattr(cont, "orientation", "vertical") == "horizontal"
             axis = ax.yaxis if horizontal else ax.xaxis
-            cat = _tick_label_mapper(axis)
+            bcat = _categories(axis)
             base = _XMap(ax, axis)
             pos: list[float] = []
             val: list[float] = []
@@ -269,17 +330,89 @@ def _plotted(fig: Any) -> list[dict[str, Any]]:
                 else:
                     pos.append(r.get_x() + r.get_width() / 2)
                     val.append(r.get_height())
-            out.append(_series(i, "bar", cont.get_label(), pos, val, base, cat))
-        from matplotlib.collections import PathCollection
+            out.append(_series(i, "bar", cont.get_label(), pos, val, base, bcat, near=True))
+        from matplotlib.collections import PathCollection, QuadMesh
 
         for coll in ax.collections:
-            if not isinstance(coll, PathCollection) or len(out) >= MAX_SERIES:
+            if len(out) >= MAX_SERIES:
+                continue
+            if isinstance(coll, QuadMesh):
+                out += _mesh(i, coll, xcat, ycat)
+                continue
+            if not isinstance(coll, PathCollection):
                 continue
             offs = np.asarray(coll.get_offsets())
             if offs.ndim != 2 or offs.shape[1] != 2:
                 continue
-            out.append(_series(i, "scatter", str(coll.get_label()), offs[:, 0], offs[:, 1], xmap))
-    return out
+            xs, ys = (offs[:, 1], offs[:, 0]) if swap else (offs[:, 0], offs[:, 1])
+            out.append(_series(i, "scatter", str(coll.get_label()), xs, ys, cmap, cat, near=True))
+        for im in ax.images:
+            if len(out) < MAX_SERIES:
+                out += _image(i, im, xcat, ycat)
+    return out[:MAX_SERIES]
+
+
+def _cells(ax_index: int, values: Any, xc: np.ndarray, yc: np.ndarray, xcat: Any, ycat: Any) -> list[dict[str, Any]]:
+    """A heatmap's cells as one series: x the column's label, rows the row's label, y the value.
+    Only when every cell centre sits at a labelled category on both axes (a heatmap whose labels
+    were thinned out cannot name its cells, so it is not reported)."""
+    if xcat is None or ycat is None:
+        return []
+    arr: np.ndarray = np.ma.filled(np.ma.masked_invalid(np.ma.asarray(values, dtype=float)), np.nan)
+    if arr.ndim != 2 or arr.shape != (len(yc), len(xc)):
+        return []
+    cols = [_nearest(xcat, float(v)) for v in xc]
+    rows = [_nearest(ycat, float(v)) for v in yc]
+    if any(c is None for c in cols) or any(r is None for r in rows):
+        return []
+    x: list[Any] = []
+    y: list[float] = []
+    row: list[str] = []
+    for r, rl in enumerate(rows):
+        for c, cl in enumerate(cols):
+            v = float(arr[r, c])
+            if math.isfinite(v) and len(y) < MAX_POINTS:
+                x.append(cl)
+                y.append(v)
+                row.append(str(rl))
+    n = int(np.isfinite(arr).sum())
+    return [
+        {"axes": ax_index, "kind": "heatmap", "label": None, "x": x, "y": y, "rows": row, "truncated": n > MAX_POINTS}
+    ]
+
+
+def _mesh(ax_index: int, mesh: Any, xcat: Any, ycat: Any) -> list[dict[str, Any]]:
+    """sns.heatmap / pcolormesh: cell centres from the mesh's corners."""
+    try:
+        coords = np.asarray(mesh.get_coordinates())
+    except Exception:
+        return []
+    if coords.ndim != 3 or coords.shape[0] < 2 or coords.shape[1] < 2:
+        return []
+    xc = (coords[0, :-1, 0] + coords[0, 1:, 0]) / 2
+    yc = (coords[:-1, 0, 1] + coords[1:, 0, 1]) / 2
+    arr = mesh.get_array()
+    if arr is None:
+        return []
+    arr = np.ma.asarray(arr)
+    if arr.ndim == 1 and arr.size == len(xc) * len(yc):
+        arr = arr.reshape(len(yc), len(xc))
+    return _cells(ax_index, arr, xc, yc, xcat, ycat)
+
+
+def _image(ax_index: int, im: Any, xcat: Any, ycat: Any) -> list[dict[str, Any]]:
+    """imshow of a 2-D array (not a picture): cell centres from its extent and origin."""
+    arr = im.get_array()
+    if arr is None or np.ndim(arr) != 2:
+        return []
+    ny, nx = np.shape(arr)
+    left, right, bottom, top = (float(v) for v in im.get_extent())
+    xc = left + (np.arange(nx) + 0.5) * (right - left) / nx
+    if getattr(im, "origin", "upper") == "upper":
+        yc = top + (np.arange(ny) + 0.5) * (bottom - top) / ny
+    else:
+        yc = bottom + (np.arange(ny) + 0.5) * (top - bottom) / ny
+    return _cells(ax_index, arr, xc, yc, xcat, ycat)
 
 
 def _colors(fig: Any) -> list[str]:

@@ -60,7 +60,7 @@ export function chartFacts(side: "a" | "b", run: SandboxRun, faith: Faithfulness
     if (empty) lines.push(`- empty axes: ${empty}`);
     const series = figs.flatMap((m) => m.data);
     if (series.length) {
-      const kinds = ["line", "bar", "scatter"].map((k) => [k, series.filter((s) => s.kind === k)] as const).filter(([, s]) => s.length);
+      const kinds = ["line", "bar", "scatter", "heatmap"].map((k) => [k, series.filter((s) => s.kind === k)] as const).filter(([, s]) => s.length);
       lines.push(`- plotted series: ${kinds.map(([k, s]) => `${s.length} ${k} (${s.map((x) => x.y.length).join("/")} points)`).join(", ")}`);
     }
   }

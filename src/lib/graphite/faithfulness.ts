@@ -5,12 +5,21 @@
 // checked for completeness. Everything that could not be checked says so: "unchecked" is never
 // reported as "pass". The pieces live in faithfulness/ (table, aggregate, rolling, candidates,
 // match, shapes); a series nothing explains fails only on positive evidence that it misstates the
-// data (faithfulness/evidence) and is otherwise "unchecked". This file is the report. Pure.
+// data (faithfulness/evidence) and is otherwise "unchecked". "faithful" needs every plotted pair
+// confirmed: a series whose y match a reading only in order (or as a set) while its x are neither
+// row positions nor that reading's keys is not confirmed, and x that are the data's own x moved
+// by a constant are evidence against it (faithfulness/pairs). A chart that shows only some values
+// of a category column (a deliberate subset, or a category dropped) is never "faithful" and never
+// "unfaithful" for that alone. This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
 import { weigh } from "./faithfulness/evidence";
-import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
+import { explainEcdf, explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
+import { explainBoxes } from "./faithfulness/boxes";
+import { weighHeatmap } from "./faithfulness/heatmap";
+import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
+import { mispaired } from "./faithfulness/shape-evidence";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
@@ -31,6 +40,22 @@ function isMarker(s: PlottedSeries): string | null {
   if (s.x.length === 2 && s.x[0] === s.x[1]) return "vertical marker";
   if (s.y.length === 2 && s.y[0] === s.y[1]) return "horizontal marker";
   return null;
+}
+
+const HEATMAP_UNREAD =
+  "no reading the check knows gives these cells at their rows and columns (an aggregate of a column by two category columns, row counts, the columns' correlation) and nothing shows them wrong: not checked";
+
+/**
+ * Record the category subset a matched reading comes from: a row subset ("where g == v"), or the
+ * one category a box or a strip of points stands at.
+ */
+function noteSubset(subsets: Map<string, Set<string>>, p: ReturnType<typeof prepareTable>, desc: string): void {
+  const at = /^(?:values|box) of .+? where (.+?) == ("(?:[^"\\]|\\.)*") \(/.exec(desc);
+  const where = at && p.categorical.has(at[1]!) ? ([at[1]!, JSON.parse(at[2]!) as string] as const) : frameOf(p, desc)?.where;
+  if (!where) return;
+  const [g, v] = where;
+  if (!subsets.has(g)) subsets.set(g, new Set());
+  subsets.get(g)!.add(v);
 }
 
 /** Check every plotted series of every figure against the CSV. */
@@ -65,8 +90,30 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   const groupedMissing: string[] = [];
   // series that are data but no reading explains and nothing shows wrong
   let unexplained = 0;
+  // the category subsets the matched series come from: column -> values shown
+  const subsets = new Map<string, Set<string>>();
+  // points drawn from some of a reading's rows (scatters split by hue): how many of how many
+  const rowsShown = new Map<string, { shown: number; total: number; keyed: number[] }>();
+  const boxes = explainBoxes(series, p, scale);
   series.forEach((s, i) => {
     const name = seriesName(s, i);
+    const box = boxes.get(i);
+    if (box) {
+      checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${box}` });
+      noteSubset(subsets, p, box);
+      return;
+    }
+    if (s.kind === "heatmap") {
+      const w = weighHeatmap(s, p, scale) ?? { status: "unchecked" as const, detail: HEATMAP_UNREAD };
+      checks.push({ check: `values of ${name}`, status: w.status, detail: w.detail });
+      if (w.status === "unchecked") unexplained++;
+      // a heatmap's rows and columns are categories too: a row or column left out is a subset
+      for (const [g, vals] of (w.status === "pass" ? w.shows : undefined) ?? []) {
+        if (!subsets.has(g)) subsets.set(g, new Set());
+        for (const v of vals) subsets.get(g)!.add(v);
+      }
+      return;
+    }
     const marker = isMarker(s);
     if (marker) {
       const keys = xKeys(s, p);
@@ -83,16 +130,43 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     // points all at one category (box plot outliers) are values of that category.
     const numericX = s.x.every((x) => typeof x === "number") && !keys?.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k));
     const shapeFirst = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : s.kind !== "bar" ? explainOneCategory(s, p, scale) : null;
+    // a scatter's points are rows before they are anything grouped by x (seaborn draws a hue
+    // level's rows together, so in another order than the file's)
+    const rowsFirst = !shapeFirst && s.kind === "scatter" && numericX ? mispaired(s, p, scale) : null;
+    if (rowsFirst?.status === "pass") {
+      checks.push({ check: `values of ${name}`, status: "pass", detail: rowsFirst.detail });
+      noteSubset(subsets, p, rowsFirst.detail);
+      if (rowsFirst.rows) {
+        const r = rowsShown.get(rowsFirst.rows.of) ?? { shown: 0, total: rowsFirst.rows.total, keyed: rowsFirst.rows.keyed ?? [] };
+        rowsShown.set(rowsFirst.rows.of, { ...r, shown: r.shown + rowsFirst.rows.shown });
+      }
+      return;
+    }
     let found = shapeFirst ? null : explain(s, keys, p, scale);
     // ...and y alone in order explains such a scatter only when its x are row positions.
     if (found && !found.byKey && s.kind === "scatter" && numericX && !isPositions(s.x as number[])) found = null;
     const cut = s.truncated ? ` (only the first ${s.y.length} points were measured)` : "";
+    // y matched in order or as a set, x not confirmed: the pairs are not the data's until x are
+    if (found && !found.byKey && !(numericX && isPositions(s.x as number[]))) {
+      const pairs = explainPairs(s, p, scale);
+      if (pairs) {
+        checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${pairs}${cut}` });
+        noteSubset(subsets, p, pairs);
+      } else {
+        const w = unconfirmedPairs(s, found, p, scale);
+        checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
+        if (w.status === "unchecked") unexplained++;
+      }
+      return;
+    }
     if (found) {
+      noteSubset(subsets, p, found.cand.desc);
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${found.cand.desc}${found.scale} ${found.how}${cut}` });
       // One point of a per-category aggregate says nothing about the other categories.
       if (found.cand.groupedBy && found.byKey && keys && new Set(keys).size > 1) {
         // a group whose aggregate is NaN (no value present) draws no bar: it is not missing
-        const all = new Set((found.cand.keys ?? []).filter((_, j) => Number.isFinite(found.cand.at(j))));
+        const cand = found.cand;
+        const all = new Set((cand.keys ?? []).filter((_, j) => Number.isFinite(cand.at(j))));
         const shown = new Set(keys);
         const missing = [...all].filter((k) => !shown.has(k));
         if (missing.length)
@@ -103,11 +177,22 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       }
     } else {
       const shape =
-        shapeFirst ?? explainHistogram(s, p) ?? (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ?? explainFit(s, p, scale) ?? explainKde(s, p);
-      if (shape) checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
-      else {
+        shapeFirst ??
+        explainHistogram(s, p) ??
+        (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ??
+        explainFit(s, p, scale) ??
+        explainEcdf(s, p) ??
+        explainKde(s, p);
+      if (shape) {
+        checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
+        noteSubset(subsets, p, shape);
+      } else {
         const w = weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
+        if (w.status === "pass" && w.rows) {
+          const r = rowsShown.get(w.rows.of) ?? { shown: 0, total: w.rows.total, keyed: w.rows.keyed ?? [] };
+          rowsShown.set(w.rows.of, { ...r, shown: r.shown + w.rows.shown });
+        }
         if (w.status === "unchecked") unexplained++;
       }
     }
@@ -142,7 +227,28 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       detail: "the x values are not dates the data contains (positions or categories), so the range was not compared",
     });
   }
-  if (groupedMissing.length) checks.push({ check: "categories complete", status: "fail", detail: groupedMissing.join("; ") });
+  // Series drawn from rows where g == v: a chart that shows some of g's values and not others
+  // is a deliberate subset or a category dropped, which the data alone cannot tell apart.
+  for (const [g, shown] of subsets) {
+    const all = new Set(p.categorical.get(g)!.filter((k): k is string => k !== null));
+    const missing = [...all].filter((k) => !shown.has(k));
+    if (missing.length)
+      groupedMissing.push(
+        `the series show rows where ${g} is ${[...shown].map((k) => JSON.stringify(k)).join(", ")} only (${shown.size} of ${all.size} ${g} values; not ${missing
+          .slice(0, 6)
+          .map((k) => JSON.stringify(k))
+          .join(", ")}${missing.length > 6 ? ", ..." : ""})`,
+      );
+  }
+  // every row, or every row whose hue key is present (seaborn drops the rows without one)
+  for (const [of, r] of rowsShown)
+    if (r.shown < r.total && !r.keyed.includes(r.shown)) groupedMissing.push(`the points are ${r.shown} of the ${r.total} rows of ${of}`);
+  if (groupedMissing.length)
+    checks.push({
+      check: "categories complete",
+      status: "unchecked",
+      detail: `${groupedMissing.join("; ")}: a deliberate subset (a filter, .loc, a query) or a category dropped, which the data alone cannot tell apart, so not "faithful"`,
+    });
   else if (groupedCoverage.length) checks.push({ check: "categories complete", status: "pass", detail: groupedCoverage.join("; ") });
   else checks.push({ check: "categories complete", status: "unchecked", detail: "no series was matched to a per-category aggregate by its labels" });
   const valueChecks = checks.filter((c) => c.check.startsWith("values of") && c.status !== "unchecked");
@@ -153,7 +259,7 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     ? valueChecks.some((c) => c.status === "pass")
       ? "partly"
       : "unfaithful"
-    : valueChecks.length === 0 || unexplained > 0
+    : valueChecks.length === 0 || unexplained > 0 || groupedMissing.length > 0
       ? "unchecked"
       : "faithful";
   return { verdict, checks };

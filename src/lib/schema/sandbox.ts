@@ -17,10 +17,16 @@ export type Png = z.infer<typeof Png>;
 /** What one axes really plotted, read from live artists (capped; `truncated` says so). */
 export const PlottedSeries = z.object({
   axes: z.number().int(),
-  kind: z.enum(["line", "bar", "scatter"]),
+  /** "heatmap": one series for all of a heatmap's cells (sns.heatmap, pcolormesh, imshow), x the
+   * column's label, `rows` the row's label, y the value. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap"]),
   label: z.string().nullable(),
+  /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
+   * label of the category it sits at (within half a step: dodged bars, jittered strips); a
+   * horizontal plot's category axis is reported as x too. */
   x: z.array(z.union([z.number(), z.string()])),
   y: z.array(z.number()),
+  rows: z.array(z.string()).optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;

@@ -118,3 +118,96 @@ test("a semicolon CSV with decimal commas, and a Latin-1 one, read with the call
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks, null, 1));
   assert.deepEqual(run.figures[0]!.data[0]!.x, ["Köln", "München"]);
 });
+
+// Forms public seaborn code takes (its gallery and docs), run for real: the sandbox reports each
+// point at the category it stands at, heatmap cells by row and column, and the check reads them.
+const SNS = "import seaborn as sns\nimport numpy as np\n";
+// the same penguins with a sex column (a second category, with gaps as real exports have)
+const sexed = readCsv(
+  `${rows[0]},sex\n${rows
+    .slice(1)
+    .map((r, i) => `${r},${i % 13 === 6 ? "" : i % 2 ? "MALE" : "FEMALE"}`)
+    .join("\n")}\n`,
+);
+async function verdictSexed(body: string) {
+  const sb = await sharedSandbox();
+  const run = await sb.run({ code: HEAD + body, files: { "data.csv": sexed.text } });
+  assert.equal(run.status, "ok", run.traceback ?? JSON.stringify(run.violations));
+  return checkFaithfulness(sexed, run.figures);
+}
+
+test("seaborn's categorical plots and heatmaps: box, strip, dodged bars, countplot percent by hue, an annotated pivot heatmap, all faithful", async () => {
+  const code = [
+    SNS + `df = ${sexed.readCall}`,
+    "fig, ax = plt.subplots(2, 3, figsize=(14, 7))",
+    'sns.boxplot(data=df, x="species", y="flipper_mm", ax=ax[0, 0])',
+    'sns.stripplot(data=df, x="species", y="body_mass_g", jitter=0.2, ax=ax[0, 1])',
+    'sns.barplot(data=df, x="species", y="flipper_mm", hue="sex", errorbar=None, ax=ax[0, 2])',
+    'sns.countplot(data=df, x="species", hue="sex", stat="percent", ax=ax[1, 0])',
+    'sns.heatmap(df.pivot_table(index="species", columns="sex", values="flipper_mm", aggfunc="mean"), annot=True, ax=ax[1, 1])',
+    'sns.boxplot(data=df, y="species", x="body_mass_g", ax=ax[1, 2])',
+    'plt.savefig("chart.png")',
+  ].join("\n");
+  const f = await verdictSexed(code);
+  const shown = JSON.stringify(f.checks, null, 1);
+  const passed = f.checks.filter((c) => c.status === "pass").map((c) => c.detail);
+  assert.ok(!f.checks.some((c) => c.status === "fail"), shown);
+  assert.ok(
+    passed.some((d) => /^match box of flipper_mm where species == "Adelie" \(quartiles/.test(d)),
+    shown,
+  );
+  assert.ok(
+    passed.some((d) => /^match box of body_mass_g where species == "Gentoo"/.test(d)),
+    shown,
+  );
+  assert.ok(
+    passed.some((d) => /^match values of body_mass_g where species == "Chinstrap"/.test(d)),
+    shown,
+  );
+  assert.ok(passed.includes('match mean of flipper_mm by species where sex == "MALE" by x value'), shown);
+  assert.ok(
+    passed.some((d) => /count of rows by species where sex == "FEMALE" as a share of all rows \(in percent\)/.test(d)),
+    shown,
+  );
+  assert.ok(
+    passed.some((d) => /^match mean of flipper_mm by species and sex, every cell at its own row and column \(6 cells\)$/.test(d)),
+    shown,
+  );
+});
+
+test("seaborn's bars with one line added that scales the data are not faithful, and say what differs", async () => {
+  const code = [
+    SNS + `df = ${csv.readCall}`,
+    'df["flipper_mm"] = df["flipper_mm"] * 1.1',
+    'sns.barplot(data=df, x="species", y="flipper_mm", errorbar=None)',
+    'plt.savefig("chart.png")',
+  ].join("\n");
+  const f = await verdict(code);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks, null, 1));
+  assert.ok(
+    f.checks.some((c) => c.status === "fail" && /^every value is 1\.1 × mean of flipper_mm by species/.test(c.detail)),
+    JSON.stringify(f.checks, null, 1),
+  );
+});
+
+test("np.histogram called for real on one-decimal values that sit on its edges: numpy's own bins are faithful", async () => {
+  // the oracle is numpy itself: whichever way its floating-point edges put a value, the check agrees
+  const code = [
+    SNS + `df = ${csv.readCall}`,
+    'v = (df["flipper_mm"] / 10).round(1).dropna()',
+    "counts, edges = np.histogram(v, 25)",
+    "plt.bar(edges[:-1], counts, width=np.diff(edges), align='edge')",
+    'plt.savefig("chart.png")',
+  ].join("\n");
+  const sb = await sharedSandbox();
+  const run = await sb.run({ code: HEAD + code, files: { "data.csv": csv.text } });
+  assert.equal(run.status, "ok", run.traceback ?? "");
+  // the check sees flipper_mm / 10 only through a table that holds it: give it that column
+  const tenth = readCsv(["i,v", ...csv.rows.map((r, i) => `${i},${r[3] === "NA" ? "" : (Number(r[3]) / 10).toFixed(1)}`)].join("\n") + "\n");
+  const f = checkFaithfulness(tenth, run.figures);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks, null, 1));
+  assert.ok(
+    f.checks.some((c) => /^match histogram of v \(counts, 25 bins/.test(c.detail)),
+    JSON.stringify(f.checks, null, 1),
+  );
+});

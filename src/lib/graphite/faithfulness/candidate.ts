@@ -15,6 +15,19 @@ export interface Candidate {
    * aggregate of it, so a match there is no evidence of which aggregate a chart shows.
    */
   support?: (j: number) => number;
+  /**
+   * A reading derived along the rows (a rolling window, a cumulative sum): one of hundreds of
+   * such vectors per column, so only a line of several points is evidence of one.
+   */
+  derived?: boolean;
+}
+
+/** Fewest points of a line before a rolling window or cumulative sum may explain it. */
+export const MIN_DERIVED = 5;
+
+/** Whether a derived reading may stand for this series at all. */
+export function mayBeDerived(kind: string, points: number): boolean {
+  return kind === "line" && points >= MIN_DERIVED;
 }
 
 export function withSupport(c: Candidate, support: (j: number) => number): Candidate {

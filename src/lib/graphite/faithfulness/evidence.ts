@@ -14,6 +14,9 @@ import { withGapsAsZero, type Prepared } from "./table";
 
 export type { Weighed } from "./near";
 
+export const FLAT =
+  "a single value (one point, or the same value at every point) carries too little information to confirm or refute against the data's readings: not checked";
+
 export const NO_READING = `no reading the check knows gives these values (a column alone or against another, a groupby aggregate, histogram, least-squares line, kernel density, cumulative sum or rolling mean, within ${REL_TOLERANCE * 100}%) and nothing shows them wrong: a transformation it has no reading for (pct_change, ewm, another smoothing) looks the same, so not checked`;
 
 /**
@@ -21,6 +24,13 @@ export const NO_READING = `no reading the check knows gives these values (a colu
  * positions, so readings of y alone in order say nothing about it.
  */
 export function weigh(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean): Weighed {
+  const w = weighAll(s, keys, p, scale, pointsAreData);
+  // one point, or a constant (a box plot's outliers at one value, a flat line), misses most
+  // readings as easily as it matches one by coincidence: no evidence against anything
+  return w.status !== "pass" && new Set(s.y).size < 2 ? { status: "unchecked", detail: FLAT } : w;
+}
+
+function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean): Weighed {
   if (p.gappy.size > 0 && !pointsAreData) {
     const zeros = withGapsAsZero(p);
     const found = explain(s, keys, zeros, scale);

@@ -3,7 +3,7 @@
 // in another order), under a few unit changes, within a relative tolerance. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { candidates } from "./candidates";
-import type { Candidate } from "./candidate";
+import { mayBeDerived, type Candidate } from "./candidate";
 import { fromDays, type Prepared } from "./table";
 import { ISO_DATE } from "../csv-typing";
 import { guessDateFormat } from "../date-format";
@@ -70,11 +70,19 @@ export function keyIndex(keys: string[]): Map<string, number> {
 }
 
 export function explain(s: PlottedSeries, keys: string[] | null, p: Prepared, scale = dataScale(p)): Explained | null {
+  const labelled = s.x.length > 0 && s.x.every((x) => typeof x === "string");
+  // Labels are matched to a reading's keys first: a reading in file order names no label.
+  return (labelled ? explainWith(s, keys, p, scale, true) : null) ?? explainWith(s, keys, p, scale, false);
+}
+
+function explainWith(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, keyedOnly: boolean): Explained | null {
   const y = s.y;
   const labelled = s.x.length > 0 && s.x.every((x) => typeof x === "string");
   // By key, a series may show a subset of a candidate's points; by position it shows all of them.
   const minRows = labelled || s.truncated ? 0 : y.length;
   for (const cand of candidates(p, keys, labelled, minRows, s.label, s.truncated ? null : y.length)) {
+    if (cand.derived && !mayBeDerived(s.kind, y.length)) continue;
+    if (keyedOnly && !cand.keys) continue;
     // 1) By key: each plotted x names a row or group; its y must be that value. When every x is
     // a key of the candidate, that reading is decisive for it; otherwise x are positions.
     let pos: number[] | null = null;

@@ -7,16 +7,25 @@
 // value, and differs only where it has none, was filled or interpolated: not checked. Nothing
 // near at all is no evidence either way. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
-import type { Candidate } from "./candidate";
+import { mayBeDerived, type Candidate } from "./candidate";
 import { candidates } from "./candidates";
 import { close, keyIndex, REL_TOLERANCE } from "./match";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
-export type Weighed = { status: "pass" | "fail" | "unchecked"; detail: string };
+export type Weighed = {
+  status: "pass" | "fail" | "unchecked";
+  detail: string;
+  /** A pass on some of a reading's rows: which rows (a description) and how many of them. */
+  rows?: { of: string; shown: number; total: number; keyed?: number[] };
+  /** The values of category columns a pass shows (a heatmap's rows and columns). */
+  shows?: Array<[string, string[]]>;
+};
 
 /** Fewest matching points (each behind more than one row) that make a near miss evidence. */
 export const MIN_NEAR = 4;
+/** Fewest points (three of them distinct) before one constant factor is evidence against a series matched in order. */
+export const MIN_FACTOR_POINTS = 5;
 /** At most this share of the compared points may differ for a near miss. */
 const NEAR_MISS_SHARE = 0.2;
 const ROUNDINGS = [0, 1, 2, 3];
@@ -115,7 +124,7 @@ function normalisation(k: number, bases: Array<[number, string]>): string | null
 type Found = { rank: number; w: Weighed };
 
 /** Weigh one candidate; the strongest finding, or null. */
-function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number): Found | null {
+function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number, allRows: number): Found | null {
   const y = s.y;
   const n = y.length;
   const want = (i: number) => (a.index[i]! >= 0 && a.index[i]! < cand.n ? cand.at(a.index[i]!) : NaN);
@@ -175,10 +184,13 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
       [sum(all), "as a share of its total"],
       [sum(shown), "as a share of the total shown"],
       [Math.max(...all.map(Math.abs)), "relative to its largest value"],
+      // countplot(stat="percent", hue=...): each hue's bars are shares of every row, not of its own
+      [allRows, "as a share of all rows"],
       [all[0]!, "indexed to its first value"],
     ]);
     if (norm) return { rank: 9, w: { status: "pass", detail: `match ${cand.desc} ${norm} ${a.how}` } };
-    if (n >= 3)
+    // by key the labels say which value each point is; in order, many readings could fit a few points
+    if (a.byKey ? n >= 3 : n >= MIN_FACTOR_POINTS && new Set(y).size >= 3)
       return {
         rank: 3,
         w: {
@@ -228,9 +240,10 @@ export function nearest(s: PlottedSeries, keys: string[] | null, p: Prepared, sc
   const minRows = labelled || s.truncated ? 0 : s.y.length;
   let best: Found | null = null;
   for (const cand of candidates(p, keys, labelled, minRows, s.label, s.truncated ? null : s.y.length)) {
+    if (cand.derived && !mayBeDerived(s.kind, s.y.length)) continue;
     const a = align(s, keys, cand, labelled, minRows);
     if (!a || (a.byKey && !byKeyMayHold(s, cand, a))) continue;
-    const found = weighOne(s, cand, a, scale);
+    const found = weighOne(s, cand, a, scale, p.rowCount);
     if (!found) continue;
     if (found.w.status === "pass") return found.w;
     if (!best || found.rank > best.rank) best = found;

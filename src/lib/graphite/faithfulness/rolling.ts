@@ -10,6 +10,10 @@ import { DAY_MS, fromDays, type Frame, type Prepared } from "./table";
 export const MAX_WINDOW = 60;
 
 export function* rollings(desc: string, keys: string[] | null, v: number[], dayKeys: number[] | null): Generator<Candidate> {
+  for (const c of windows(desc, keys, v, dayKeys)) yield { ...c, derived: true };
+}
+
+function* windows(desc: string, keys: string[] | null, v: number[], dayKeys: number[] | null): Generator<Candidate> {
   const n = v.length;
   const pre = new Float64Array(n + 1);
   const cnt = new Int32Array(n + 1);

@@ -49,6 +49,17 @@ function rowsAmong(x: number[], y: number[], xs: number[], ys: number[], scale: 
   return found;
 }
 
+/**
+ * For each category column, how many of these rows have both values and that key: seaborn drops
+ * the rows whose hue is missing, so a scatter split by hue draws exactly those.
+ */
+function keyedRows(p: Prepared, rows: number[], xc: string, yc: string): number[] {
+  const xv = p.numeric.get(xc)!;
+  const yv = p.numeric.get(yc)!;
+  const both = rows.filter((i) => Number.isFinite(xv[i]!) && Number.isFinite(yv[i]!));
+  return [...p.categorical.values()].map((k) => both.filter((i) => k[i] !== null).length);
+}
+
 /** A scatter of two columns' own values that does not pair them row by row. */
 export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
   if (s.kind !== "scatter" || s.truncated || s.y.length < 2 || !s.x.every((x) => typeof x === "number")) return null;
@@ -79,7 +90,12 @@ export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed
           return { status: "pass", detail: `match quantiles of ${yc} against quantiles of ${xc}${f.desc} (each column sorted)` };
         const rows = rowsAmong(x, y, xs, ys, scale);
         // every point a row, drawn in another order than the file's (sorted, grouped)
-        if (rows === n) return { status: "pass", detail: `match column ${yc} against column ${xc}${f.desc} (rows where both are present, in another order)` };
+        if (rows === n)
+          return {
+            status: "pass",
+            detail: `match column ${yc} against column ${xc}${f.desc} (rows where both are present, in another order)`,
+            rows: { of: `column ${yc} against column ${xc}${f.desc}`, shown: n, total: xs.length, keyed: keyedRows(p, f.rows, xc, yc) },
+          };
         // All of both columns' values, or many points of which most are not rows: shuffled pairs.
         if (n === xs.length || (n > 40 && rows * 2 <= n))
           return {

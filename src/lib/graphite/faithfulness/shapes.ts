@@ -24,6 +24,12 @@ export function pairs(p: Prepared, f: Frame, xc: string, yc: string): [number[],
   return [xs, ys];
 }
 
+/**
+ * An x drawn from a column is that column's value to within float rounding: the relative
+ * tolerance allowed for y (0.2%) would take 1950 for 1949, so x is compared this tightly.
+ */
+export const sameX = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
 export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): string | null {
   if (!s.x.every((x) => typeof x === "number")) return null;
   const x = s.x as number[];
@@ -40,7 +46,7 @@ export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): stri
         const [xs, ys] = pairs(p, f, xc, yc);
         const n = s.truncated ? Math.min(xs.length, y.length) : xs.length;
         if (n !== y.length) continue;
-        if (y.every((v, i) => close(v, ys[i]!, scale) && close(x[i]!, xs[i]!, scale))) {
+        if (y.every((v, i) => close(v, ys[i]!, scale) && sameX(x[i]!, xs[i]!))) {
           return `column ${yc} against column ${xc}${f.desc} (rows where both are present)`;
         }
       }
@@ -75,37 +81,45 @@ export function counts(values: number[], edges: number[]): number[] {
 }
 
 /**
- * Bin counts with a value that lies on an edge (within rounding) counted both ways: numpy compares
- * each value with its own edges exactly, which bar centres give only to within rounding, so a
- * height between the two is that bin's count.
+ * Bin counts with the values that lie on an inner edge (within rounding) kept apart: numpy
+ * compares each value with its own edges exactly, which bar centres give only to within rounding,
+ * so the values on one edge may have gone up or down (39.8 < 39.800000000000004), each edge its
+ * own way. `lo`/`hi`: every edge's values down / up.
  */
-export function countBounds(values: number[], edges: number[]): { lo: number[]; hi: number[] } {
+export function countBounds(values: number[], edges: number[]): { lo: number[]; hi: number[]; inside: number[]; onEdge: number[] } {
   const n = edges.length - 1;
   const w = edges[1]! - edges[0]!;
   const eps = 1e-7 * w;
-  const lo = new Array<number>(n).fill(0);
-  const hi = new Array<number>(n).fill(0);
+  const inside = new Array<number>(n).fill(0);
+  const onEdge = new Array<number>(n + 1).fill(0);
   for (const v of values) {
     if (!Number.isFinite(v) || v < edges[0]! - eps || v > edges[n]! + eps) continue;
     const t = (v - edges[0]!) / w;
     const b = Math.min(n - 1, Math.max(0, Math.floor(t)));
     const near = Math.round(t);
-    if (Math.abs(t - near) * w <= eps && near > 0 && near < n) {
-      // on the edge between bins near-1 and near
-      lo[near - 1]!++;
-      hi[near]!++;
-    } else {
-      lo[b]!++;
-      hi[b]!++;
-    }
+    if (Math.abs(t - near) * w <= eps && near > 0 && near < n) onEdge[near]!++;
+    else inside[b]!++;
   }
-  return { lo, hi };
+  const lo = inside.map((c, b) => c + onEdge[b + 1]!);
+  const hi = inside.map((c, b) => c + onEdge[b]!);
+  return { lo, hi, inside, onEdge };
 }
 
-/** Heights that are these bins' counts, edge values placed either way (the total must agree). */
-export function withinBounds(heights: number[], b: { lo: number[]; hi: number[] }): boolean {
-  const total = b.lo.reduce((a, c) => a + c, 0);
-  return heights.reduce((a, c) => a + c, 0) === total && heights.every((h, i) => h >= Math.min(b.lo[i]!, b.hi[i]!) && h <= Math.max(b.lo[i]!, b.hi[i]!));
+/** Heights that are these bins' counts, the values on each inner edge all placed one way or the other. */
+export function withinBounds(heights: number[], b: { inside: number[]; onEdge: number[] }): boolean {
+  const n = heights.length;
+  if (b.inside.length !== n) return false;
+  // left to right: what is left of a bin after its own values and those its left edge gave it
+  // must be none or all of its right edge's values
+  let fromLeft = 0;
+  for (let i = 0; i < n; i++) {
+    const rest = heights[i]! - b.inside[i]! - fromLeft;
+    const edge = i < n - 1 ? b.onEdge[i + 1]! : 0;
+    if (rest === 0) fromLeft = edge;
+    else if (rest === edge) fromLeft = 0;
+    else return false;
+  }
+  return true;
 }
 
 export function explainHistogram(s: PlottedSeries, p: Prepared): string | null {
@@ -260,4 +274,32 @@ export function* categoryValues(s: PlottedSeries, p: Prepared): Generator<{ key:
       if (col !== g) yield { key, g, col, have: rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)) };
     }
   }
+}
+
+/**
+ * An empirical CDF (seaborn's ecdfplot, or np.sort(v) against np.arange(1, n + 1) / n): x the
+ * column's values sorted (each point one row), y the running share, count or percent of them.
+ */
+export function explainEcdf(s: PlottedSeries, p: Prepared): string | null {
+  if (s.kind !== "line" || s.truncated || s.y.length < 5 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  const n = x.length;
+  if (!x.every((v, i) => i === 0 || v >= x[i - 1]!)) return null;
+  const readings: Array<[string, (i: number) => number]> = [
+    ["proportion", (i) => (i + 1) / n],
+    ["count", (i) => i + 1],
+    ["percent", (i) => (100 * (i + 1)) / n],
+  ];
+  const stat = readings.find(([, f]) => s.y.every((y, i) => Math.abs(y - f(i)) <= 1e-9 * Math.max(1, Math.abs(y))));
+  if (!stat) return null;
+  for (const f of p.frames) {
+    if (f.rows.length < n) continue;
+    for (const [col, v] of p.numeric) {
+      const sorted = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      if (sorted.length !== n) continue;
+      sorted.sort((a, b) => a - b);
+      if (sorted.every((t, i) => sameX(t, x[i]!))) return `empirical CDF of ${col}${f.desc} (${stat[0]}, every value at its own step)`;
+    }
+  }
+  return null;
 }

@@ -17,6 +17,8 @@ export interface Table {
 export interface Frame {
   desc: string;
   rows: number[];
+  /** The rows where this category column has this value; absent for all rows. */
+  where?: [string, string];
 }
 
 export interface Prepared {
@@ -83,9 +85,9 @@ export function prepareTable(t: Table): Prepared {
   const frames: Frame[] = [{ desc: "", rows: t.rows.map((_, i) => i) }];
   for (const col of frameCols) {
     const vals = categorical.get(col)!;
-    const distinct = [...new Set(vals.filter((v) => v !== null))];
+    const distinct = [...new Set(vals.filter((v): v is string => v !== null))];
     for (const v of distinct) {
-      frames.push({ desc: ` where ${col} == ${JSON.stringify(v)}`, rows: vals.flatMap((x, i) => (x === v ? [i] : [])) });
+      frames.push({ desc: ` where ${col} == ${JSON.stringify(v)}`, rows: vals.flatMap((x, i) => (x === v ? [i] : [])), where: [col, v] });
     }
   }
   return {
