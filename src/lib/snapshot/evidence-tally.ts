@@ -4,6 +4,14 @@
 // live, can import it without a folder cycle.
 import type { AnswerCoverage, ClaimEvidence } from "../schema/weave";
 
+/** The sides whose claim behind a graph node (`indices`: side → claim index) was not found in that
+ * side's answer: the node is drawn dashed and says so, live and in the picture. */
+export function notFoundSides(evidence: Record<string, readonly ClaimEvidence[]> | undefined, indices: Record<string, number>): string[] {
+  return Object.entries(indices)
+    .filter(([side, i]) => evidence?.[side]?.[i]?.status === "not-found")
+    .map(([side]) => side);
+}
+
 export interface EvidenceTally {
   claims: number;
   traced: number;

@@ -1,15 +1,20 @@
 // A claim panel as a standalone SVG string: the settled force layout computed in Node, drawn with
 // presentation attributes only, so it renders wherever SVG does (no CSS, no script). Pure.
-import type { Panel } from "../schema/weave";
+import type { Panel, WeaveResult } from "../schema/weave";
 import { LABEL_FONT_PX, labelAnchor, panelLabel, placeLabels } from "../graph/labels";
 import { PANEL_SIZE, settledLayout, type LayoutNode } from "../graph/layout";
 import { edgeOpacity, edgeStyle, edgeWidth, nodePaint } from "../graph/paint";
 import { GRAPH } from "../theme/palette";
+import { notFoundSides } from "./evidence-tally";
 import { esc } from "./escape";
 
 const f1 = (n: number | undefined) => (n ?? 0).toFixed(1);
 
-export function panelSvg(panel: Panel, kind: string, opts: { size?: number; title?: string; x?: number; y?: number } = {}): string {
+export function panelSvg(
+  panel: Panel,
+  kind: string,
+  opts: { size?: number; title?: string; x?: number; y?: number; evidence?: WeaveResult["evidence"] } = {},
+): string {
   const layout = settledLayout(panel, kind);
   const placed = placeLabels(layout.nodes);
   const size = opts.size ?? PANEL_SIZE;
@@ -35,8 +40,12 @@ export function panelSvg(panel: Panel, kind: string, opts: { size?: number; titl
             .map(([s, t]) => `${s.toUpperCase()}: ${t}`)
             .join("\n")
         : n.node.text;
+    // as the live view draws it: a claim not found in its answer is dashed and its title says so
+    const notFound = notFoundSides(opts.evidence, n.node.indices);
+    const note = notFound.length ? ` (not found in ${notFound.map((s) => s.toUpperCase()).join(" or ")}'s answer)` : "";
+    const dashed = notFound.length ? ` stroke-dasharray="3 2" stroke-width="${Math.max(2, p.strokeWidth)}"` : ` stroke-width="${p.strokeWidth}"`;
     out.push(
-      `<circle cx="${f1(n.x)}" cy="${f1(n.y)}" r="${n.r.toFixed(2)}" fill="${p.fill}" stroke="${p.stroke}" stroke-width="${p.strokeWidth}"><title>${esc(full)}</title></circle>`,
+      `<circle cx="${f1(n.x)}" cy="${f1(n.y)}" r="${n.r.toFixed(2)}" fill="${p.fill}" stroke="${notFound.length ? GRAPH.staticLabel : p.stroke}"${dashed}><title>${esc(full + note)}</title></circle>`,
     );
   }
   for (const box of placed.values()) {

@@ -105,7 +105,7 @@ function panels(f: Flow, b: Extract<SheetBody, { kind: "panels" }>): void {
   const panelSvg = loadPanelSvg();
   b.panels.forEach((face, i) => {
     const x = PAD + i * (size + gap);
-    if (panelSvg) f.out.push(panelSvg(face.panel, face.key, { size, x, y: top + 22 }));
+    if (panelSvg) f.out.push(panelSvg(face.panel, face.key, { size, x, y: top + 22, evidence: face.evidence }));
     else {
       const note = `No graph: laying it out needs d3-force, which this Node.js (${typeof process === "object" ? process.version : "?"}) cannot load (Node ≥ 20.19 can).`;
       wrapText(note, 12, size - 24, 4).forEach((l, j) => {

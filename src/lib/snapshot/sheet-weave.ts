@@ -5,7 +5,13 @@ import { pct, plural } from "../format";
 import type { MultiWeave, Panel, WeaveResult } from "../schema/weave";
 import { parseModeNote, recomputeConsensus, recomputeParticipation, spreadText } from "./recount";
 import { type Line, type PanelFace, type Sheet, slotsLine, warningLines } from "./sheet";
+import { notFoundSides } from "./evidence-tally";
 import { evidenceLines } from "./sheet-evidence";
+
+/** Whether any node of the three panels stands for a claim not found in its answer. */
+function notFoundAny(r: WeaveResult): boolean {
+  return r.panels.both.nodes.some((n) => notFoundSides(r.evidence, n.indices).length > 0);
+}
 
 /** Groups listed in a static N-model view at most; the rest are counted. */
 export const STATIC_GROUP_LIMIT = 40;
@@ -63,9 +69,15 @@ export function weaveSheet(r: WeaveResult): Sheet {
     body: {
       kind: "panels",
       panels: (["a", "b", "both"] as const).map(
-        (k): PanelFace => ({ key: k, title: k === "both" ? "Both" : `Model ${k.toUpperCase()}`, panel: r.panels[k], caption: caption(r.panels[k], k) }),
+        (k): PanelFace => ({
+          key: k,
+          title: k === "both" ? "Both" : `Model ${k.toUpperCase()}`,
+          panel: r.panels[k],
+          caption: caption(r.panels[k], k),
+          evidence: r.evidence,
+        }),
       ),
-      legend: `white core: claims both models made · blue: only A · orange: only B · grey line: agree · dashed red: contradict${lexical ? " · dotted: lexical" : ""} · width ∝ strength`,
+      legend: `white core: claims both models made · blue: only A · orange: only B · grey line: agree · dashed red: contradict${lexical ? " · dotted: lexical" : ""} · width ∝ strength${notFoundAny(r) ? " · dashed ring: claim not found in its answer" : ""}`,
     },
   };
 }

@@ -4,7 +4,7 @@
 // two can never show different numbers, and every number travels with its own label. Numbers are
 // recomputed from raw counts by each sheet builder, as the live views do. This file holds the
 // shapes and the lines every sheet shares; sheet-of.ts picks the builder. Pure.
-import type { Panel } from "../schema/weave";
+import type { Panel, WeaveResult } from "../schema/weave";
 
 /** The ink a value or a line is drawn in; plain text in the HTML, a colour in the picture. */
 export type Tone = "plain" | "muted" | "a" | "b" | "green" | "red" | "amber" | "purple";
@@ -28,6 +28,8 @@ export interface PanelFace {
   panel: Panel;
   /** "12 claims · 1 edge". */
   caption: string;
+  /** Per side, per claim: where its evidence was found (a claim not found is drawn dashed). */
+  evidence?: WeaveResult["evidence"];
 }
 
 export interface ChartFace {

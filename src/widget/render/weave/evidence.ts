@@ -19,11 +19,6 @@ export function evidenceOf(r: Pick<WeaveResult, "evidence">, side: string, index
   return r.evidence?.[side]?.[index] ?? null;
 }
 
-/** Not found in its answer (or ambiguous): the claim is drawn and listed as such. */
-export function isUntrue(e: ClaimEvidence | null): boolean {
-  return e?.status === "not-found";
-}
-
 /** The headline block: one line per side and, when some claim is not traced, the second reading. */
 export function evidenceHeadline(r: WeaveResult): HTMLElement | null {
   if (!r.evidence) return null;

@@ -2,7 +2,8 @@
 // lib/graph/ (layout, labels, paint); this file animates it, draws it, and handles hover and drag. A panel is
 // built once per distinct panel data and then only moves: state updates never restart it.
 import type { GraphEdge, GraphNode, Panel, WeaveResult } from "../../../lib/schema/weave";
-import { claimKeys, isUntrue } from "./evidence";
+import { notFoundSides } from "../../../lib/snapshot/evidence-tally";
+import { claimKeys } from "./evidence";
 import { LABEL_FONT_PX, labelAnchor, panelLabel, placeLabels, shortLabel } from "../../../lib/graph/labels";
 import { PANEL_SIZE, clampNodes, createPanelLayout, expectedTicks, settleSync, type LayoutNode, type PanelLayout } from "../../../lib/graph/layout";
 import { edgeOpacity, edgeStyle, edgeWidth, nodePaint } from "../../../lib/graph/paint";
@@ -147,8 +148,8 @@ export class ForcePanel {
     });
     for (const n of this.layout.nodes) {
       const p = nodePaint(n.node);
-      const notFound = Object.entries(n.node.indices).filter(([side, i]) => isUntrue(this.opts.evidence?.[side]?.[i] ?? null));
-      const notFoundNote = notFound.length ? ` — not found in ${notFound.map(([side]) => `${sideLabel(side)}'s`).join(" or ")} answer` : "";
+      const notFound = notFoundSides(this.opts.evidence, n.node.indices);
+      const notFoundNote = notFound.length ? ` — not found in ${notFound.map((side) => `${sideLabel(side)}'s`).join(" or ")} answer` : "";
       // Reached with Tab, announced with its claim; focus shows what hover shows (the tooltip describes it).
       const g = s(
         "g",
