@@ -1,13 +1,14 @@
 // Runs every test suite with Node's own test runner (TypeScript through tsx), one file at a time
 // so the suites that start kernels, JupyterLab and Chromium never fight for the two cores.
-// Usage: npm test [-- unit kernel sandbox browser ...]   (default: all groups, in this order)
+// Usage: npm test [-- unit oracle kernel sandbox browser ...]   (default: all groups, in this order;
+// "oracle" checks the faithfulness readings against pandas/numpy/seaborn called in the .venv)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const GROUPS = ["unit", "types", "sandbox", "kernel", "browser", "notebooks", "frontends", "binder", "install"];
+const GROUPS = ["unit", "oracle", "types", "sandbox", "kernel", "browser", "notebooks", "frontends", "binder", "install"];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const groups = wanted.length ? wanted : GROUPS;
 for (const g of groups)
