@@ -34,6 +34,18 @@ export function isNA(field: string): boolean {
   return PANDAS_NA_VALUES.has(field);
 }
 
+/**
+ * The texts pd.to_datetime reads as a gap (NaT) besides read_csv's own markers
+ * (pandas._libs.tslibs.nattype.nat_strings): read_csv leaves "NaT" as text, to_datetime makes it
+ * a gap, so a date column may hold them; in any other column they are text.
+ */
+export const NAT_STRINGS: ReadonlySet<string> = new Set(["NaT", "NAT", "nat", "NaN", "NAN", "nan"]);
+
+/** A gap in a date column, as read_csv then pd.to_datetime see it. */
+export function isDateGap(field: string): boolean {
+  return isNA(field) || NAT_STRINGS.has(field);
+}
+
 // The C parser's float grammar: surrounding spaces allowed, optional sign, digits with an
 // optional decimal mark, optional exponent; inf/infinity in any case.
 const NUMBER: Record<Decimal, RegExp> = {
@@ -98,7 +110,7 @@ export { ISO_DATE } from "./date-format";
 /**
  * The kind pandas gives a column: numeric (int64/float64, NaN for the missing markers), bool
  * (only when no value is missing: a gap makes it object), date (text pd.to_datetime parses with
- * the format it guesses from the first value),
+ * the format it guesses from the first value; "NaT" there is a gap, as to_datetime reads it),
  * text, or empty (every value missing: float64 of NaN).
  */
 export function columnKind(values: readonly string[], decimal: Decimal = "."): ColumnKind {
@@ -117,7 +129,8 @@ export function columnKind(values: readonly string[], decimal: Decimal = "."): C
     present++;
     if (numeric && parseNumber(v, decimal) === null) numeric = false;
     if (bool && !BOOL.has(v.trim())) bool = false;
-    if (date && !datesSeen.has(v)) {
+    // "NaT" is a gap to pd.to_datetime, which guesses the format from the first value that is not one
+    if (date && !NAT_STRINGS.has(v) && !datesSeen.has(v)) {
       // pd.to_datetime guesses the format from the first value and holds every other to it
       dateFormat ??= guessDateFormat(v);
       if (!dateFormat || dateFormat.parse(v) === null) date = false;
@@ -130,6 +143,7 @@ export function columnKind(values: readonly string[], decimal: Decimal = "."): C
   if (numeric && !fitsPandasInts(values)) return "text";
   if (numeric) return "numeric";
   if (bool) return missing ? "text" : "bool";
+  // a column of nothing but "NaT" is dates to pd.to_datetime too: all of them gaps
   return date ? "date" : "text";
 }
 

@@ -155,3 +155,17 @@ test("a column of such dates is a date column of the CSV, and one with mixed off
   assert.deepEqual(readCsv("t,v\n2024-01-05 10:00+01:00,1\n2024-01-06 10:00+02:00,2\n").kinds, ["text", "numeric"]);
   assert.deepEqual(readCsv("t,v\n2024-01-05 10:00+01:00,1\n2024-01-06 10:00+01:00,2\n").kinds, ["date", "numeric"]);
 });
+
+test('"NaT" in a date column is a gap, as pd.to_datetime reads it (pandas\' nat_strings); elsewhere it is text', () => {
+  // pd.to_datetime(pd.read_csv(...).d): 2020-01-01, NaT, 2020-01-03; the format is guessed from
+  // the first value that is not NaT
+  assert.deepEqual(readCsv("d,v\n2020-01-01,1\nNaT,2\n2020-01-03,3\n").kinds, ["date", "numeric"]);
+  assert.deepEqual(readCsv("d,v\nNaT,1\n01/02/2020,2\nnat,3\nNAT,4\n").kinds, ["date", "numeric"]);
+  // a column of nothing but NaT: to_datetime gives datetime64 of NaT
+  assert.deepEqual(columnKind(["NaT", "NaT"]), "date");
+  // beside a value the format does not read, to_datetime raises: text
+  assert.deepEqual(readCsv("d,v\n2020-01-01,1\nNaT,2\nsoon,3\n").kinds, ["text", "numeric"]);
+  // read_csv leaves "NaT" as text in a number column (object dtype), and in a True/False one
+  assert.deepEqual(readCsv("x,v\n1,1\nNaT,2\n").kinds, ["text", "numeric"]);
+  assert.deepEqual(readCsv("x,v\nTrue,1\nNaT,2\n").kinds, ["text", "numeric"]);
+});

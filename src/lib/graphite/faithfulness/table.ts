@@ -1,7 +1,7 @@
 // The CSV as the faithfulness check sees it, typed as pandas types it: numeric columns with NaN
 // for pandas' missing markers (so aggregates can skip them), the date column, the category
 // columns (missing keys dropped, as groupby drops them) and the row subsets worth trying. Pure.
-import { columnKind, isNA, parseNumber, type Decimal } from "../csv-typing";
+import { columnKind, isDateGap, isNA, parseNumber, type Decimal } from "../csv-typing";
 import { guessDateFormat, type DateFormat } from "../date-format";
 
 export const MAX_CATEGORIES = 40;
@@ -67,12 +67,13 @@ export function prepareTable(t: Table): Prepared {
       numeric.set(col, v);
       if (v.some((x) => Number.isNaN(x))) gappy.add(col);
     }
-    // Dates key rows and calendar buckets: only a date column without gaps is used.
-    if (dateCol === null && kind === "date" && !raw.some(isNA)) {
+    // Dates key rows and calendar buckets: only a date column without gaps ("NaT" is one) is used.
+    if (dateCol === null && kind === "date" && !raw.some(isDateGap)) {
       dateCol = col;
       dateFormat = guessDateFormat(raw[0]!);
     }
-    const keys = raw.map((v) => (isNA(v) ? null : v.trim()));
+    // a gap is no group's key (groupby drops it), and in a date column "NaT" is a gap
+    const keys = raw.map((v) => (isNA(v) || (kind === "date" && isDateGap(v)) ? null : v.trim()));
     const distinct = new Set(keys.filter((k) => k !== null));
     if (distinct.size <= MAX_CATEGORIES && distinct.size < n && distinct.size > 0) categorical.set(col, keys);
     const named = keys.filter((k) => k !== null).length;
