@@ -73,9 +73,12 @@ def resample(r):
     res = {}
     for rule in r["rules"]:
         # "period:W": groupby(to_period("W")) keyed by each period's first day (Monday for weeks)
+        # "W-MON-left": weeks Monday to Sunday labelled by their Monday, empty weeks included
         if rule.startswith("period:"):
             periods = s.index.to_period(rule.split(":")[1])
             rs = s.groupby(pd.Index(periods.start_time, name="d"))
+        elif rule == "W-MON-left":
+            rs = s.resample("W-MON", closed="left", label="left")
         else:
             rs = s.resample(rule)
         per = {}

@@ -71,8 +71,11 @@ export function keyIndex(keys: string[]): Map<string, number> {
 
 export function explain(s: PlottedSeries, keys: string[] | null, p: Prepared, scale = dataScale(p)): Explained | null {
   const labelled = s.x.length > 0 && s.x.every((x) => typeof x === "string");
-  // Labels are matched to a reading's keys first: a reading in file order names no label.
-  return (labelled ? explainWith(s, keys, p, scale, true) : null) ?? explainWith(s, keys, p, scale, false);
+  // Labels are matched to a reading's keys first: a reading in file order names no label. So are
+  // dates (matplotlib's date numbers): buckets labelled by their first day match month-end x in
+  // order, and only the reading labelled by the last day pairs each x with its value.
+  const dated = keys !== null && keys.length > 0 && keys.every((k) => ISO_DATE.test(k));
+  return (labelled || dated ? explainWith(s, keys, p, scale, true) : null) ?? explainWith(s, keys, p, scale, false);
 }
 
 function explainWith(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, keyedOnly: boolean): Explained | null {
@@ -92,7 +95,7 @@ function explainWith(s: PlottedSeries, keys: string[] | null, p: Prepared, scale
     }
     // Labels (category names, dates) that are not this candidate's keys say it is the wrong
     // vector: only numeric x (positions) may be compared by order.
-    if (!pos && labelled && cand.keys) continue;
+    if (!pos && (labelled || keyedOnly) && cand.keys) continue;
     if (pos) {
       const at = pos;
       for (const [factor, label] of SCALES) {

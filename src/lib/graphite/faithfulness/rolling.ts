@@ -93,10 +93,16 @@ const BUCKETS: ReadonlyArray<{ name: string; start: (d: number) => number; end: 
   },
 ];
 
+/** Most buckets a calendar reading spans, empty ones included (two rows decades apart make thousands of weeks). */
+export const MAX_BUCKETS = 2000;
+
 /**
  * Calendar buckets (pandas resample("W") / ("ME") / ("MS") / ("QE") / ("YE"), or a Period index):
  * aggregates per week, month, quarter or year, keyed by the bucket's first day and, separately, by its last day (pandas labels
- * "W" and "M" bins by their end, "MS" and Period axes by their start).
+ * "W" and "M" bins by their end, "MS" and Period axes by their start). A groupby of the periods
+ * (dt.to_period) has only the buckets with rows; resample has every bucket from the first row's to
+ * the last's, an empty one with size, count, sum and nunique 0 and every other aggregate NaN: when
+ * the rows leave a bucket empty, that reading is tried too.
  * `want`: label keys the series uses; bucketings that do not cover them are skipped unbuilt.
  */
 export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[], want: string[] | null): Generator<Candidate> {
@@ -110,33 +116,40 @@ export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[
       }
       if (groups.size < 2) continue;
       const starts = [...groups.keys()].sort((x, y) => x - y);
-      const labels: Array<[string, string[]]> = [
-        ["first day", starts.map(fromDays)],
-        ["last day", starts.map((d) => fromDays(b.end(d)))],
-      ];
-      for (const [how, keys] of labels) {
-        if (want) {
-          const have = new Set(keys);
-          if (!want.every((k) => have.has(k))) continue;
-        }
-        const size = (j: number) => groups.get(starts[j]!)!.length;
-        yield withSupport(
-          eager(
-            `count of rows per ${b.name} (labelled by its ${how})${f.desc}`,
-            keys,
-            starts.map((k) => groups.get(k)!.length),
-          ),
-          size,
-        );
-        for (const col of numCols) {
-          yield* groupAggregates(
-            (agg) => `${b.name}ly ${agg} of ${col} (labelled by its ${how})${f.desc}`,
-            keys,
-            () => starts.map((k) => groups.get(k)!),
-            p.numeric.get(col)!,
-            p.gappy.has(col),
-            null,
+      const every: number[] = [starts[0]!];
+      while (every.length <= MAX_BUCKETS && every[every.length - 1]! < starts[starts.length - 1]!) every.push(b.start(b.end(every[every.length - 1]!) + 1));
+      const spans: Array<[number[], string]> = [[starts, ""]];
+      if (every.length > starts.length && every.length <= MAX_BUCKETS) spans.push([every, `, empty ${b.name}s included as resample has them`]);
+      for (const [span, note] of spans) {
+        const rowsOf = (k: number) => groups.get(k) ?? [];
+        const labels: Array<[string, string[]]> = [
+          ["first day", span.map(fromDays)],
+          ["last day", span.map((d) => fromDays(b.end(d)))],
+        ];
+        for (const [how, keys] of labels) {
+          if (want) {
+            const have = new Set(keys);
+            if (!want.every((k) => have.has(k))) continue;
+          }
+          const size = (j: number) => rowsOf(span[j]!).length;
+          yield withSupport(
+            eager(
+              `count of rows per ${b.name} (labelled by its ${how}${note})${f.desc}`,
+              keys,
+              span.map((k) => rowsOf(k).length),
+            ),
+            size,
           );
+          for (const col of numCols) {
+            yield* groupAggregates(
+              (agg) => `${b.name}ly ${agg} of ${col} (labelled by its ${how}${note})${f.desc}`,
+              keys,
+              () => span.map(rowsOf),
+              p.numeric.get(col)!,
+              p.gappy.has(col),
+              null,
+            );
+          }
         }
       }
     }
