@@ -82,7 +82,8 @@ const STATS: Array<[string, boolean, string | null]> = [
   ["density", true, "cumulative share"],
   ["probability", true, "cumulative share"],
   ["percent", true, null],
-  ["frequency", true, null],
+  // seaborn makes a cumulative density or frequency from the widths first: the running count
+  ["frequency", true, "cumulative counts"],
 ];
 
 test("seaborn histplot: each stat the check reads is recognised on seaborn's own bins and heights", () => {
