@@ -38,12 +38,7 @@ test("the check in a worker gives the inline check's verdict, for each chart and
   // The kernel's own worker script, with no time limit to speak of: a busy machine may take
   // longer than the kernel's 5 s over the search for `wrong`, and this test is about the verdict.
   const pool = new FaithPool({ timeoutMs: 3_600_000 });
-  const [a, b, c, d] = await Promise.all([
-    pool.check(csv, [means]),
-    pool.check(csv, [wrong]),
-    pool.check(other, [otherFig]),
-    pool.check(csv, []),
-  ]);
+  const [a, b, c, d] = await Promise.all([pool.check(csv, [means]), pool.check(csv, [wrong]), pool.check(other, [otherFig]), pool.check(csv, [])]);
   await pool.close();
   assert.deepEqual(a, checkFaithfulness(csv, [means]));
   assert.equal(a.verdict, "faithful");
