@@ -20,6 +20,12 @@ export interface Candidate {
    * such vectors per column, so only a line of several points is evidence of one.
    */
   derived?: boolean;
+  /**
+   * How many of the values are finite, known without building them (an aggregate's count follows
+   * from its groups' sizes): a candidate that cannot have as many as a series has points is
+   * skipped unbuilt. Absent when only building the values tells.
+   */
+  finiteCount?: () => number;
 }
 
 /** Fewest points of a line before a rolling window or cumulative sum may explain it. */

@@ -1,10 +1,13 @@
 // Every vector the data can produce, lazily, cheapest and most likely first: columns (per row
 // subset), groupby aggregates by a category or the date, calendar buckets, then rolling means and
 // cumulative sums of the date-ordered (or file-ordered) columns, with and without their missing
-// rows (df.dropna() before rolling gives other windows). Pure.
+// rows (df.dropna() before rolling gives other windows). What depends only on the table (a row
+// subset's groups, its date order, daily values) is built once per table (faithfulness/memo); a
+// column over a row subset is read point by point, only as far as a match looks. Pure.
 import { aggregate } from "./aggregate";
 import { groupAggregates } from "./grouped";
 import { eager, withSupport, type Candidate } from "./candidate";
+import { memo, memo2 } from "./memo";
 import { bucketCandidates, MAX_WINDOW, rollings } from "./rolling";
 import { fromDays, type Frame, type Prepared } from "./table";
 
@@ -19,7 +22,7 @@ export function* candidates(
   minRows: number,
   label: string | null,
   seriesLength: number | null = null,
-): Generator<Candidate> {
+): Generator<Candidate, void, undefined> {
   const numCols = [...p.numeric.keys()];
   // No vector built from a row subset is longer than the subset: skip subsets too small to hold
   // the series.
@@ -32,7 +35,7 @@ export function* candidates(
   const dated = seriesKeys !== null && p.dateKeys !== null && seriesKeys.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k));
   const frames = dated
     ? big.filter((f) => {
-        const have = new Set(f.rows.map((i) => p.dateKeys![i]!));
+        const have = memo(f, "date keys", () => new Set(f.rows.map((i) => p.dateKeys![i]!)));
         return seriesKeys.every((k) => have.has(k));
       })
     : big;
@@ -40,12 +43,11 @@ export function* candidates(
   const wanted = labelledKeys && seriesKeys ? [...new Set(seriesKeys)] : null;
   // Row-level columns (in file order, keyed by date when there is one), then aggregates.
   for (const f of frames) {
-    for (const c of numCols) {
-      const values = f.rows.map((i) => col(c)[i]!);
-      const keys = p.dateKeys ? f.rows.map((i) => p.dateKeys![i]!) : null;
-      const uniqueKeys = keys && new Set(keys).size === keys.length;
-      yield eager(`column ${c}${f.desc}`, uniqueKeys ? keys : null, values);
-    }
+    const keys = memo(f, "row keys", () => {
+      const k = p.dateKeys ? f.rows.map((i) => p.dateKeys![i]!) : null;
+      return k && new Set(k).size === k.length ? k : null;
+    });
+    for (const c of numCols) yield rowValues(`column ${c}${f.desc}`, keys, f, col(c));
   }
   // Each row named by a label column (df.set_index("state").total.plot.bar(), sorted or not).
   if (labelledKeys && wanted) {
@@ -68,51 +70,46 @@ export function* candidates(
     const groupCols = [...p.categorical.keys(), ...(p.dateCol && !p.categorical.has(p.dateCol) ? [p.dateCol] : [])];
     for (const g of groupCols) {
       const keyOf: Array<string | null> = g === p.dateCol ? p.dateKeys! : p.categorical.get(g)!;
-      // groupby drops rows whose key is missing (dropna=True)
-      const groups = new Map<string, number[]>();
-      for (const i of f.rows) {
-        const k = keyOf[i];
-        if (k === null || k === undefined) continue;
-        if (!groups.has(k)) groups.set(k, []);
-        groups.get(k)!.push(i);
-      }
+      const { groups, keys, rowsList, keyed } = groupsOf(f, g, keyOf);
       if (groups.size === f.rows.length && g !== p.dateCol) continue; // one row per group: same as the column
       if (groups.size < 2) continue;
       // Labels (category names, dates) are matched by key only: a grouping that lacks one of the
       // plotted labels cannot be the series.
       if (wanted && !wanted.every((k) => groups.has(k))) continue;
-      const keys = [...groups.keys()].sort();
-      const size = (j: number) => groups.get(keys[j]!)!.length;
-      yield withSupport(
-        eager(
-          `count of rows by ${g}${f.desc}`,
-          keys,
-          keys.map((k) => groups.get(k)!.length),
-          g,
+      const size = (j: number) => rowsList[j]!.length;
+      yield* memo(rowsList, "counts", () => [
+        withSupport(
+          eager(
+            `count of rows by ${g}${f.desc}`,
+            keys,
+            rowsList.map((r) => r.length),
+            g,
+          ),
+          size,
         ),
-        size,
-      );
-      // value_counts(normalize=True): shares of the rows that have a key (× 100 is a percent)
-      const keyed = keys.reduce((n, k) => n + groups.get(k)!.length, 0);
-      yield withSupport(
-        eager(
-          `share of rows by ${g}${f.desc}`,
-          keys,
-          keys.map((k) => groups.get(k)!.length / keyed),
-          g,
+        // value_counts(normalize=True): shares of the rows that have a key (× 100 is a percent)
+        withSupport(
+          eager(
+            `share of rows by ${g}${f.desc}`,
+            keys,
+            rowsList.map((r) => r.length / keyed),
+            g,
+          ),
+          size,
         ),
-        size,
-      );
+      ]);
       for (const c of numCols) {
         if (c === g) continue;
-        yield* groupAggregates(
-          (agg) => `${agg} of ${c} by ${g}${f.desc}`,
-          keys,
-          () => keys.map((k) => groups.get(k)!),
-          col(c),
-          p.gappy.has(c),
-          g,
-        );
+        yield* memo2(col(c), rowsList, `${c} by ${g}`, () => [
+          ...groupAggregates(
+            (agg) => `${agg} of ${c} by ${g}${f.desc}`,
+            keys,
+            () => rowsList,
+            col(c),
+            p.gappy.has(c),
+            g,
+          ),
+        ]);
       }
     }
   }
@@ -120,41 +117,36 @@ export function* candidates(
   // Rolling means and cumulative sums of the date-ordered series (row-level and daily aggregates).
   if (p.dateCol) {
     for (const f of frames) {
-      const order = [...f.rows].sort((a, b) => p.dateDays![a]! - p.dateDays![b]!);
-      const dayKeys = order.map((i) => p.dateDays![i]!);
-      const unique = new Set(dayKeys).size === dayKeys.length;
+      const { order, dayKeys, unique, days, dayLabels, dayRows } = dateOrder(p, f);
       for (const c of numCols) {
         if (unique) {
+          const orderKeys = memo(f, "date-ordered keys", () => order.map((i) => p.dateKeys![i]!));
           yield* rollings(
             `column ${c}${f.desc}`,
-            order.map((i) => p.dateKeys![i]!),
-            order.map((i) => col(c)[i]!),
+            orderKeys,
+            memo2(col(c), f, "date-ordered values", () => order.map((i) => col(c)[i]!)),
             dayKeys,
           );
           if (p.gappy.has(c)) {
-            const kept = order.filter((i) => !Number.isNaN(col(c)[i]!));
+            const kept = memo2(col(c), f, "date-ordered rows present", () => order.filter((i) => !Number.isNaN(col(c)[i]!)));
             yield* rollings(
               `column ${c} with missing rows dropped${f.desc}`,
-              kept.map((i) => p.dateKeys![i]!),
-              kept.map((i) => col(c)[i]!),
-              kept.map((i) => p.dateDays![i]!),
+              memo(kept, "keys", () => kept.map((i) => p.dateKeys![i]!)),
+              memo(kept, "values", () => kept.map((i) => col(c)[i]!)),
+              memo(kept, "days", () => kept.map((i) => p.dateDays![i]!)),
             );
           }
         } else {
-          const days = [...new Set(dayKeys)];
-          const byDay = new Map<number, number[]>();
-          order.forEach((i) => {
-            const d = p.dateDays![i]!;
-            if (!byDay.has(d)) byDay.set(d, []);
-            byDay.get(d)!.push(col(c)[i]!);
-          });
           for (const agg of ["mean", "sum"] as const) {
-            yield* rollings(
-              `daily ${agg} of ${c}${f.desc}`,
-              days.map(fromDays),
-              days.map((d) => aggregate(agg, byDay.get(d)!)),
-              days,
+            const daily = memo2(col(c), f, `daily ${agg}`, () =>
+              dayRows.map((rows) =>
+                aggregate(
+                  agg,
+                  rows.map((i) => col(c)[i]!),
+                ),
+              ),
             );
+            yield* rollings(`daily ${agg} of ${c}${f.desc}`, dayLabels, daily, days);
           }
         }
       }
@@ -164,21 +156,57 @@ export function* candidates(
       // A series labelled by category is a rolling window only when each label is a row.
       if (labelledKeys && seriesLength !== null && f.rows.length > seriesLength + MAX_WINDOW) continue;
       for (const c of numCols) {
-        yield* rollings(
-          `column ${c}${f.desc}`,
-          null,
-          f.rows.map((i) => col(c)[i]!),
-          null,
-        );
+        const values = memo2(col(c), f, "values", () => f.rows.map((i) => col(c)[i]!));
+        yield* rollings(`column ${c}${f.desc}`, null, values, null);
         if (p.gappy.has(c)) {
           yield* rollings(
             `column ${c} with missing rows dropped${f.desc}`,
             null,
-            f.rows.map((i) => col(c)[i]!).filter((v) => !Number.isNaN(v)),
+            memo(values, "present", () => values.filter((v) => !Number.isNaN(v))),
             null,
           );
         }
       }
     }
   }
+}
+
+/** A column over a row subset, read point by point (most candidates are rejected on their first point). */
+function rowValues(desc: string, keys: string[] | null, f: Frame, column: number[]): Candidate {
+  const values = () => memo2(column, f, "values", () => f.rows.map((i) => column[i]!));
+  return { desc, keys, n: f.rows.length, at: (j) => column[f.rows[j]!]!, values, groupedBy: null };
+}
+
+/** The rows of a subset grouped by a key column (groupby drops rows whose key is missing, dropna=True), keys sorted. */
+function groupsOf(f: Frame, g: string, keyOf: Array<string | null>) {
+  return memo(f, `groups by ${g}`, () => {
+    const groups = new Map<string, number[]>();
+    for (const i of f.rows) {
+      const k = keyOf[i];
+      if (k === null || k === undefined) continue;
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k)!.push(i);
+    }
+    const keys = [...groups.keys()].sort();
+    const rowsList = keys.map((k) => groups.get(k)!);
+    return { groups, keys, rowsList, keyed: rowsList.reduce((n, r) => n + r.length, 0) };
+  });
+}
+
+/** A subset's rows in date order; when days repeat, its distinct days in that order and each day's rows. */
+function dateOrder(p: Prepared, f: Frame) {
+  return memo(f, "date order", () => {
+    const order = [...f.rows].sort((a, b) => p.dateDays![a]! - p.dateDays![b]!);
+    const dayKeys = order.map((i) => p.dateDays![i]!);
+    const unique = new Set(dayKeys).size === dayKeys.length;
+    const days = unique ? dayKeys : [...new Set(dayKeys)];
+    const byDay = new Map<number, number[]>();
+    if (!unique)
+      for (const i of order) {
+        const d = p.dateDays![i]!;
+        if (!byDay.has(d)) byDay.set(d, []);
+        byDay.get(d)!.push(i);
+      }
+    return { order, dayKeys, unique, days, dayLabels: unique ? [] : days.map(fromDays), dayRows: unique ? [] : days.map((d) => byDay.get(d)!) };
+  });
 }

@@ -1,8 +1,45 @@
 // Every aggregate of one column over groups of rows (a groupby, a calendar bucket), as lazy
-// candidates that share one pass over the data: the values present in each group are gathered
-// once, on the first aggregate anyone looks at. Pure.
-import { AGGS, aggregatePresent } from "./aggregate";
-import { lazy, withSupport, type Candidate } from "./candidate";
+// candidates that share the data: the values present in a group are gathered the first time any
+// aggregate of that group is asked for, and an aggregate is computed group by group, only for the
+// groups a match looks at (matching by key usually stops at the first group that differs). Each
+// candidate also says, without computing it, how many of its values are finite (a match in order
+// needs exactly as many as the series has points), whenever that count follows from the group
+// sizes alone. Pure.
+import { AGGS, aggregatePresent, type Agg } from "./aggregate";
+import { withSupport, type Candidate } from "./candidate";
+
+/**
+ * Largest magnitude for which the aggregates of finite values stay finite (a sum of 10^6 such
+ * values, a square of their spread): beyond it the finite count is computed, not inferred.
+ */
+const SAFE_MAGNITUDE = 1e100;
+
+/** Fewest values present for which each aggregate is finite (sum, count and nunique of nothing are 0). */
+const MIN_PRESENT: Record<Agg, number> = {
+  mean: 1,
+  sum: 0,
+  count: 0,
+  median: 1,
+  min: 1,
+  max: 1,
+  std: 2,
+  var: 2,
+  sem: 2,
+  nunique: 0,
+  first: 1,
+  last: 1,
+};
+
+/** Whether every value of the column is NaN or a finite number of safe magnitude. */
+const safeColumns = new WeakMap<number[], boolean>();
+function safeColumn(column: number[]): boolean {
+  let safe = safeColumns.get(column);
+  if (safe === undefined) {
+    safe = column.every((x) => Number.isNaN(x) || Math.abs(x) < SAFE_MAGNITUDE);
+    safeColumns.set(column, safe);
+  }
+  return safe;
+}
 
 export function* groupAggregates(
   name: (agg: string) => string,
@@ -12,14 +49,42 @@ export function* groupAggregates(
   gappy: boolean,
   groupedBy: string | null,
 ): Generator<Candidate> {
-  let present: number[][] | null = null;
-  const values = () => (present ??= rowsOf().map((rows) => rows.map((i) => column[i]!).filter((x) => !Number.isNaN(x))));
+  const n = keys.length;
+  let groups: number[][] | null = null;
+  const rows = () => (groups ??= rowsOf());
+  const present: Array<number[] | undefined> = new Array(n);
+  const presentAt = (j: number) =>
+    (present[j] ??= rows()
+      [j]!.map((i) => column[i]!)
+      .filter((x) => !Number.isNaN(x)));
+  // how many values each group has present, without gathering them when the column has no gaps
+  let counts: number[] | null = null;
+  const countOf = (j: number) =>
+    (counts ??= gappy ? rows().map((r) => r.reduce((c, i) => c + (Number.isNaN(column[i]!) ? 0 : 1), 0)) : rows().map((r) => r.length))[j]!;
   for (const agg of AGGS) {
     // count() of a column without gaps is the row count, a candidate of its own
     if (agg === "count" && !gappy) continue;
-    yield withSupport(
-      lazy(name(agg), keys, keys.length, () => values().map((xs) => aggregatePresent(agg, xs)), groupedBy),
-      (j) => values()[j]!.length,
-    );
+    const value: Array<number | undefined> = new Array(n);
+    const at = (j: number) => (value[j] ??= aggregatePresent(agg, presentAt(j)));
+    let all: number[] | null = null;
+    const cand: Candidate = {
+      desc: name(agg),
+      keys,
+      n,
+      at,
+      values: () => (all ??= Array.from({ length: n }, (_, j) => at(j))),
+      groupedBy,
+    };
+    if (safeColumn(column)) {
+      let finite: number | null = null;
+      cand.finiteCount = () => {
+        if (finite === null) {
+          finite = 0;
+          for (let j = 0; j < n; j++) if (countOf(j) >= MIN_PRESENT[agg]) finite++;
+        }
+        return finite;
+      };
+    }
+    yield withSupport(cand, countOf);
   }
 }

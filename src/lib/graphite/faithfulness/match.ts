@@ -111,6 +111,9 @@ function explainWith(s: PlottedSeries, keys: string[] | null, p: Prepared, scale
     // draws no point for them). Its first finite value must match y[0] under some unit before the
     // whole vector is built.
     if (cand.n < minRows) continue;
+    // in order and as a set both need exactly as many finite values as points (more when cut short)
+    const finite = cand.finiteCount?.();
+    if (finite !== undefined && finite !== y.length && !(s.truncated && finite > y.length)) continue;
     let first = 0;
     while (first < cand.n && !Number.isFinite(cand.at(first))) first++;
     if (first >= cand.n) continue;

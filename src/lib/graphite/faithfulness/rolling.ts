@@ -2,18 +2,22 @@
 // as pandas computes them over data with gaps: a window's mean is over the values present in it,
 // and is NaN when fewer than min_periods are present (min_periods defaults to the window for a
 // row count, to 1 for a calendar offset such as "7D"); cumsum skips NaN and is NaN where the value
-// is. Each candidate is O(1) per point over prefix sums. Pure.
+// is. Each candidate is O(1) per point over prefix sums. The windows of one vector, and the
+// buckets of one row subset, are built once per table (faithfulness/memo): callers pass vectors
+// that are themselves kept per table. Pure.
 import { eager, fromAt, withSupport, type Candidate } from "./candidate";
 import { groupAggregates } from "./grouped";
+import { memo, memo2 } from "./memo";
 import { DAY_MS, fromDays, type Frame, type Prepared } from "./table";
 
 export const MAX_WINDOW = 60;
 
-export function* rollings(desc: string, keys: string[] | null, v: number[], dayKeys: number[] | null): Generator<Candidate> {
-  for (const c of windows(desc, keys, v, dayKeys)) yield { ...c, derived: true };
+/** Every window of `v` (kept per vector: pass the same array for the same reading). */
+export function* rollings(desc: string, keys: string[] | null, v: number[], dayKeys: number[] | null): Generator<Candidate, void, undefined> {
+  yield* memo(v, `windows of ${desc}`, () => [...windows(desc, keys, v, dayKeys)].map((c): Candidate => ({ ...c, derived: true })));
 }
 
-function* windows(desc: string, keys: string[] | null, v: number[], dayKeys: number[] | null): Generator<Candidate> {
+function* windows(desc: string, keys: string[] | null, v: number[], dayKeys: number[] | null): Generator<Candidate, void, undefined> {
   const n = v.length;
   const pre = new Float64Array(n + 1);
   const cnt = new Int32Array(n + 1);
@@ -105,53 +109,73 @@ export const MAX_BUCKETS = 2000;
  * the rows leave a bucket empty, that reading is tried too.
  * `want`: label keys the series uses; bucketings that do not cover them are skipped unbuilt.
  */
-export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[], want: string[] | null): Generator<Candidate> {
+export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[], want: string[] | null): Generator<Candidate, void, undefined> {
   for (const f of frames) {
     for (const b of BUCKETS) {
-      const groups = new Map<number, number[]>();
-      for (const i of f.rows) {
-        const k = b.start(p.dateDays![i]!);
-        if (!groups.has(k)) groups.set(k, []);
-        groups.get(k)!.push(i);
-      }
-      if (groups.size < 2) continue;
-      const starts = [...groups.keys()].sort((x, y) => x - y);
-      const every: number[] = [starts[0]!];
-      while (every.length <= MAX_BUCKETS && every[every.length - 1]! < starts[starts.length - 1]!) every.push(b.start(b.end(every[every.length - 1]!) + 1));
-      const spans: Array<[number[], string]> = [[starts, ""]];
-      if (every.length > starts.length && every.length <= MAX_BUCKETS) spans.push([every, `, empty ${b.name}s included as resample has them`]);
-      for (const [span, note] of spans) {
-        const rowsOf = (k: number) => groups.get(k) ?? [];
-        const labels: Array<[string, string[]]> = [
-          ["first day", span.map(fromDays)],
-          ["last day", span.map((d) => fromDays(b.end(d)))],
-        ];
-        for (const [how, keys] of labels) {
-          if (want) {
-            const have = new Set(keys);
-            if (!want.every((k) => have.has(k))) continue;
-          }
-          const size = (j: number) => rowsOf(span[j]!).length;
-          yield withSupport(
-            eager(
-              `count of rows per ${b.name} (labelled by its ${how}${note})${f.desc}`,
-              keys,
-              span.map((k) => rowsOf(k).length),
+      for (const { note, rows, labels } of bucketsOf(p, f, b)) {
+        for (const [how, keys, have] of labels) {
+          if (want && !want.every((k) => have.has(k))) continue;
+          const size = (j: number) => rows[j]!.length;
+          yield memo(keys, `count ${b.name} ${f.desc}`, () =>
+            withSupport(
+              eager(
+                `count of rows per ${b.name} (labelled by its ${how}${note})${f.desc}`,
+                keys,
+                rows.map((r) => r.length),
+              ),
+              size,
             ),
-            size,
           );
           for (const col of numCols) {
-            yield* groupAggregates(
-              (agg) => `${b.name}ly ${agg} of ${col} (labelled by its ${how}${note})${f.desc}`,
-              keys,
-              () => span.map(rowsOf),
-              p.numeric.get(col)!,
-              p.gappy.has(col),
-              null,
-            );
+            const column = p.numeric.get(col)!;
+            yield* memo2(column, keys, `${col} per ${b.name} ${f.desc}`, () => [
+              ...groupAggregates(
+                (agg) => `${b.name}ly ${agg} of ${col} (labelled by its ${how}${note})${f.desc}`,
+                keys,
+                () => rows,
+                column,
+                p.gappy.has(col),
+                null,
+              ),
+            ]);
           }
         }
       }
     }
   }
+}
+
+/**
+ * One subset's rows in calendar buckets: the buckets with rows, and every bucket from the first to
+ * the last when that adds empty ones; each span's rows and its labels (first day, last day).
+ */
+function bucketsOf(p: Prepared, f: Frame, b: (typeof BUCKETS)[number]) {
+  return memo(f, `${b.name} buckets`, () => {
+    const groups = new Map<number, number[]>();
+    for (const i of f.rows) {
+      const k = b.start(p.dateDays![i]!);
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k)!.push(i);
+    }
+    if (groups.size < 2) return [];
+    const starts = [...groups.keys()].sort((x, y) => x - y);
+    const every: number[] = [starts[0]!];
+    while (every.length <= MAX_BUCKETS && every[every.length - 1]! < starts[starts.length - 1]!) every.push(b.start(b.end(every[every.length - 1]!) + 1));
+    const spans: Array<[number[], string]> = [[starts, ""]];
+    if (every.length > starts.length && every.length <= MAX_BUCKETS) spans.push([every, `, empty ${b.name}s included as resample has them`]);
+    return spans.map(([span, note]) => {
+      const labelled = (how: string, keys: string[]): [string, string[], Set<string>] => [how, keys, new Set(keys)];
+      return {
+        note,
+        rows: span.map((k) => groups.get(k) ?? []),
+        labels: [
+          labelled("first day", span.map(fromDays)),
+          labelled(
+            "last day",
+            span.map((d) => fromDays(b.end(d))),
+          ),
+        ],
+      };
+    });
+  });
 }

@@ -1,8 +1,10 @@
 // The CSV as the faithfulness check sees it, typed as pandas types it: numeric columns with NaN
 // for pandas' missing markers (so aggregates can skip them), the date column, the category
-// columns (missing keys dropped, as groupby drops them) and the row subsets worth trying. Pure.
+// columns (missing keys dropped, as groupby drops them) and the row subsets worth trying, read
+// once per table object (faithfulness/memo). Pure.
 import { columnKind, isDateGap, isNA, parseNumber, type Decimal } from "../csv-typing";
 import { guessDateFormat, type DateFormat } from "../date-format";
+import { memo } from "./memo";
 
 export const MAX_CATEGORIES = 40;
 export const DAY_MS = 86_400_000;
@@ -43,11 +45,26 @@ export interface Prepared {
 export function toDays(iso: string): number {
   return Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS;
 }
+// Days as ISO text, kept: the same few thousand days are named over and over (toISOString is slow).
+const isoOfDay = new Map<number, string>();
+const MAX_DAYS_KEPT = 100_000;
 export function fromDays(d: number): string {
-  return new Date(Math.floor(d + 1e-9) * DAY_MS).toISOString().slice(0, 10);
+  const day = Math.floor(d + 1e-9);
+  let iso = isoOfDay.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (isoOfDay.size >= MAX_DAYS_KEPT) isoOfDay.clear();
+    isoOfDay.set(day, iso);
+  }
+  return iso;
 }
 
+/** The table as the check reads it, once per table object (its users never change it). */
 export function prepareTable(t: Table): Prepared {
+  return memo(t, "prepared", () => readTable(t));
+}
+
+function readTable(t: Table): Prepared {
   const decimal = t.decimal ?? ".";
   const numeric = new Map<string, number[]>();
   const gappy = new Set<string>();
