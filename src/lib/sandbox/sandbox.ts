@@ -331,7 +331,7 @@ export class Sandbox {
     if (req.signal?.aborted) throw new SandboxError("aborted", "duellab sandbox: the run was cancelled before it started.");
     const files: Record<string, string> = {};
     for (const [name, v] of Object.entries(req.files ?? {})) {
-      files[name] = Buffer.from(typeof v === "string" ? Buffer.from(v, "utf8") : v).toString("base64");
+      files[name] = typeof v === "string" ? base64OfText(v) : Buffer.from(v).toString("base64");
     }
     const id = this.nextId++;
     const timeoutMs = req.timeoutMs ?? this.defaultTimeoutMs;
@@ -418,6 +418,20 @@ export class Sandbox {
 let shared: Promise<Sandbox> | null = null;
 
 /** One warm sandbox per process (per kernel), started on first use and restarted if it died. */
+// The base64 of the last few file texts: a batch sends the same CSV with every run, and encoding
+// a 3 MB CSV again for each held the kernel's thread (bytes are encoded each time: they may change).
+const KEEP_ENCODED = 4;
+const encodedTexts = new Map<string, string>();
+function base64OfText(text: string): string {
+  let b = encodedTexts.get(text);
+  if (b === undefined) {
+    b = Buffer.from(text, "utf8").toString("base64");
+    encodedTexts.set(text, b);
+    while (encodedTexts.size > KEEP_ENCODED) encodedTexts.delete(encodedTexts.keys().next().value!);
+  }
+  return b;
+}
+
 export async function sharedSandbox(): Promise<Sandbox> {
   if (shared) {
     const sb = await shared.catch(() => null);
