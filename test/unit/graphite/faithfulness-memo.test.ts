@@ -1,12 +1,13 @@
-// What the check derives from a table is built once per table (faithfulness/memo) and an aggregate
+// What the check derives from a table is built once per table (faithfulness/memo) and a reading
 // it can rule out by length is skipped unbuilt: the reports are the same as from a fresh reading of
 // the same CSV, in any order of checks, and the skip's count of finite values is the count the
-// built vector has, gaps, one-value groups (std is NaN there) and infinities included.
+// built vector has (aggregates: gaps, one-value groups and infinities included; rolling windows).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import { groupAggregates } from "../../../src/lib/graphite/faithfulness/grouped";
+import { rollings } from "../../../src/lib/graphite/faithfulness/rolling";
 import { fromDays, prepareTable } from "../../../src/lib/graphite/faithfulness/table";
 import { figure, mean, rolling, series } from "./make";
 
@@ -92,4 +93,18 @@ test("a day named again is the same ISO date", () => {
     assert.equal(fromDays(d), want);
     assert.equal(fromDays(d), want);
   }
+});
+
+test("a rolling window's count of finite values, known before it is built, is the count of its built vector", () => {
+  const v = Array.from({ length: 70 }, (_, i) => ((i * 7) % 11) - 3.5);
+  const days = v.map((_, i) => 19_000 + i * 2);
+  let counted = 0;
+  for (const c of rollings("v", null, v, days)) {
+    assert.ok(c.finiteCount, `${c.desc}: a vector without gaps has its count`);
+    assert.equal(c.finiteCount(), c.values().filter((x) => Number.isFinite(x)).length, c.desc);
+    counted++;
+  }
+  assert.ok(counted > 200);
+  const gappy = v.map((x, i) => (i % 9 === 4 ? Number.NaN : x));
+  for (const c of rollings("gappy", null, gappy, null)) assert.equal(c.finiteCount, undefined, `${c.desc}: with gaps only building tells`);
 });

@@ -4,7 +4,6 @@
 // rows (df.dropna() before rolling gives other windows). What depends only on the table (a row
 // subset's groups, its date order, daily values) is built once per table (faithfulness/memo); a
 // column over a row subset is read point by point, only as far as a match looks. Pure.
-import { aggregate } from "./aggregate";
 import { groupAggregates } from "./grouped";
 import { eager, withSupport, type Candidate } from "./candidate";
 import { memo, memo2 } from "./memo";
@@ -138,14 +137,7 @@ export function* candidates(
           }
         } else {
           for (const agg of ["mean", "sum"] as const) {
-            const daily = memo2(col(c), f, `daily ${agg}`, () =>
-              dayRows.map((rows) =>
-                aggregate(
-                  agg,
-                  rows.map((i) => col(c)[i]!),
-                ),
-              ),
-            );
+            const daily = memo2(col(c), f, `daily ${agg}`, () => dayRows.map((rows) => dailyAggregate(agg, rows, col(c))));
             yield* rollings(`daily ${agg} of ${c}${f.desc}`, dayLabels, daily, days);
           }
         }
@@ -209,4 +201,20 @@ function dateOrder(p: Prepared, f: Frame) {
       }
     return { order, dayKeys, unique, days, dayLabels: unique ? [] : days.map(fromDays), dayRows: unique ? [] : days.map((d) => byDay.get(d)!) };
   });
+}
+
+/**
+ * The mean or sum of a day's values present, added in row order from 0 as aggregate() adds them
+ * (the same floating-point result), without copying them out first.
+ */
+function dailyAggregate(agg: "mean" | "sum", rows: number[], column: number[]): number {
+  let sum = 0;
+  let n = 0;
+  for (const i of rows) {
+    const x = column[i]!;
+    if (Number.isNaN(x)) continue;
+    sum += x;
+    n++;
+  }
+  return agg === "sum" ? sum : n ? sum / n : Number.NaN;
 }

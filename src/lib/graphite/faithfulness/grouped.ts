@@ -12,7 +12,7 @@ import { withSupport, type Candidate } from "./candidate";
  * Largest magnitude for which the aggregates of finite values stay finite (a sum of 10^6 such
  * values, a square of their spread): beyond it the finite count is computed, not inferred.
  */
-const SAFE_MAGNITUDE = 1e100;
+export const SAFE_MAGNITUDE = 1e100;
 
 /** Fewest values present for which each aggregate is finite (sum, count and nunique of nothing are 0). */
 const MIN_PRESENT: Record<Agg, number> = {

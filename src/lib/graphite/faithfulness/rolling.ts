@@ -7,6 +7,7 @@
 // that are themselves kept per table. Pure.
 import { eager, fromAt, withSupport, type Candidate } from "./candidate";
 import { groupAggregates } from "./grouped";
+import { SAFE_MAGNITUDE } from "./grouped";
 import { memo, memo2 } from "./memo";
 import { DAY_MS, fromDays, type Frame, type Prepared } from "./table";
 
@@ -30,23 +31,43 @@ function* windows(desc: string, keys: string[] | null, v: number[], dayKeys: num
     const c = cnt[hi]! - cnt[lo]!;
     return c >= minPeriods && c > 0 ? (pre[hi]! - pre[lo]!) / c : NaN;
   };
-  yield fromAt(`cumulative sum of ${desc}`, keys, n, (j) => (Number.isNaN(v[j]!) ? NaN : pre[j + 1]!));
+  // Without gaps, and with values whose sums stay finite, how many values of a window are finite
+  // follows from its length alone (a full window from the w-th row, or every row with
+  // min_periods=1): a reading that cannot have as many as a series has points is skipped unbuilt.
+  const clean = v.every((x) => Number.isFinite(x) && Math.abs(x) < SAFE_MAGNITUDE);
+  const counted = (c: Candidate, finite: number): Candidate => (clean ? { ...c, finiteCount: () => finite } : c);
+  yield counted(
+    fromAt(`cumulative sum of ${desc}`, keys, n, (j) => (Number.isNaN(v[j]!) ? NaN : pre[j + 1]!)),
+    n,
+  );
   for (let w = 2; w <= Math.min(MAX_WINDOW, n); w++) {
     const off = Math.floor(w / 2);
     const trail = (j: number) => Math.max(0, j - w + 1);
     const cLo = (j: number) => Math.max(0, j - off);
     const cHi = (j: number) => Math.min(n, j + 1 + (w - 1 - off));
-    yield fromAt(`${w}-row rolling mean of ${desc}`, keys, n, (j) => mean(trail(j), j + 1, w));
-    yield fromAt(`${w}-row rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(trail(j), j + 1, 1));
-    yield fromAt(`${w}-row centred rolling mean of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), w));
-    yield fromAt(`${w}-row centred rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), 1));
+    yield counted(
+      fromAt(`${w}-row rolling mean of ${desc}`, keys, n, (j) => mean(trail(j), j + 1, w)),
+      n - w + 1,
+    );
+    yield counted(
+      fromAt(`${w}-row rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(trail(j), j + 1, 1)),
+      n,
+    );
+    yield counted(
+      fromAt(`${w}-row centred rolling mean of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), w)),
+      n - w + 1,
+    );
+    yield counted(
+      fromAt(`${w}-row centred rolling mean (min_periods=1) of ${desc}`, keys, n, (j) => mean(cLo(j), cHi(j), 1)),
+      n,
+    );
   }
   // biome-ignore lint/complexity/useOptionalChain: the explicit null test is what lets TypeScript narrow dayKeys under `if (sorted)`.
   const sorted = dayKeys !== null && dayKeys.every((d, i) => i === 0 || d > dayKeys[i - 1]!);
   if (sorted) {
     for (let span = 2; span <= MAX_WINDOW; span++) {
       // pandas rolling("7D"): the rows dated within (day - span, day].
-      yield fromAt(`${span}-day rolling mean of ${desc}`, keys, n, (j) => {
+      const day = fromAt(`${span}-day rolling mean of ${desc}`, keys, n, (j) => {
         const from = dayKeys[j]! - span;
         let lo = 0;
         let hi = j;
@@ -57,6 +78,7 @@ function* windows(desc: string, keys: string[] | null, v: number[], dayKeys: num
         }
         return mean(lo, j + 1, 1);
       });
+      yield counted(day, n);
     }
   }
 }
@@ -151,9 +173,10 @@ export function* bucketCandidates(p: Prepared, frames: Frame[], numCols: string[
  */
 function bucketsOf(p: Prepared, f: Frame, b: (typeof BUCKETS)[number]) {
   return memo(f, `${b.name} buckets`, () => {
+    const startOf = bucketStarts(p.dateDays!, b);
     const groups = new Map<number, number[]>();
     for (const i of f.rows) {
-      const k = b.start(p.dateDays![i]!);
+      const k = startOf[i]!;
       if (!groups.has(k)) groups.set(k, []);
       groups.get(k)!.push(i);
     }
@@ -176,6 +199,18 @@ function bucketsOf(p: Prepared, f: Frame, b: (typeof BUCKETS)[number]) {
           ),
         ],
       };
+    });
+  });
+}
+
+/** Each row's bucket start, computed once per distinct day (a Date per row per subset was most of the buckets' cost). */
+function bucketStarts(dateDays: number[], b: (typeof BUCKETS)[number]): number[] {
+  return memo(dateDays, `${b.name} starts`, () => {
+    const byDay = new Map<number, number>();
+    return dateDays.map((d) => {
+      let k = byDay.get(d);
+      if (k === undefined) byDay.set(d, (k = b.start(d)));
+      return k;
     });
   });
 }
