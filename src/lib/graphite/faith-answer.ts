@@ -1,11 +1,12 @@
 // What the faithfulness worker does with one request (faith-worker.ts is its thread shell): read
 // the CSV the first time its key is seen, with the same reader the kernel used (a string is cheap
-// to post; 50,000 rows of fields are not), keep the last few, and check the figures against it.
+// to post; 50,000 rows of fields are not) and type it as the check reads it, both before a check's
+// time limit starts; keep the last few, and check the figures against it.
 // Pure apart from that small cache.
 import type { Faithfulness } from "../schema/graphite";
 import type { FigureMeasure } from "../schema/sandbox";
 import { parseCsvText, type CsvData } from "./csv";
-import { checkFaithfulness } from "./faithfulness";
+import { checkFaithfulness, prepareTable } from "./faithfulness";
 
 /** What the kernel posts: the CSV's text the first time this worker sees its key, then only the key. */
 export interface FaithRequest {
@@ -28,6 +29,8 @@ export function tableOf(m: FaithRequest): CsvData {
   if (!table) {
     if (!m.csv) throw new Error("the worker was sent a check for a CSV it has not read");
     table = parseCsvText(m.csv.text, m.csv.name, m.csv.bytes, { encoding: m.csv.encoding });
+    // typed as the check reads it now, with the reading (kept per table object, faithfulness/memo)
+    prepareTable(table);
     tables.set(m.key, table);
     while (tables.size > KEEP) tables.delete(tables.keys().next().value!);
   }

@@ -102,11 +102,15 @@ function readTable(t: Table): Prepared {
   const dateKeys = dateCol !== null && dateFormat ? t.rows.map((r) => dateFormat!.parse(r[t.columns.indexOf(dateCol!)]!)!) : null;
   const frames: Frame[] = [{ desc: "", rows: t.rows.map((_, i) => i) }];
   for (const col of frameCols) {
-    const vals = categorical.get(col)!;
-    const distinct = [...new Set(vals.filter((v): v is string => v !== null))];
-    for (const v of distinct) {
-      frames.push({ desc: ` where ${col} == ${JSON.stringify(v)}`, rows: vals.flatMap((x, i) => (x === v ? [i] : [])), where: [col, v] });
-    }
+    // each value's rows in one pass, the values in the order they first appear
+    const rowsOf = new Map<string, number[]>();
+    categorical.get(col)!.forEach((x, i) => {
+      if (x === null) return;
+      const rows = rowsOf.get(x);
+      if (rows) rows.push(i);
+      else rowsOf.set(x, [i]);
+    });
+    for (const [v, rows] of rowsOf) frames.push({ desc: ` where ${col} == ${JSON.stringify(v)}`, rows, where: [col, v] });
   }
   return {
     columns: t.columns,
