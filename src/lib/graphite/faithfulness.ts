@@ -10,7 +10,8 @@
 // row positions nor that reading's keys is not confirmed, and x that are the data's own x moved
 // by a constant are evidence against it (faithfulness/pairs). A chart that shows only some values
 // of a category column (a deliberate subset, or a category dropped) is never "faithful" and never
-// "unfaithful" for that alone. This file is the report. Pure.
+// "unfaithful" for that alone. A facet grid (seaborn's col=/row=) is checked facet by facet, each
+// against the rows its title names (faithfulness/facets). This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
@@ -21,6 +22,7 @@ import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
+import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -58,8 +60,82 @@ function noteSubset(subsets: Map<string, Set<string>>, p: ReturnType<typeof prep
   subsets.get(g)!.add(v);
 }
 
-/** Check every plotted series of every figure against the CSV. */
+/** Facet grids up to this size are also tried facet against facet (a facet showing another's rows). */
+const MAX_CROSS_FACETS = 12;
+
+/**
+ * Check every plotted series of every figure against the CSV; a figure that is a facet grid is
+ * checked facet by facet against the rows each facet's title names, and the verdicts combine:
+ * any failure makes the chart partly or un-faithful, "faithful" needs every facet faithful and
+ * every value of the facet columns shown.
+ */
 export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faithfulness {
+  const parts: Array<{ facet: string | null; result: Faithfulness }> = [];
+  const plain: FigureMeasure[] = [];
+  const gridChecks: FaithCheck[] = [];
+  for (const f of figures) {
+    const facets = facetsOf(table, f);
+    if (!facets) {
+      plain.push(f);
+      continue;
+    }
+    const results = facets.map((facet) => checkSeries(facetTable(table, facet), [facetFigure(f, facet)]));
+    facets.forEach((facet, i) => {
+      parts.push({ facet: facet.title, result: results[i]! });
+    });
+    // a facet nothing in its own rows explains, that another facet's rows explain whole, shows
+    // the wrong rows under its title (checked only on small grids: each try is a full check)
+    if (facets.length <= MAX_CROSS_FACETS)
+      facets.forEach((facet, i) => {
+        if (results[i]!.checks.some((c) => c.check.startsWith("values of") && c.status !== "unchecked")) return;
+        const other = facets.find((o, j) => j !== i && checkSeries(facetTable(table, o), [facetFigure(f, facet)]).verdict === "faithful");
+        if (other)
+          gridChecks.push({
+            check: "facets",
+            status: "fail",
+            detail: `the facet titled "${facet.title}" shows the rows of "${other.title}": every series in it matches those rows and none matches its own`,
+          });
+      });
+    const missing = facetValuesMissing(table, facets, f);
+    const cols = facets[0]!.where.map(([c]) => c).join(", ");
+    gridChecks.push(
+      missing.length
+        ? {
+            check: "facets",
+            status: "unchecked",
+            detail: `${missing
+              .map(
+                (m) =>
+                  `the facets show ${m.shown} of ${m.all} ${m.col} values (not ${m.missing
+                    .slice(0, 6)
+                    .map((v) => JSON.stringify(v))
+                    .join(", ")}${m.missing.length > 6 ? ", ..." : ""})`,
+              )
+              .join("; ")}: a deliberate subset or a value dropped, which the data alone cannot tell apart, so not "faithful"`,
+          }
+        : { check: "facets", status: "pass", detail: `${facets.length} facets by ${cols}, each checked against the rows its title names` },
+    );
+  }
+  if (parts.length === 0) return checkSeries(table, figures);
+  if (plain.length) parts.push({ facet: null, result: checkSeries(table, plain) });
+  const checks: FaithCheck[] = [
+    ...gridChecks,
+    ...parts.flatMap(({ facet, result }) => result.checks.map((c) => (facet === null ? c : { ...c, check: `${c.check} (facet ${facet})` }))),
+  ];
+  const failed = checks.some((c) => c.status === "fail");
+  const valuePassed = checks.some((c) => c.check.startsWith("values of") && c.status === "pass");
+  const verdict: Faithfulness["verdict"] = failed
+    ? valuePassed
+      ? "partly"
+      : "unfaithful"
+    : parts.every((p) => p.result.verdict === "faithful") && gridChecks.every((c) => c.status === "pass")
+      ? "faithful"
+      : "unchecked";
+  return { verdict, checks };
+}
+
+/** Check every plotted series of the figures against the CSV (no facet split). */
+function checkSeries(table: Table, figures: FigureMeasure[]): Faithfulness {
   const series = figures.flatMap((f) => f.data);
   if (figures.length === 0) {
     return {

@@ -1,0 +1,67 @@
+// Readings added for the charts others write, drawn for real with seaborn in the sandbox and
+// measured there: facet grids (relplot / catplot with row= and col=, a hue inside each facet) are
+// faithful facet by facet; the same grid drawn from a table whose facet labels were swapped is
+// unfaithful with a detail naming whose rows each facet shows; a grid of a filtered table is a
+// subset (unchecked). The CSV is read by graphite's reader and handed over as a graphite run does.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { readCsv } from "../../../src/lib/graphite/csv";
+import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
+import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
+
+after(async () => {
+  await (await sharedSandbox()).close();
+});
+
+const rows = ["day,sex,smoker,total_bill,tip,size"];
+const days = ["Thur", "Fri", "Sat", "Sun"];
+for (let i = 0; i < 160; i++) {
+  const bill = 8 + ((i * 7919) % 3000) / 100;
+  const tip = Math.round(bill * (0.1 + ((i * 31) % 10) / 100) * 100) / 100;
+  rows.push(
+    `${days[i % 4]},${Math.floor(i / 4) % 2 ? "Female" : "Male"},${Math.floor(i / 8) % 2 ? "Yes" : "No"},${bill.toFixed(2)},${tip},${1 + (Math.floor(i / 16) % 5)}`,
+  );
+}
+const csv = readCsv(rows.join("\n") + "\n");
+const HEAD = 'import pandas as pd\nimport matplotlib\nmatplotlib.use("Agg")\nimport matplotlib.pyplot as plt\nimport seaborn as sns\n';
+
+async function verdict(body: string) {
+  const sb = await sharedSandbox();
+  const run = await sb.run({ code: `${HEAD}df = ${csv.readCall}\n${body}\nplt.savefig("chart.png")`, files: { "data.csv": csv.text } });
+  assert.equal(run.status, "ok", run.traceback ?? JSON.stringify(run.violations));
+  return checkFaithfulness(csv, run.figures);
+}
+
+test("relplot(kind='line') with row=, col= and a hue inside each facet: faithful, every facet's lines the means of its own rows", async () => {
+  const f = await verdict('sns.relplot(data=df, x="size", y="tip", row="smoker", col="sex", hue="day", kind="line", errorbar=None)');
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks, null, 1));
+  assert.match(f.checks.find((c) => c.check === "facets")!.detail, /^4 facets by smoker, sex/);
+  const passed = f.checks.filter((c) => c.check.startsWith("values of") && c.status === "pass");
+  // 4 facets x 4 days
+  assert.equal(passed.length, 16, JSON.stringify(f.checks, null, 1));
+  assert.ok(
+    passed.some((c) => c.detail === 'match mean of tip by size where day == "Sun" by x value' && c.check.endsWith("(facet smoker = Yes | sex = Female)")),
+  );
+});
+
+test("catplot(kind='bar') and relplot scatter with col=: faithful facet by facet", async () => {
+  const bars = await verdict('sns.catplot(data=df, x="day", y="tip", col="sex", kind="bar", errorbar=None)');
+  assert.equal(bars.verdict, "faithful", JSON.stringify(bars.checks, null, 1));
+  const points = await verdict('sns.relplot(data=df, x="total_bill", y="tip", col="day", col_wrap=2)');
+  assert.equal(points.verdict, "faithful", JSON.stringify(points.checks, null, 1));
+  assert.match(points.checks.find((c) => c.check === "facets")!.detail, /^4 facets by day/);
+});
+
+test("a grid drawn with the facet labels swapped is unfaithful; a grid of a filtered table is unchecked", async () => {
+  const swapped = await verdict(
+    'df["sex"] = df["sex"].map({"Male": "Female", "Female": "Male"})\nsns.relplot(data=df, x="size", y="tip", col="sex", kind="line", errorbar=None)',
+  );
+  assert.equal(swapped.verdict, "unfaithful", JSON.stringify(swapped.checks, null, 1));
+  assert.ok(
+    swapped.checks.some((c) => c.status === "fail" && c.detail.startsWith('the facet titled "sex = Male" shows the rows of "sex = Female"')),
+    JSON.stringify(swapped.checks, null, 1),
+  );
+  const subset = await verdict('sns.relplot(data=df[df.day != "Sun"], x="total_bill", y="tip", col="day")');
+  assert.equal(subset.verdict, "unchecked", JSON.stringify(subset.checks, null, 1));
+  assert.match(subset.checks.find((c) => c.check === "facets")!.detail, /the facets show 3 of 4 day values \(not "Sun"\)/);
+});
