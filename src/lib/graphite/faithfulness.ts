@@ -11,7 +11,8 @@
 // by a constant are evidence against it (faithfulness/pairs). A chart that shows only some values
 // of a category column (a deliberate subset, or a category dropped) is never "faithful" and never
 // "unfaithful" for that alone. A facet grid (seaborn's col=/row=) is checked facet by facet, each
-// against the rows its title names (faithfulness/facets). This file is the report. Pure.
+// against the rows its title names (faithfulness/facets); a density curve at a bandwidth other than
+// Scott's is fitted and confirmed point by point (faithfulness/bandwidth). This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
@@ -22,6 +23,7 @@ import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
+import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
@@ -73,13 +75,17 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   const parts: Array<{ facet: string | null; result: Faithfulness }> = [];
   const plain: FigureMeasure[] = [];
   const gridChecks: FaithCheck[] = [];
+  // the whole table, for readings a facet takes relative to all rows (displot's common_norm)
+  let wholeTable: ReturnType<typeof prepareTable> | undefined;
   for (const f of figures) {
     const facets = facetsOf(table, f);
     if (!facets) {
       plain.push(f);
       continue;
     }
-    const results = facets.map((facet) => checkSeries(facetTable(table, facet), [facetFigure(f, facet)]));
+    wholeTable ??= prepareTable(table);
+    const whole = wholeTable;
+    const results = facets.map((facet) => checkSeries(facetTable(table, facet), [facetFigure(f, facet)], whole));
     facets.forEach((facet, i) => {
       parts.push({ facet: facet.title, result: results[i]! });
     });
@@ -134,8 +140,8 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   return { verdict, checks };
 }
 
-/** Check every plotted series of the figures against the CSV (no facet split). */
-function checkSeries(table: Table, figures: FigureMeasure[]): Faithfulness {
+/** Check every plotted series of the figures against the CSV (no facet split); `whole`: the table a facet was cut from. */
+function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<typeof prepareTable>): Faithfulness {
   const series = figures.flatMap((f) => f.data);
   if (figures.length === 0) {
     return {
@@ -258,7 +264,8 @@ function checkSeries(table: Table, figures: FigureMeasure[]): Faithfulness {
         (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ??
         explainFit(s, p, scale) ??
         explainEcdf(s, p) ??
-        explainKde(s, p);
+        explainKde(s, p) ??
+        explainKdeBandwidth(s, p, whole);
       if (shape) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
         noteSubset(subsets, p, shape);

@@ -2,7 +2,9 @@
 // measured there: facet grids (relplot / catplot with row= and col=, a hue inside each facet) are
 // faithful facet by facet; the same grid drawn from a table whose facet labels were swapped is
 // unfaithful with a detail naming whose rows each facet shows; a grid of a filtered table is a
-// subset (unchecked). The CSV is read by graphite's reader and handed over as a graphite run does.
+// subset (unchecked). Density curves at seaborn's bw_adjust / cut, across a hue (common_norm) and
+// across facets, and pandas' .plot.kde(bw_method=...) are faithful; the same curve of scaled
+// values is not. The CSV is read by graphite's reader and handed over as a graphite run does.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
@@ -64,4 +66,25 @@ test("a grid drawn with the facet labels swapped is unfaithful; a grid of a filt
   const subset = await verdict('sns.relplot(data=df[df.day != "Sun"], x="total_bill", y="tip", col="day")');
   assert.equal(subset.verdict, "unchecked", JSON.stringify(subset.checks, null, 1));
   assert.match(subset.checks.find((c) => c.check === "facets")!.detail, /the facets show 3 of 4 day values \(not "Sun"\)/);
+});
+
+test("kdeplot with bw_adjust and cut, across a hue and across displot's facets, and pandas' plot.kde(bw_method=0.3): faithful", async () => {
+  const hue = await verdict('sns.kdeplot(data=df, x="total_bill", hue="sex", bw_adjust=0.7, cut=1)');
+  assert.equal(hue.verdict, "faithful", JSON.stringify(hue.checks, null, 1));
+  const lines = hue.checks.filter((c) => c.check.startsWith("values of")).map((c) => c.detail);
+  assert.ok(
+    lines.some((d) =>
+      /^match kernel density of total_bill where sex == "Male" \(bandwidth [\d.]+, 0\.7 × Scott's; the grid reaches 1 bandwidths \(seaborn's cut\) beyond the values; as 80 of the column's 160 rows/.test(
+        d,
+      ),
+    ),
+    lines.join(" | "),
+  );
+  const facets = await verdict('sns.displot(data=df, x="tip", col="day", kind="kde", bw_adjust=0.5)');
+  assert.equal(facets.verdict, "faithful", JSON.stringify(facets.checks, null, 1));
+  const pandas = await verdict('df["tip"].plot.kde(bw_method=0.3)');
+  assert.equal(pandas.verdict, "faithful", JSON.stringify(pandas.checks, null, 1));
+  assert.match(pandas.checks.find((c) => c.check.startsWith("values of"))!.detail, /half the range \(pandas' grid\)/);
+  const scaled = await verdict('sns.kdeplot(x=df["tip"] * 1.07, bw_adjust=0.5)');
+  assert.notEqual(scaled.verdict, "faithful", JSON.stringify(scaled.checks, null, 1));
 });
