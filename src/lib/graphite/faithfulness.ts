@@ -12,7 +12,8 @@
 // of a category column (a deliberate subset, or a category dropped) is never "faithful" and never
 // "unfaithful" for that alone. A facet grid (seaborn's col=/row=) is checked facet by facet, each
 // against the rows its title names (faithfulness/facets); a density curve at a bandwidth other than
-// Scott's is fitted and confirmed point by point (faithfulness/bandwidth). This file is the report. Pure.
+// Scott's is fitted and confirmed point by point (faithfulness/bandwidth); error bands are read as
+// seaborn's estimators draw them (faithfulness/bands). This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
@@ -24,6 +25,7 @@ import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
+import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
@@ -142,14 +144,14 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
 
 /** Check every plotted series of the figures against the CSV (no facet split); `whole`: the table a facet was cut from. */
 function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<typeof prepareTable>): Faithfulness {
-  const series = figures.flatMap((f) => f.data);
+  const drawn = figures.flatMap((f) => f.data);
   if (figures.length === 0) {
     return {
       verdict: "unchecked",
       checks: [{ check: "plotted data", status: "unchecked", detail: "no figure was measured, so nothing could be compared with the data" }],
     };
   }
-  if (series.length === 0) {
+  if (drawn.length === 0) {
     return {
       verdict: "unchecked",
       checks: [
@@ -163,6 +165,18 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   }
   const p = prepareTable(table);
   const scale = dataScale(p);
+  // a band is read as a band first (a percentile interval of ties can sit on 0 at every x); one
+  // that is not, from one constant up to a curve, is an area: checked as its curve
+  const bands = new Map<number, ReturnType<typeof weighBand>>();
+  const series = drawn.map((s, i) => {
+    if (s.kind !== "band") return s;
+    const w = weighBand(s, p);
+    if (w.status === "pass" || areaBase(s) === null) {
+      bands.set(i, w);
+      return s;
+    }
+    return { ...s, kind: "line" as const, lower: undefined };
+  });
   const checks: FaithCheck[] = [];
   const dataDays = p.dateDays;
   let xLo = Infinity;
@@ -178,7 +192,16 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const rowsShown = new Map<string, { shown: number; total: number; keyed: number[] }>();
   const boxes = explainBoxes(series, p, scale);
   series.forEach((s, i) => {
-    const name = seriesName(s, i);
+    const base = drawn[i]!.kind === "band" && s.kind !== "band" ? areaBase(drawn[i]!) : null;
+    const name = base === null ? seriesName(s, i) : `${seriesName(drawn[i]!, i)} (the area from ${base} up to it)`;
+    const w = bands.get(i);
+    if (w) {
+      checks.push({ check: `values of ${name}`, status: w.status, detail: w.detail });
+      if (w.status === "pass") noteSubset(subsets, p, w.detail);
+      // a band consistent with a bootstrap interval is not confirmed, but nothing in it is unread
+      else if (!w.consistent) unexplained++;
+      return;
+    }
     const box = boxes.get(i);
     if (box) {
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${box}` });

@@ -4,7 +4,9 @@
 // unfaithful with a detail naming whose rows each facet shows; a grid of a filtered table is a
 // subset (unchecked). Density curves at seaborn's bw_adjust / cut, across a hue (common_norm) and
 // across facets, and pandas' .plot.kde(bw_method=...) are faithful; the same curve of scaled
-// values is not. The CSV is read by graphite's reader and handed over as a graphite run does.
+// values is not. seaborn's error bands (fill_between) are measured and read: "sd", "se" and
+// ("pi", w) confirmed, the default bootstrap "ci" only consistent (the mean line decides), an area
+// under a KDE (fill=True) checked as its curve. The CSV is read by graphite's reader and handed over as a graphite run does.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
@@ -87,4 +89,25 @@ test("kdeplot with bw_adjust and cut, across a hue and across displot's facets, 
   assert.match(pandas.checks.find((c) => c.check.startsWith("values of"))!.detail, /half the range \(pandas' grid\)/);
   const scaled = await verdict('sns.kdeplot(x=df["tip"] * 1.07, bw_adjust=0.5)');
   assert.notEqual(scaled.verdict, "faithful", JSON.stringify(scaled.checks, null, 1));
+});
+
+test("lineplot error bands: sd / se / pi confirmed, the default bootstrap ci consistent while its mean line is confirmed, a filled KDE read as its curve", async () => {
+  const band = (f: Awaited<ReturnType<typeof verdict>>) => f.checks.filter((c) => c.check.startsWith("values of band"));
+  const sd = await verdict('sns.lineplot(data=df, x="size", y="tip", hue="sex", errorbar="sd")');
+  assert.equal(sd.verdict, "faithful", JSON.stringify(sd.checks, null, 1));
+  assert.deepEqual(
+    band(sd).map((c) => c.detail),
+    ["Male", "Female"].map((v) => `match error band of mean tip by size where sex == "${v}": mean ± standard deviation (ddof=1) (seaborn's errorbar="sd")`),
+  );
+  const pi = await verdict('sns.lineplot(data=df, x="size", y="tip", errorbar=("pi", 50))');
+  assert.equal(pi.verdict, "faithful", JSON.stringify(pi.checks, null, 1));
+  assert.equal(band(pi)[0]!.detail, `match error band of tip by size: the 50% percentile interval (seaborn's errorbar=("pi", 50))`);
+  const ci = await verdict('sns.lineplot(data=df, x="size", y="tip")');
+  assert.equal(ci.verdict, "faithful", JSON.stringify(ci.checks, null, 1));
+  assert.equal(band(ci)[0]!.status, "unchecked");
+  assert.match(band(ci)[0]!.detail, /bootstrap confidence interval \(errorbar="ci", random\) draws it: consistent, not confirmed$/);
+  const filled = await verdict('sns.kdeplot(data=df, x="tip", fill=True, bw_adjust=0.8)');
+  assert.equal(filled.verdict, "faithful", JSON.stringify(filled.checks, null, 1));
+  const scaled = await verdict('sns.lineplot(data=df.assign(tip=df.tip * 1.07), x="size", y="tip", errorbar="sd")');
+  assert.equal(scaled.verdict, "unfaithful", JSON.stringify(scaled.checks, null, 1));
 });
