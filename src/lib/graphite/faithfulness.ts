@@ -40,6 +40,37 @@ function isPositions(x: number[]): boolean {
   return x.every((v, i) => v === i) || x.every((v, i) => v === i + 1);
 }
 
+/** The band of the same axes, at the same x, whose upper edge is band i's lower edge, or -1. */
+function stackedOn(drawn: PlottedSeries[], i: number): number {
+  const b = drawn[i]!;
+  return drawn.findIndex(
+    (o, j) =>
+      j !== i &&
+      o.kind === "band" &&
+      o.axes === b.axes &&
+      o.x.length === b.x.length &&
+      o.x.every((x, k) => x === b.x[k]) &&
+      o.y.every((y, k) => y === b.lower![k]),
+  );
+}
+
+/** A line of the same axes drawn at band i's x, inside the band at each, that `confirmed` accepts; or -1. */
+function aroundLine(drawn: PlottedSeries[], i: number, confirmed: (k: number) => boolean): number {
+  const b = drawn[i]!;
+  const lower = b.lower;
+  if (!lower || b.x.length < 2) return -1;
+  const tol = 1e-9 * Math.max(...b.y.map(Math.abs), ...lower.map(Math.abs));
+  return drawn.findIndex(
+    (o, k) =>
+      o.kind === "line" &&
+      o.axes === b.axes &&
+      o.x.length === b.x.length &&
+      o.x.every((x, j) => x === b.x[j]) &&
+      o.y.every((y, j) => y >= lower[j]! - tol && y <= b.y[j]! + tol) &&
+      confirmed(k),
+  );
+}
+
 /** Reference lines (axvline/axhline, a cut-over marker) carry no data to check. */
 function isMarker(s: PlottedSeries): string | null {
   if (s.kind !== "line" || s.y.length > 2) return null;
@@ -64,8 +95,10 @@ function noteSubset(subsets: Map<string, Set<string>>, p: ReturnType<typeof prep
   subsets.get(g)!.add(v);
 }
 
-/** Facet grids up to this size are also tried facet against facet (a facet showing another's rows). */
-const MAX_CROSS_FACETS = 12;
+/** Facet grids up to this size (and tables up to this many rows) are also tried facet against
+ * facet (a facet showing another's rows): each try is a full check, and the check must stay fast. */
+const MAX_CROSS_FACETS = 8;
+const MAX_CROSS_ROWS = 20_000;
 
 /**
  * Check every plotted series of every figure against the CSV; a figure that is a facet grid is
@@ -93,7 +126,7 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     });
     // a facet nothing in its own rows explains, that another facet's rows explain whole, shows
     // the wrong rows under its title (checked only on small grids: each try is a full check)
-    if (facets.length <= MAX_CROSS_FACETS)
+    if (facets.length <= MAX_CROSS_FACETS && table.rows.length <= MAX_CROSS_ROWS)
       facets.forEach((facet, i) => {
         if (results[i]!.checks.some((c) => c.check.startsWith("values of") && c.status !== "unchecked")) return;
         const other = facets.find((o, j) => j !== i && checkSeries(facetTable(table, o), [facetFigure(f, facet)]).verdict === "faithful");
@@ -167,15 +200,24 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const scale = dataScale(p);
   // a band is read as a band first (a percentile interval of ties can sit on 0 at every x); one
   // that is not, from one constant up to a curve, is an area: checked as its curve
+  // A band stacked on another (kdeplot(multiple="stack"), stackplot) is checked by its thickness.
   const bands = new Map<number, ReturnType<typeof weighBand>>();
+  const stacked = new Map<number, number>();
   const series = drawn.map((s, i) => {
     if (s.kind !== "band") return s;
     const w = weighBand(s, p);
-    if (w.status === "pass" || areaBase(s) === null) {
+    if (w.status === "pass") {
       bands.set(i, w);
       return s;
     }
-    return { ...s, kind: "line" as const, lower: undefined };
+    if (areaBase(s) !== null) return { ...s, kind: "line" as const, lower: undefined };
+    const on = stackedOn(drawn, i);
+    if (on >= 0) {
+      stacked.set(i, on);
+      return { ...s, kind: "line" as const, y: s.y.map((y, j) => y - s.lower![j]!), lower: undefined };
+    }
+    bands.set(i, w);
+    return s;
   });
   const checks: FaithCheck[] = [];
   const dataDays = p.dateDays;
@@ -193,7 +235,13 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const boxes = explainBoxes(series, p, scale);
   series.forEach((s, i) => {
     const base = drawn[i]!.kind === "band" && s.kind !== "band" ? areaBase(drawn[i]!) : null;
-    const name = base === null ? seriesName(s, i) : `${seriesName(drawn[i]!, i)} (the area from ${base} up to it)`;
+    const on = stacked.get(i);
+    const name =
+      on !== undefined
+        ? `${seriesName(drawn[i]!, i)} (its thickness over band #${on + 1}, on which it is stacked)`
+        : base === null
+          ? seriesName(s, i)
+          : `${seriesName(drawn[i]!, i)} (the area from ${base} up to it)`;
     const w = bands.get(i);
     if (w) {
       checks.push({ check: `values of ${name}`, status: w.status, detail: w.detail });
@@ -311,6 +359,18 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       }
     }
   });
+  // A band no reading gives that holds a confirmed line of its axes drawn at its own x (a
+  // regression's or an estimate's bootstrap interval, seaborn's default) is consistent with it.
+  const valueChecks = checks.filter((c) => c.check.startsWith("values of"));
+  if (valueChecks.length === series.length)
+    for (const [i, w] of bands) {
+      const c = valueChecks[i]!;
+      if (w.status === "pass" || w.consistent) continue;
+      const around = aroundLine(drawn, i, (k) => valueChecks[k]!.status === "pass");
+      if (around < 0) continue;
+      c.detail = `a band around line #${around + 1} (confirmed) at every one of its x, as seaborn draws a bootstrap confidence interval around a fit or an estimate (random): consistent, not confirmed`;
+      unexplained--;
+    }
   // The x range: plotted dates must lie within the data's dates.
   if (dataDays && datedSeries > 0) {
     const lo = dataDays.reduce((m, x) => (x < m ? x : m), Infinity);
@@ -357,15 +417,15 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     });
   else if (groupedCoverage.length) checks.push({ check: "categories complete", status: "pass", detail: groupedCoverage.join("; ") });
   else checks.push({ check: "categories complete", status: "unchecked", detail: "no series was matched to a per-category aggregate by its labels" });
-  const valueChecks = checks.filter((c) => c.check.startsWith("values of") && c.status !== "unchecked");
+  const decidedValues = checks.filter((c) => c.check.startsWith("values of") && c.status !== "unchecked");
   const decided = checks.filter((c) => c.status !== "unchecked");
   // "faithful" is a claim about every data series: one that could not be checked leaves the
   // chart unchecked unless something failed; a failed check with no series confirmed is unfaithful.
   const verdict: Faithfulness["verdict"] = decided.some((c) => c.status === "fail")
-    ? valueChecks.some((c) => c.status === "pass")
+    ? decidedValues.some((c) => c.status === "pass")
       ? "partly"
       : "unfaithful"
-    : valueChecks.length === 0 || unexplained > 0 || groupedMissing.length > 0
+    : decidedValues.length === 0 || unexplained > 0 || groupedMissing.length > 0
       ? "unchecked"
       : "faithful";
   return { verdict, checks };

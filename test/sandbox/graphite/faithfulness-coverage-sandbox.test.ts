@@ -6,7 +6,8 @@
 // across facets, and pandas' .plot.kde(bw_method=...) are faithful; the same curve of scaled
 // values is not. seaborn's error bands (fill_between) are measured and read: "sd", "se" and
 // ("pi", w) confirmed, the default bootstrap "ci" only consistent (the mean line decides), an area
-// under a KDE (fill=True) checked as its curve. The CSV is read by graphite's reader and handed over as a graphite run does.
+// under a KDE (fill=True) checked as its curve, stacked densities by their thickness, and a
+// regression's bootstrap band consistent around its confirmed line. The CSV is read by graphite's reader and handed over as a graphite run does.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
@@ -110,4 +111,19 @@ test("lineplot error bands: sd / se / pi confirmed, the default bootstrap ci con
   assert.equal(filled.verdict, "faithful", JSON.stringify(filled.checks, null, 1));
   const scaled = await verdict('sns.lineplot(data=df.assign(tip=df.tip * 1.07), x="size", y="tip", errorbar="sd")');
   assert.equal(scaled.verdict, "unfaithful", JSON.stringify(scaled.checks, null, 1));
+});
+
+test("regplot / lmplot: the bootstrap band around a confirmed least-squares line is consistent and the chart faithful; stacked KDEs are read by their thickness", async () => {
+  const reg = await verdict('sns.regplot(data=df, x="total_bill", y="tip")');
+  assert.equal(reg.verdict, "faithful", JSON.stringify(reg.checks, null, 1));
+  const regBand = reg.checks.find((c) => c.check.startsWith("values of band"))!;
+  assert.equal(regBand.status, "unchecked");
+  assert.match(regBand.detail, /^a band around line #1 \(confirmed\) at every one of its x/);
+  const lm = await verdict('sns.lmplot(data=df, x="total_bill", y="tip", col="sex")');
+  assert.equal(lm.verdict, "faithful", JSON.stringify(lm.checks, null, 1));
+  const scaled = await verdict('sns.regplot(x=df["total_bill"], y=df["tip"] * 1.07)');
+  assert.notEqual(scaled.verdict, "faithful", JSON.stringify(scaled.checks, null, 1));
+  const stack = await verdict('sns.kdeplot(data=df, x="tip", hue="sex", multiple="stack")');
+  assert.equal(stack.verdict, "faithful", JSON.stringify(stack.checks, null, 1));
+  assert.ok(stack.checks.some((c) => c.status === "pass" && c.check.includes("(its thickness over band #1, on which it is stacked)")));
 });

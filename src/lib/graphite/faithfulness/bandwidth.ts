@@ -12,9 +12,9 @@ import { isEvenGrid } from "./shapes";
 import type { Prepared } from "./table";
 
 /** Sample count x grid points x fitting steps the reading may spend on one curve. */
-const MAX_FIT_WORK = 4e7;
+const MAX_FIT_WORK = 2e7;
 /** Points of the curve the fit looks at (every point is checked after). */
-const FIT_POINTS = 25;
+const FIT_POINTS = 16;
 /** Largest gap between curve and reading, as a share of the curve's peak (explainKde's own). */
 const TOLERANCE = 0.002;
 
@@ -38,7 +38,7 @@ function misfit(vals: number[], h: number, xs: number[], ys: number[]): number {
 function fitBandwidth(vals: number[], scott: number, xs: number[], ys: number[]): number {
   const lo = Math.log(scott / 40);
   const hi = Math.log(scott * 40);
-  const steps = 48;
+  const steps = 32;
   let best = 0;
   let bestErr = Infinity;
   for (let i = 0; i <= steps; i++) {
@@ -48,7 +48,7 @@ function fitBandwidth(vals: number[], scott: number, xs: number[], ys: number[])
   let a = lo + ((hi - lo) * Math.max(0, best - 1)) / steps;
   let b = lo + ((hi - lo) * Math.min(steps, best + 1)) / steps;
   const g = (Math.sqrt(5) - 1) / 2;
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 30; i++) {
     const c = b - g * (b - a);
     const d = a + g * (b - a);
     if (misfit(vals, Math.exp(c), xs, ys) < misfit(vals, Math.exp(d), xs, ys)) b = d;
@@ -88,7 +88,7 @@ export function explainKdeBandwidth(s: PlottedSeries, p: Prepared, whole?: Prepa
       const right = last - vhi;
       // the grid stands as far out on both sides (cut x h, or half the range), never inside
       if (left < 0 || Math.abs(left - right) > 1e-9 * Math.max(1, Math.abs(first), Math.abs(last))) continue;
-      if (n * FIT_POINTS * 130 + n * x.length > MAX_FIT_WORK) continue;
+      if (n * FIT_POINTS * (2 * 30 + 33) + n * x.length > MAX_FIT_WORK) continue;
       const mu = vals.reduce((a, b) => a + b, 0) / n;
       const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
       const scott = sd * n ** -0.2;
