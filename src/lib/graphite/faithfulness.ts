@@ -99,6 +99,8 @@ function noteSubset(subsets: Map<string, Set<string>>, p: ReturnType<typeof prep
  * facet (a facet showing another's rows): each try is a full check, and the check must stay fast. */
 const MAX_CROSS_FACETS = 8;
 const MAX_CROSS_ROWS = 20_000;
+/** Points every series of a facet needs before another facet's rows explaining it is evidence. */
+const MIN_CROSS_POINTS = 4;
 
 /**
  * Check every plotted series of every figure against the CSV; a figure that is a facet grid is
@@ -129,7 +131,13 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     if (facets.length <= MAX_CROSS_FACETS && table.rows.length <= MAX_CROSS_ROWS)
       facets.forEach((facet, i) => {
         if (results[i]!.checks.some((c) => c.check.startsWith("values of") && c.status !== "unchecked")) return;
-        const other = facets.find((o, j) => j !== i && checkSeries(facetTable(table, o), [facetFigure(f, facet)]).verdict === "faithful");
+        // only series that carry information (a few bars of small counts match some facet by chance)
+        const drawnHere = f.data.filter((s) => s.axes === facet.axes && s.y.length > 0);
+        if (!drawnHere.every((s) => s.y.length >= MIN_CROSS_POINTS && new Set(s.y).size >= 3)) return;
+        // ...and only when the other facet's own series are not its rows either (facets swapped)
+        const other = facets.find(
+          (o, j) => j !== i && results[j]!.verdict !== "faithful" && checkSeries(facetTable(table, o), [facetFigure(f, facet)]).verdict === "faithful",
+        );
         if (other)
           gridChecks.push({
             check: "facets",
