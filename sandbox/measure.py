@@ -331,13 +331,16 @@ def _plotted(fig: Any) -> list[dict[str, Any]]:
                     pos.append(r.get_x() + r.get_width() / 2)
                     val.append(r.get_height())
             out.append(_series(i, "bar", cont.get_label(), pos, val, base, bcat, near=True))
-        from matplotlib.collections import PathCollection, QuadMesh
+        from matplotlib.collections import PathCollection, PolyCollection, QuadMesh
 
         for coll in ax.collections:
             if len(out) >= MAX_SERIES:
                 continue
             if isinstance(coll, QuadMesh):
                 out += _mesh(i, coll, xcat, ycat)
+                continue
+            if isinstance(coll, PolyCollection) and xcat is None and ycat is None:
+                out += _band(i, coll, xmap)
                 continue
             if not isinstance(coll, PathCollection):
                 continue
@@ -350,6 +353,56 @@ def _plotted(fig: Any) -> list[dict[str, Any]]:
             if len(out) < MAX_SERIES:
                 out += _image(i, im, xcat, ycat)
     return out[:MAX_SERIES]
+
+
+def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """(t, f1, f2) of one region of fill_between, from its polygon: (t0, f2_0), then (t_i, f1_i)
+    forward, (t_last, f2_last), then (t_i, f2_i) backward, closed on the first vertex. None for
+    any other polygon (a hexbin cell, a violin's outline, a step or interpolated fill)."""
+    v = np.asarray(verts, dtype=float)
+    if len(v) >= 2 and np.array_equal(v[-1], v[0]):
+        v = v[:-1]
+    if len(v) < 4 or len(v) % 2:
+        return None
+    n = (len(v) - 2) // 2
+    fwd, back = v[1 : n + 1], v[n + 2 :][::-1]
+    t = fwd[:, 0]
+    if not np.array_equal(t, back[:, 0]) or not np.array_equal(v[0], back[0]) or not np.array_equal(v[n + 1], back[-1]):
+        return None
+    steps = np.diff(t)
+    if not (np.all(steps > 0) or np.all(steps < 0)):
+        return None
+    return t, fwd[:, 1], back[:, 1]
+
+
+def _band(ax_index: int, coll: Any, xmap: _XMap) -> list[dict[str, Any]]:
+    """fill_between (seaborn's error bands, an area under a line, kdeplot(fill=True)): one series of
+    kind "band" per collection, its x the filled x, `lower` and y the lower and upper edge. Only
+    fills along x (fill_betweenx, as a violin's body, is not read) whose every region is a plain
+    fill_between polygon."""
+    if getattr(coll, "t_direction", "x") != "x":
+        return []
+    parts = [_band_path(p.vertices) for p in coll.get_paths()]
+    if not parts or any(p is None for p in parts):
+        return []
+    t = np.concatenate([p[0] for p in parts if p is not None])
+    f1 = np.concatenate([p[1] for p in parts if p is not None])
+    f2 = np.concatenate([p[2] for p in parts if p is not None])
+    keep = np.isfinite(t) & np.isfinite(f1) & np.isfinite(f2)
+    total = int(keep.sum())
+    t, lo, hi = t[keep][:MAX_POINTS], np.minimum(f1, f2)[keep][:MAX_POINTS], np.maximum(f1, f2)[keep][:MAX_POINTS]
+    label = str(coll.get_label())
+    return [
+        {
+            "axes": ax_index,
+            "kind": "band",
+            "label": None if label.startswith("_") or not label.strip() else label,
+            "x": xmap.many(t),
+            "y": hi.tolist(),
+            "lower": lo.tolist(),
+            "truncated": total > MAX_POINTS,
+        }
+    ]
 
 
 def _cells(ax_index: int, values: Any, xc: np.ndarray, yc: np.ndarray, xcat: Any, ycat: Any) -> list[dict[str, Any]]:

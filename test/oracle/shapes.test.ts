@@ -157,7 +157,9 @@ test("kernel density: Scott's bandwidth equals scipy's gaussian_kde, and seaborn
   console.log(scipyT.summary("Scott density vs scipy gaussian_kde"));
   console.log(seabornT.summary("Scott density vs seaborn KDE (bw_adjust=1, cut=3, gridsize=200)"));
   console.log(gridT.summary("seaborn's support read as an even grid"));
-  console.log(`Silverman or bw_adjust != 1 curves: ${otherRead} of ${otherAll} read as faithful (the check reads Scott's bandwidth only), none unfaithful`);
+  console.log(
+    `Silverman or bw_adjust != 1 curves: ${otherRead} of ${otherAll} read as faithful (Scott's bandwidth here; other bandwidths are read by faithfulness/bandwidth), none unfaithful`,
+  );
   assert.deepEqual(wrong, []);
   for (const t of [scipyT, seabornT, gridT]) assert.equal(t.bad.length, 0, t.summary("kde"));
 });

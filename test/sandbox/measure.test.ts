@@ -140,3 +140,27 @@ test("measuring leaves rotated labels as they were: a figure saved twice gives t
   assert.equal(r.figures.length, 1);
   assert.equal(r.figures[0]!.overlappingText, 0);
 });
+
+test("fill_between is measured as a band (lower and upper edge per x, dates as ISO, NaN splitting it into parts); hexbin and violins are not bands", async () => {
+  const r = await run([
+    "import numpy as np, pandas as pd, matplotlib.pyplot as plt, seaborn as sns",
+    "fig, (a, b, c) = plt.subplots(1, 3)",
+    "a.fill_between([1, 2, 3, 5], [0, np.nan, 0.5, 2], [2, 3, 4, 5])",
+    "b.fill_between(pd.date_range('2024-01-01', periods=3), [3, 1, 2], [1, 2, 0])",
+    "b.hexbin(np.arange(20.0), np.arange(20.0) % 7, gridsize=3)",
+    "sns.violinplot(x=['p'] * 10 + ['q'] * 10, y=np.arange(20.0), ax=c)",
+    "plt.show()",
+  ]);
+  const bands = r.figures[0]!.data.filter((s) => s.kind === "band");
+  assert.equal(bands.length, 2, JSON.stringify(r.figures[0]!.data.map((s) => s.kind)));
+  // the NaN at x = 2 splits the fill in two; both parts are kept, the gap is not
+  assert.deepEqual(
+    { x: bands[0]!.x, lower: bands[0]!.lower, y: bands[0]!.y, axes: bands[0]!.axes },
+    { x: [1, 3, 5], lower: [0, 0.5, 2], y: [2, 4, 5], axes: 0 },
+  );
+  // lower is the lower edge whichever of y1, y2 it came from
+  assert.deepEqual(
+    { x: bands[1]!.x, lower: bands[1]!.lower, y: bands[1]!.y },
+    { x: ["2024-01-01", "2024-01-02", "2024-01-03"], lower: [1, 1, 0], y: [3, 2, 2] },
+  );
+});

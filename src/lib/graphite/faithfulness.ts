@@ -10,7 +10,10 @@
 // row positions nor that reading's keys is not confirmed, and x that are the data's own x moved
 // by a constant are evidence against it (faithfulness/pairs). A chart that shows only some values
 // of a category column (a deliberate subset, or a category dropped) is never "faithful" and never
-// "unfaithful" for that alone. This file is the report. Pure.
+// "unfaithful" for that alone. A facet grid (seaborn's col=/row=) is checked facet by facet, each
+// against the rows its title names (faithfulness/facets); a density curve at a bandwidth other than
+// Scott's is fitted and confirmed point by point (faithfulness/bandwidth); error bands are read as
+// seaborn's estimators draw them (faithfulness/bands). This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
@@ -21,6 +24,9 @@ import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
+import { explainKdeBandwidth } from "./faithfulness/bandwidth";
+import { areaBase, weighBand } from "./faithfulness/bands";
+import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -32,6 +38,37 @@ function seriesName(s: PlottedSeries, i: number): string {
 /** x = 0, 1, 2, ... or 1, 2, 3, ...: the row positions pandas and matplotlib plot against. */
 function isPositions(x: number[]): boolean {
   return x.every((v, i) => v === i) || x.every((v, i) => v === i + 1);
+}
+
+/** The band of the same axes, at the same x, whose upper edge is band i's lower edge, or -1. */
+function stackedOn(drawn: PlottedSeries[], i: number): number {
+  const b = drawn[i]!;
+  return drawn.findIndex(
+    (o, j) =>
+      j !== i &&
+      o.kind === "band" &&
+      o.axes === b.axes &&
+      o.x.length === b.x.length &&
+      o.x.every((x, k) => x === b.x[k]) &&
+      o.y.every((y, k) => y === b.lower![k]),
+  );
+}
+
+/** A line of the same axes drawn at band i's x, inside the band at each, that `confirmed` accepts; or -1. */
+function aroundLine(drawn: PlottedSeries[], i: number, confirmed: (k: number) => boolean): number {
+  const b = drawn[i]!;
+  const lower = b.lower;
+  if (!lower || b.x.length < 2) return -1;
+  const tol = 1e-9 * Math.max(...b.y.map(Math.abs), ...lower.map(Math.abs));
+  return drawn.findIndex(
+    (o, k) =>
+      o.kind === "line" &&
+      o.axes === b.axes &&
+      o.x.length === b.x.length &&
+      o.x.every((x, j) => x === b.x[j]) &&
+      o.y.every((y, j) => y >= lower[j]! - tol && y <= b.y[j]! + tol) &&
+      confirmed(k),
+  );
 }
 
 /** Reference lines (axvline/axhline, a cut-over marker) carry no data to check. */
@@ -58,16 +95,104 @@ function noteSubset(subsets: Map<string, Set<string>>, p: ReturnType<typeof prep
   subsets.get(g)!.add(v);
 }
 
-/** Check every plotted series of every figure against the CSV. */
+/** Facet grids up to this size (and tables up to this many rows) are also tried facet against
+ * facet (a facet showing another's rows): each try is a full check, and the check must stay fast. */
+const MAX_CROSS_FACETS = 8;
+const MAX_CROSS_ROWS = 20_000;
+/** Points every series of a facet needs before another facet's rows explaining it is evidence. */
+const MIN_CROSS_POINTS = 4;
+
+/**
+ * Check every plotted series of every figure against the CSV; a figure that is a facet grid is
+ * checked facet by facet against the rows each facet's title names, and the verdicts combine:
+ * any failure makes the chart partly or un-faithful, "faithful" needs every facet faithful and
+ * every value of the facet columns shown.
+ */
 export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faithfulness {
-  const series = figures.flatMap((f) => f.data);
+  const parts: Array<{ facet: string | null; result: Faithfulness }> = [];
+  const plain: FigureMeasure[] = [];
+  const gridChecks: FaithCheck[] = [];
+  // the whole table, for readings a facet takes relative to all rows (displot's common_norm)
+  let wholeTable: ReturnType<typeof prepareTable> | undefined;
+  for (const f of figures) {
+    const facets = facetsOf(table, f);
+    if (!facets) {
+      plain.push(f);
+      continue;
+    }
+    wholeTable ??= prepareTable(table);
+    const whole = wholeTable;
+    const results = facets.map((facet) => checkSeries(facetTable(table, facet), [facetFigure(f, facet)], whole));
+    facets.forEach((facet, i) => {
+      parts.push({ facet: facet.title, result: results[i]! });
+    });
+    // a facet nothing in its own rows explains, that another facet's rows explain whole, shows
+    // the wrong rows under its title (checked only on small grids: each try is a full check)
+    if (facets.length <= MAX_CROSS_FACETS && table.rows.length <= MAX_CROSS_ROWS)
+      facets.forEach((facet, i) => {
+        if (results[i]!.checks.some((c) => c.check.startsWith("values of") && c.status !== "unchecked")) return;
+        // only series that carry information (a few bars of small counts match some facet by chance)
+        const drawnHere = f.data.filter((s) => s.axes === facet.axes && s.y.length > 0);
+        if (!drawnHere.every((s) => s.y.length >= MIN_CROSS_POINTS && new Set(s.y).size >= 3)) return;
+        // ...and only when the other facet's own series are not its rows either (facets swapped)
+        const other = facets.find(
+          (o, j) => j !== i && results[j]!.verdict !== "faithful" && checkSeries(facetTable(table, o), [facetFigure(f, facet)]).verdict === "faithful",
+        );
+        if (other)
+          gridChecks.push({
+            check: "facets",
+            status: "fail",
+            detail: `the facet titled "${facet.title}" shows the rows of "${other.title}": every series in it matches those rows and none matches its own`,
+          });
+      });
+    const missing = facetValuesMissing(table, facets, f);
+    const cols = facets[0]!.where.map(([c]) => c).join(", ");
+    gridChecks.push(
+      missing.length
+        ? {
+            check: "facets",
+            status: "unchecked",
+            detail: `${missing
+              .map(
+                (m) =>
+                  `the facets show ${m.shown} of ${m.all} ${m.col} values (not ${m.missing
+                    .slice(0, 6)
+                    .map((v) => JSON.stringify(v))
+                    .join(", ")}${m.missing.length > 6 ? ", ..." : ""})`,
+              )
+              .join("; ")}: a deliberate subset or a value dropped, which the data alone cannot tell apart, so not "faithful"`,
+          }
+        : { check: "facets", status: "pass", detail: `${facets.length} facets by ${cols}, each checked against the rows its title names` },
+    );
+  }
+  if (parts.length === 0) return checkSeries(table, figures);
+  if (plain.length) parts.push({ facet: null, result: checkSeries(table, plain) });
+  const checks: FaithCheck[] = [
+    ...gridChecks,
+    ...parts.flatMap(({ facet, result }) => result.checks.map((c) => (facet === null ? c : { ...c, check: `${c.check} (facet ${facet})` }))),
+  ];
+  const failed = checks.some((c) => c.status === "fail");
+  const valuePassed = checks.some((c) => c.check.startsWith("values of") && c.status === "pass");
+  const verdict: Faithfulness["verdict"] = failed
+    ? valuePassed
+      ? "partly"
+      : "unfaithful"
+    : parts.every((p) => p.result.verdict === "faithful") && gridChecks.every((c) => c.status === "pass")
+      ? "faithful"
+      : "unchecked";
+  return { verdict, checks };
+}
+
+/** Check every plotted series of the figures against the CSV (no facet split); `whole`: the table a facet was cut from. */
+function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<typeof prepareTable>): Faithfulness {
+  const drawn = figures.flatMap((f) => f.data);
   if (figures.length === 0) {
     return {
       verdict: "unchecked",
       checks: [{ check: "plotted data", status: "unchecked", detail: "no figure was measured, so nothing could be compared with the data" }],
     };
   }
-  if (series.length === 0) {
+  if (drawn.length === 0) {
     return {
       verdict: "unchecked",
       checks: [
@@ -81,6 +206,27 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   }
   const p = prepareTable(table);
   const scale = dataScale(p);
+  // a band is read as a band first (a percentile interval of ties can sit on 0 at every x); one
+  // that is not, from one constant up to a curve, is an area: checked as its curve
+  // A band stacked on another (kdeplot(multiple="stack"), stackplot) is checked by its thickness.
+  const bands = new Map<number, ReturnType<typeof weighBand>>();
+  const stacked = new Map<number, number>();
+  const series = drawn.map((s, i) => {
+    if (s.kind !== "band") return s;
+    const w = weighBand(s, p);
+    if (w.status === "pass") {
+      bands.set(i, w);
+      return s;
+    }
+    if (areaBase(s) !== null) return { ...s, kind: "line" as const, lower: undefined };
+    const on = stackedOn(drawn, i);
+    if (on >= 0) {
+      stacked.set(i, on);
+      return { ...s, kind: "line" as const, y: s.y.map((y, j) => y - s.lower![j]!), lower: undefined };
+    }
+    bands.set(i, w);
+    return s;
+  });
   const checks: FaithCheck[] = [];
   const dataDays = p.dateDays;
   let xLo = Infinity;
@@ -96,7 +242,22 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
   const rowsShown = new Map<string, { shown: number; total: number; keyed: number[] }>();
   const boxes = explainBoxes(series, p, scale);
   series.forEach((s, i) => {
-    const name = seriesName(s, i);
+    const base = drawn[i]!.kind === "band" && s.kind !== "band" ? areaBase(drawn[i]!) : null;
+    const on = stacked.get(i);
+    const name =
+      on !== undefined
+        ? `${seriesName(drawn[i]!, i)} (its thickness over band #${on + 1}, on which it is stacked)`
+        : base === null
+          ? seriesName(s, i)
+          : `${seriesName(drawn[i]!, i)} (the area from ${base} up to it)`;
+    const w = bands.get(i);
+    if (w) {
+      checks.push({ check: `values of ${name}`, status: w.status, detail: w.detail });
+      if (w.status === "pass") noteSubset(subsets, p, w.detail);
+      // a band consistent with a bootstrap interval is not confirmed, but nothing in it is unread
+      else if (!w.consistent) unexplained++;
+      return;
+    }
     const box = boxes.get(i);
     if (box) {
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${box}` });
@@ -182,7 +343,8 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
         (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ??
         explainFit(s, p, scale) ??
         explainEcdf(s, p) ??
-        explainKde(s, p);
+        explainKde(s, p) ??
+        explainKdeBandwidth(s, p, whole);
       if (shape) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
         noteSubset(subsets, p, shape);
@@ -205,6 +367,18 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
       }
     }
   });
+  // A band no reading gives that holds a confirmed line of its axes drawn at its own x (a
+  // regression's or an estimate's bootstrap interval, seaborn's default) is consistent with it.
+  const valueChecks = checks.filter((c) => c.check.startsWith("values of"));
+  if (valueChecks.length === series.length)
+    for (const [i, w] of bands) {
+      const c = valueChecks[i]!;
+      if (w.status === "pass" || w.consistent) continue;
+      const around = aroundLine(drawn, i, (k) => valueChecks[k]!.status === "pass");
+      if (around < 0) continue;
+      c.detail = `a band around line #${around + 1} (confirmed) at every one of its x, as seaborn draws a bootstrap confidence interval around a fit or an estimate (random): consistent, not confirmed`;
+      unexplained--;
+    }
   // The x range: plotted dates must lie within the data's dates.
   if (dataDays && datedSeries > 0) {
     const lo = dataDays.reduce((m, x) => (x < m ? x : m), Infinity);
@@ -251,15 +425,15 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
     });
   else if (groupedCoverage.length) checks.push({ check: "categories complete", status: "pass", detail: groupedCoverage.join("; ") });
   else checks.push({ check: "categories complete", status: "unchecked", detail: "no series was matched to a per-category aggregate by its labels" });
-  const valueChecks = checks.filter((c) => c.check.startsWith("values of") && c.status !== "unchecked");
+  const decidedValues = checks.filter((c) => c.check.startsWith("values of") && c.status !== "unchecked");
   const decided = checks.filter((c) => c.status !== "unchecked");
   // "faithful" is a claim about every data series: one that could not be checked leaves the
   // chart unchecked unless something failed; a failed check with no series confirmed is unfaithful.
   const verdict: Faithfulness["verdict"] = decided.some((c) => c.status === "fail")
-    ? valueChecks.some((c) => c.status === "pass")
+    ? decidedValues.some((c) => c.status === "pass")
       ? "partly"
       : "unfaithful"
-    : valueChecks.length === 0 || unexplained > 0 || groupedMissing.length > 0
+    : decidedValues.length === 0 || unexplained > 0 || groupedMissing.length > 0
       ? "unchecked"
       : "faithful";
   return { verdict, checks };

@@ -28,8 +28,10 @@ const yValues = z.custom<number[]>((v) => Array.isArray(v) && v.every(isNumber),
 export const PlottedSeries = z.object({
   axes: z.number().int(),
   /** "heatmap": one series for all of a heatmap's cells (sns.heatmap, pcolormesh, imshow), x the
-   * column's label, `rows` the row's label, y the value. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap"]),
+   * column's label, `rows` the row's label, y the value.
+   * "band": a fill_between (seaborn's error bands, an area, kdeplot(fill=True)): y the upper
+   * edge and `lower` the lower edge at each x. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -37,6 +39,8 @@ export const PlottedSeries = z.object({
   x: xValues,
   y: yValues,
   rows: z.array(z.string()).optional(),
+  /** A band's lower edge, one per x (absent on every other kind, and on results measured before bands were). */
+  lower: z.array(z.number()).optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;

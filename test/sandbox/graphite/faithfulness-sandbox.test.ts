@@ -65,13 +65,19 @@ test("the same mean with the gaps filled with 0 is unfaithful", async () => {
   assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks, null, 1));
 });
 
-test("correct charts built with transformations the check has no reading for (pct_change, seaborn's bw_adjust) are unchecked, not unfaithful", async () => {
+// (seaborn's bw_adjust was one of them until faithfulness/bandwidth: now confirmed, and a density
+// clipped inside the data's range, which no reading gives, stands in for it)
+test("correct charts built with transformations the check has no reading for (pct_change, a KDE clipped inside the data) are unchecked, not unfaithful; bw_adjust is read", async () => {
   const pct = await verdict(
     `df = ${csv.readCall}\ndf["date"] = pd.to_datetime(df["date"])\nplt.plot(df["date"], df["flipper_mm"].pct_change())\nplt.savefig("chart.png")`,
   );
   assert.equal(pct.verdict, "unchecked", JSON.stringify(pct.checks, null, 1));
   const kde = await verdict(`import seaborn as sns\ndf = ${csv.readCall}\nsns.kdeplot(data=df, x="body_mass_g", bw_adjust=0.5)\nplt.savefig("chart.png")`);
-  assert.equal(kde.verdict, "unchecked", JSON.stringify(kde.checks, null, 1));
+  assert.equal(kde.verdict, "faithful", JSON.stringify(kde.checks, null, 1));
+  const clipped = await verdict(
+    `import seaborn as sns\ndf = ${csv.readCall}\nsns.kdeplot(data=df, x="body_mass_g", bw_adjust=0.5, clip=(3700, None))\nplt.savefig("chart.png")`,
+  );
+  assert.equal(clipped.verdict, "unchecked", JSON.stringify(clipped.checks, null, 1));
 });
 
 test("wrong charts with evidence against them: scaled by 1.07, shifted by one day, y shuffled against x", async () => {

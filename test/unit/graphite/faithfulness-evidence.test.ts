@@ -185,16 +185,22 @@ test("bars on a column's own bins with other heights: the same total is unfaithf
   assert.match(only(fewer).detail, /^the bars sit on the 4 bins numpy gives v, but their heights are none of its counts/);
 });
 
-test("a kernel density with another bandwidth (bw_adjust=0.5) is unchecked, not unfaithful", () => {
+// (this test asserted "unchecked" for the symmetric grid too, before faithfulness/bandwidth read
+// densities at any bandwidth: that grid is now confirmed, a grid no KDE draws stays unchecked)
+test("a kernel density with another bandwidth (bw_adjust=0.5): confirmed on a grid as wide on both sides, unchecked (not unfaithful) on one no KDE draws", () => {
   const v = [1, 2, 2, 3, 5, 8, 8, 9];
   const n = v.length;
   const mu = v.reduce((a, b) => a + b, 0) / n;
   const sd = Math.sqrt(v.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
   const h = 0.5 * sd * n ** -0.2;
-  const grid = Array.from({ length: 40 }, (_, i) => -2 + (i * 14) / 39);
-  const y = grid.map((t) => v.reduce((s, xi) => s + Math.exp(-0.5 * ((t - xi) / h) ** 2), 0) / (n * h * Math.sqrt(2 * Math.PI)));
-  const f = checkFaithfulness(hist, [figure([series({ x: grid, y })])]);
-  assert.equal(only(f).status, "unchecked", JSON.stringify(f.checks));
+  const curve = (grid: number[]) => grid.map((t) => v.reduce((s, xi) => s + Math.exp(-0.5 * ((t - xi) / h) ** 2), 0) / (n * h * Math.sqrt(2 * Math.PI)));
+  const even = Array.from({ length: 40 }, (_, i) => -2 + (i * 14) / 39);
+  const f = checkFaithfulness(hist, [figure([series({ x: even, y: curve(even) })])]);
+  assert.equal(only(f).status, "pass", JSON.stringify(f.checks));
+  assert.match(only(f).detail, /^match kernel density of v \(bandwidth [\d.]+, 0\.5 × Scott's;/);
+  const lopsided = Array.from({ length: 40 }, (_, i) => -2 + (i * 15) / 39);
+  const g = checkFaithfulness(hist, [figure([series({ x: lopsided, y: curve(lopsided) })])]);
+  assert.equal(only(g).status, "unchecked", JSON.stringify(g.checks));
 });
 
 test("the verdict: confirmed series plus one nothing explains is unchecked; a failed check with none confirmed is unfaithful", () => {
