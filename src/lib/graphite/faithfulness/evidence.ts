@@ -10,6 +10,7 @@ import { explain, REL_TOLERANCE } from "./match";
 import { nearest, type Weighed } from "./near";
 import { histogramEvidence, kdeSpike, mispaired, oneCategoryNearMiss, straightLine } from "./shape-evidence";
 import { explainHistogram } from "./shapes";
+import { movedKeys } from "./moved-keys";
 import { withGapsAsZero, type Prepared } from "./table";
 
 export type { Weighed } from "./near";
@@ -41,7 +42,13 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
         detail: `match ${reading} only with the missing values counted as 0 (fillna(0)); pandas skips them, so these are not the data's values`,
       };
   }
-  const shape = mispaired(s, p, scale) ?? histogramEvidence(s, p) ?? kdeSpike(s, p) ?? oneCategoryNearMiss(s, p, scale);
+  const paired = mispaired(s, p, scale);
+  if (paired) return paired;
+  // bars on a column's own bins settle it when they fail; a per-key aggregate at moved keys is
+  // stronger than bins whose heights are merely unexplained
+  const hist = histogramEvidence(s, p);
+  if (hist?.status === "fail") return hist;
+  const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? oneCategoryNearMiss(s, p, scale);
   if (shape) return shape;
   const near = pointsAreData ? null : nearest(s, keys, p, scale);
   if (near) return near;

@@ -1,0 +1,86 @@
+// Falsified twins of correct charts (one line that moves, stretches or shuffles the data) must never
+// read "faithful", and where the chart itself shows what was changed they read "unfaithful" with a
+// detail naming it; the correct chart beside each stays faithful, and the forms that look alike in
+// correct code (a discrete histogram's bins, bars dodged by hand, plt.plot(values) at positions,
+// two-digit years written out) are never called unfaithful. Small tables shaped like seaborn's
+// flights and tips.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readCsv } from "../../../src/lib/graphite/csv";
+import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
+import { figure, mean, series } from "./make";
+
+const values = (f: ReturnType<typeof checkFaithfulness>) => f.checks.filter((c) => c.check.startsWith("values of"));
+
+// flights: four years of three months
+const years = [1949, 1950, 1951, 1952];
+const months = ["January", "February", "March"];
+const passengers = [
+  [112, 118, 132],
+  [115, 126, 141],
+  [145, 150, 178],
+  [171, 180, 193],
+];
+const flights = readCsv(["year,month,passengers", ...years.flatMap((y, i) => months.map((m, j) => `${y},${m},${passengers[i]![j]}`))].join("\n") + "\n");
+const meanByYear = passengers.map((row) => mean(row));
+
+test("a per-year mean drawn at its own years is faithful; at year + 1 it is unfaithful, naming the move", () => {
+  const ok = checkFaithfulness(flights, [figure([series({ x: years, y: meanByYear })])]);
+  assert.equal(ok.verdict, "faithful", JSON.stringify(ok.checks));
+  const f = checkFaithfulness(flights, [figure([series({ x: years.map((y) => y + 1), y: meanByYear })])]);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.match(values(f)[0]!.detail, /mean of passengers by year, but each x is its year \+ 1 \(plotted at 1950, 1951, \.\.\.; the data's year is 1949, 1950/);
+});
+
+test("bars labelled by year ('1950', ...) that are the previous year's sums: unfaithful; stretched years too", () => {
+  const sums = passengers.map((row) => row.reduce((a, b) => a + b, 0));
+  const labelled = checkFaithfulness(flights, [figure([series({ kind: "bar", x: years.map((y) => String(y + 1)), y: sums })])]);
+  assert.equal(labelled.verdict, "unfaithful", JSON.stringify(labelled.checks));
+  assert.match(values(labelled)[0]!.detail, /sum of passengers by year, but each x is its year \+ 1/);
+  const stretched = checkFaithfulness(flights, [figure([series({ x: years.map((y) => y * 1.1), y: meanByYear })])]);
+  assert.equal(stretched.verdict, "unfaithful", JSON.stringify(stretched.checks));
+  assert.match(values(stretched)[0]!.detail, /each x is its year × 1\.1 /);
+});
+
+// tips-like: party size 1..4, counts 1, 3, 2, 2
+const tips = readCsv(["total_bill,size", "10,1", "12,2", "14,2", "16,2", "18,3", "20,3", "22,4", "24,4"].join("\n") + "\n");
+const sizes = [1, 2, 3, 4];
+const counts = [1, 3, 2, 2];
+
+test("a discrete histogram whose bars sit half a bin from the keys, or bars dodged by hand, are not moved keys", () => {
+  // the bars' left edges (x = key - 0.5) and a dodge of 0.2: the counts stand at their keys' bins
+  for (const d of [-0.5, 0.5, -0.2]) {
+    const f = checkFaithfulness(tips, [figure([series({ kind: "bar", x: sizes.map((k) => k + d), y: counts })])]);
+    assert.notEqual(f.verdict, "unfaithful", `${d}: ${JSON.stringify(f.checks)}`);
+    assert.ok(!values(f).some((c) => /each x is its/.test(c.detail)), JSON.stringify(f.checks));
+  }
+});
+
+test("counts by size at size + 1 or size × 2 (empty bins between them drawn as zero bars): unfaithful", () => {
+  const shifted = checkFaithfulness(tips, [figure([series({ kind: "bar", x: sizes.map((k) => k + 1), y: counts })])]);
+  assert.equal(shifted.verdict, "unfaithful", JSON.stringify(shifted.checks));
+  assert.match(values(shifted)[0]!.detail, /count of rows by size, but each x is its size \+ 1/);
+  // histplot(discrete=True) of size × 2: a bar on every integer from 2 to 8, the odd ones empty
+  const x = [2, 3, 4, 5, 6, 7, 8];
+  const y = [1, 0, 3, 0, 2, 0, 2];
+  const scaled = checkFaithfulness(tips, [figure([series({ kind: "bar", x, y })])]);
+  assert.equal(scaled.verdict, "unfaithful", JSON.stringify(scaled.checks));
+  assert.match(values(scaled)[0]!.detail, /count of rows by size, but each x is its size × 2/);
+});
+
+test("keys 0..n-1 drawn at 1..n could be row positions: unchecked, never faithful, never unfaithful", () => {
+  const t = readCsv(["t,signal", ...[0, 1, 2, 3, 4].flatMap((k) => [`${k},${k * k + 1}`, `${k},${k * k + 3}`])].join("\n") + "\n");
+  const byT = [0, 1, 2, 3, 4].map((k) => k * k + 2);
+  const ok = checkFaithfulness(t, [figure([series({ x: [0, 1, 2, 3, 4], y: byT })])]);
+  assert.equal(ok.verdict, "faithful", JSON.stringify(ok.checks));
+  const f = checkFaithfulness(t, [figure([series({ x: [1, 2, 3, 4, 5], y: byT })])]);
+  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
+  assert.match(values(f)[0]!.detail, /row positions, or each t \+ 1/);
+});
+
+test("two-digit years written out (model_year + 1900) are the same years: not unfaithful", () => {
+  const mpg = readCsv(["model_year,mpg", "70,18", "70,15", "71,20", "71,22", "72,25", "72,19"].join("\n") + "\n");
+  const f = checkFaithfulness(mpg, [figure([series({ x: [1970, 1971, 1972], y: [16.5, 21, 22] })])]);
+  assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.notEqual(f.verdict, "faithful", JSON.stringify(f.checks));
+});
