@@ -84,3 +84,54 @@ test("two-digit years written out (model_year + 1900) are the same years: not un
   assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
   assert.notEqual(f.verdict, "faithful", JSON.stringify(f.checks));
 });
+
+// tips-like rows: total_bill, tip, size
+const bills = [16.99, 10.34, 21.01, 23.68, 24.59, 25.29, 8.77, 26.88];
+const tipsPaid = [1.01, 1.66, 3.5, 3.31, 3.61, 4.71, 2, 3.12];
+const party = [2, 3, 3, 2, 4, 4, 2, 4];
+const bill = readCsv(["total_bill,tip,size", ...bills.map((b, i) => `${b},${tipsPaid[i]},${party[i]}`)].join("\n") + "\n");
+const scatter = (x: number[], y: number[]) => checkFaithfulness(bill, [figure([series({ kind: "scatter", x, y })])]);
+
+test("a scatter of one column against another with one of them scaled or shifted: unfaithful, naming the column and the change", () => {
+  assert.equal(scatter(bills, tipsPaid).verdict, "faithful");
+  const scaled = scatter(
+    bills,
+    tipsPaid.map((t) => t * 1.1),
+  );
+  assert.equal(scaled.verdict, "unfaithful", JSON.stringify(scaled.checks));
+  assert.match(values(scaled)[0]!.detail, /the x are column total_bill row by row, but each y is its row's tip × 1\.1: /);
+  const shifted = scatter(
+    bills.map((b) => b + 2),
+    tipsPaid,
+  );
+  assert.equal(shifted.verdict, "unfaithful", JSON.stringify(shifted.checks));
+  assert.match(values(shifted)[0]!.detail, /the y are column tip row by row, but each x is its row's total_bill \+ 2: /);
+});
+
+test("a scatter with a column converted to another unit (inches to centimetres, pounds to kilograms) is no evidence against it", () => {
+  for (const k of [2.54, 0.45359237, 1000]) {
+    const f = scatter(
+      bills.map((b) => b * k),
+      tipsPaid,
+    );
+    assert.notEqual(f.verdict, "unfaithful", `${k}: ${JSON.stringify(f.checks)}`);
+  }
+});
+
+/** Bars of a histogram as numpy draws it: `bins` equal bins from lo to hi, at their centres. */
+function histogram(v: number[], bins: number, shift = 0): { x: number[]; y: number[] } {
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  const w = (hi - lo) / bins;
+  const y = new Array<number>(bins).fill(0);
+  for (const t of v) y[Math.min(bins - 1, Math.floor((t - lo) / w))]!++;
+  return { x: y.map((_, i) => lo + shift + (i + 0.5) * w), y };
+}
+
+test("a histogram of a column moved by a constant (the bins and counts are the data's, every bar moved): unfaithful, naming the offset", () => {
+  const ok = histogram(bills, 4);
+  assert.equal(checkFaithfulness(bill, [figure([series({ kind: "bar", ...ok })])]).verdict, "faithful");
+  const f = checkFaithfulness(bill, [figure([series({ kind: "bar", ...histogram(bills, 4, 5) })])]);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.match(values(f)[0]!.detail, /the bars are a histogram of total_bill \+ 5: every bin edge is the data's moved by 5/);
+});

@@ -11,6 +11,7 @@ import { nearest, type Weighed } from "./near";
 import { histogramEvidence, kdeSpike, mispaired, oneCategoryNearMiss, straightLine } from "./shape-evidence";
 import { explainHistogram } from "./shapes";
 import { movedKeys } from "./moved-keys";
+import { affinePairs } from "./affine-pairs";
 import { withGapsAsZero, type Prepared } from "./table";
 
 export type { Weighed } from "./near";
@@ -42,7 +43,7 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
         detail: `match ${reading} only with the missing values counted as 0 (fillna(0)); pandas skips them, so these are not the data's values`,
       };
   }
-  const paired = mispaired(s, p, scale);
+  const paired = mispaired(s, p, scale) ?? affinePairs(s, p, scale);
   if (paired) return paired;
   // bars on a column's own bins settle it when they fail; a per-key aggregate at moved keys is
   // stronger than bins whose heights are merely unexplained

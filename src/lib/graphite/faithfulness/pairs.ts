@@ -20,7 +20,7 @@ export function frameOf(p: Prepared, desc: string): Frame | null {
 }
 
 /** How plotted x relate to a column's values row by row: moved by d, times k, or null. */
-function relation(x: number[], col: number[]): string | null {
+export function relation(x: number[], col: number[]): string | null {
   const d = x[0]! - col[0]!;
   const tol = (v: number) => 1e-9 * Math.max(1, Math.abs(v));
   if (d !== 0 && x.every((v, i) => Math.abs(v - col[i]! - d) <= tol(v))) return `+ ${fmt(d)}`.replace("+ -", "− ");

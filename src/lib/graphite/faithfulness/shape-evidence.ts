@@ -1,7 +1,8 @@
 // Evidence from a series' shape when no reading of the data gives it exactly: a scatter whose x
 // and y are the data's own values paired from different rows, bars on exactly the bins numpy
-// gives a column but holding other counts, a histogram of a column stretched by a factor, a
-// kernel density with an isolated spike, points at one category that are mostly its values.
+// gives a column but holding other counts, a histogram of a column stretched by a factor or moved
+// by a constant, a kernel density with an isolated spike, points at one category that are mostly
+// its values.
 // Each returns a finding (pass, fail, or unchecked with the reason) or null for no evidence. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
@@ -128,11 +129,14 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
       const lo = vals.reduce((m, t) => (t < m ? t : m), Infinity);
       const hi = vals.reduce((m, t) => (t > m ? t : m), -Infinity);
       if (!(hi > lo)) continue;
-      // numpy's default bins run from the minimum to the maximum: these edges are k times them
+      // numpy's default bins run from the minimum to the maximum: these edges are k times them,
+      // or them moved by d (the column + d binned the same way)
       const k = span / (hi - lo);
-      if (Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
+      const d = edges[0]! - lo;
       const scaled = Math.abs(k - 1) > 1e-6;
-      const bounds = countBounds(scaled ? vals.map((t) => t * k) : vals, edges);
+      const shifted = !scaled && Math.abs(d) > 1e-6 * span;
+      if (scaled && Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
+      const bounds = countBounds(scaled ? vals.map((t) => t * k) : shifted ? vals.map((t) => t + d) : vals, edges);
       const cnt = bounds.hi; // numpy's own reading: a value on an edge opens the upper bin
       const inBins = cnt.reduce((a, b) => a + b, 0);
       const what = `${col}${f.desc}`;
@@ -145,6 +149,13 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
         return {
           status: "fail",
           detail: `the bars are a histogram of ${what} × ${fmt(k)}: every bin edge is ${fmt(k)} × the data's and the ${asCounts ? "counts" : "densities"} are its own, and no change of unit gives that factor`,
+        };
+      }
+      if (shifted) {
+        if (!asCounts && !asDensity) continue;
+        return {
+          status: "fail",
+          detail: `the bars are a histogram of ${what} ${`+ ${fmt(d)}`.replace("+ -", "− ")}: every bin edge is the data's moved by ${fmt(d)} and the ${asCounts ? "counts" : "densities"} are its own, so every bar stands ${fmt(Math.abs(d))} ${d > 0 ? "right" : "left"} of the data's`,
         };
       }
       // a value on a bin edge, which the bar centres place only to within rounding
