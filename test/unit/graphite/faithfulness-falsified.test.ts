@@ -135,3 +135,27 @@ test("a histogram of a column moved by a constant (the bins and counts are the d
   assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
   assert.match(values(f)[0]!.detail, /the bars are a histogram of total_bill \+ 5: every bin edge is the data's moved by 5/);
 });
+
+// a strip plot of total_bill per day: each day's points at its label
+const days = ["Sun", "Sun", "Sun", "Sun", "Sun", "Sat", "Sat", "Sat", "Sat", "Sat"];
+const dayBills = [16.99, 10.34, 21.01, 23.68, 24.59, 25.29, 8.77, 26.88, 15.04, 14.78];
+const daily = readCsv(["day,total_bill", ...days.map((d, i) => `${d},${dayBills[i]}`)].join("\n") + "\n");
+const strip = (ys: Record<string, number[]>) =>
+  checkFaithfulness(daily, [figure(Object.entries(ys).map(([d, y]) => series({ kind: "scatter", x: y.map(() => d), y })))]);
+const ofDay = (d: string) => dayBills.filter((_, i) => days[i] === d);
+
+test("points at a category that are its values moved by a constant, or other rows' values: unfaithful; fewer of its own values: a subset", () => {
+  assert.equal(strip({ Sun: ofDay("Sun"), Sat: ofDay("Sat") }).verdict, "faithful");
+  const moved = strip({ Sun: ofDay("Sun").map((v) => v + 3), Sat: ofDay("Sat").map((v) => v + 3) });
+  assert.equal(moved.verdict, "unfaithful", JSON.stringify(moved.checks));
+  assert.match(values(moved)[0]!.detail, /the 5 points at "Sun" are the 5 values of total_bill where day == "Sun" each \+ 3: /);
+  // total_bill shuffled across rows: each day shows as many values as it has rows, from both days
+  const shuffled = strip({ Sun: [25.29, 10.34, 26.88, 23.68, 15.04], Sat: [16.99, 8.77, 21.01, 24.59, 14.78] });
+  assert.equal(shuffled.verdict, "unfaithful", JSON.stringify(shuffled.checks));
+  assert.match(
+    values(shuffled)[0]!.detail,
+    /the 5 points at "Sun" are values of total_bill, as many as total_bill where day == "Sun" has, but 3 of them are no value of total_bill where day == "Sun"/,
+  );
+  const subset = strip({ Sun: ofDay("Sun").slice(0, 3), Sat: ofDay("Sat").slice(1) });
+  assert.notEqual(subset.verdict, "unfaithful", JSON.stringify(subset.checks));
+});

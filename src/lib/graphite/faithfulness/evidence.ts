@@ -8,7 +8,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { explain, REL_TOLERANCE } from "./match";
 import { nearest, type Weighed } from "./near";
-import { histogramEvidence, kdeSpike, mispaired, oneCategoryNearMiss, straightLine } from "./shape-evidence";
+import { histogramEvidence, kdeSpike, mispaired, oneCategoryMoved, oneCategoryNearMiss, straightLine } from "./shape-evidence";
 import { explainHistogram } from "./shapes";
 import { movedKeys } from "./moved-keys";
 import { affinePairs } from "./affine-pairs";
@@ -49,7 +49,7 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
   // stronger than bins whose heights are merely unexplained
   const hist = histogramEvidence(s, p);
   if (hist?.status === "fail") return hist;
-  const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? oneCategoryNearMiss(s, p, scale);
+  const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? oneCategoryMoved(s, p, scale) ?? oneCategoryNearMiss(s, p, scale);
   if (shape) return shape;
   const near = pointsAreData ? null : nearest(s, keys, p, scale);
   if (near) return near;

@@ -211,6 +211,38 @@ export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
   return null;
 }
 
+/**
+ * Points at one category, as many as the category has values of a column, that are not its
+ * values: its values moved by one constant (sorted, each point the value + d), or values of the
+ * column taken from other categories' rows (the column shuffled across rows). Fewer points than
+ * the category's values are a subset, never evidence.
+ */
+export function oneCategoryMoved(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
+  const n = s.y.length;
+  if (n < 5 || new Set(s.y).size < 3) return null;
+  const sy = ascending(s.y);
+  for (const { key, g, col, have } of categoryValues(s, p)) {
+    if (have.length !== n) continue;
+    const sh = ascending(have);
+    const where = `${col} where ${g} == ${JSON.stringify(key)}`;
+    const d = sy[0]! - sh[0]!;
+    if (d !== 0 && sy.every((v, i) => Math.abs(v - sh[i]! - d) <= 1e-9 * Math.max(1, Math.abs(v)) + 1e-9 * scale))
+      return {
+        status: "fail",
+        detail: `the ${n} points at ${JSON.stringify(key)} are the ${n} values of ${where} each ${`+ ${fmt(d)}`.replace("+ -", "− ")}: not the data's values`,
+      };
+    const all = p.numeric.get(col)!.filter((t) => Number.isFinite(t));
+    if (within(ascending(all), sy, scale)) {
+      const own = s.y.filter((y) => have.some((t) => close(y, t, scale))).length;
+      return {
+        status: "fail",
+        detail: `the ${n} points at ${JSON.stringify(key)} are values of ${col}, as many as ${where} has, but ${n - own} of them are no value of ${where}: values from other rows (the column shuffled across rows?)`,
+      };
+    }
+  }
+  return null;
+}
+
 /** Points at one category, most of them that category's values and the rest not. */
 export function oneCategoryNearMiss(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
   const n = s.y.length;
