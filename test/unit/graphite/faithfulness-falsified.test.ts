@@ -159,3 +159,78 @@ test("points at a category that are its values moved by a constant, or other row
   const subset = strip({ Sun: ofDay("Sun").slice(0, 3), Sat: ofDay("Sat").slice(1) });
   assert.notEqual(subset.verdict, "unfaithful", JSON.stringify(subset.checks));
 });
+
+test("bars that are a per-category mean + a constant: unfaithful; the mean minus the overall mean (a deviation chart) is not", () => {
+  const sun = mean(ofDay("Sun"));
+  const sat = mean(ofDay("Sat"));
+  const three = readCsv(["day,total_bill", ...days.map((d, i) => `${d},${dayBills[i]}`), "Fri,12.5", "Fri,19.5"].join("\n") + "\n");
+  const bars = (y: number[]) => checkFaithfulness(three, [figure([series({ kind: "bar", x: ["Fri", "Sat", "Sun"], y })])]);
+  assert.equal(bars([16, sat, sun]).verdict, "faithful");
+  const moved = bars([19, sat + 3, sun + 3]);
+  assert.equal(moved.verdict, "unfaithful", JSON.stringify(moved.checks));
+  assert.match(values(moved)[0]!.detail, /every value is mean of total_bill by day \+ 3 \(by x value\): no baseline/);
+  const all = mean([...dayBills, 12.5, 19.5]);
+  const deviation = bars([16 - all, sat - all, sun - all]);
+  assert.notEqual(deviation.verdict, "unfaithful", JSON.stringify(deviation.checks));
+});
+
+/** A Gaussian kernel density with Scott's bandwidth, as scipy computes it, on an even grid. */
+function kde(v: number[], grid: number[]): number[] {
+  const n = v.length;
+  const mu = mean(v);
+  const h = Math.sqrt(v.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1)) * n ** -0.2;
+  return grid.map((t) => v.reduce((a, x) => a + Math.exp(-0.5 * ((t - x) / h) ** 2), 0) / (n * h * Math.sqrt(2 * Math.PI)));
+}
+
+test("a kernel density of a column moved by a constant or stretched: unfaithful, naming the change; the column's own: faithful", () => {
+  const grid = (lo: number, hi: number) => Array.from({ length: 60 }, (_, i) => lo + ((hi - lo) * i) / 59);
+  const curve = (v: number[], lo: number, hi: number) => {
+    const x = grid(lo, hi);
+    return checkFaithfulness(bill, [figure([series({ x, y: kde(v, x) })])]);
+  };
+  assert.equal(curve(bills, -5, 45).verdict, "faithful");
+  const moved = curve(
+    bills.map((b) => b + 2),
+    -3,
+    47,
+  );
+  assert.equal(moved.verdict, "unfaithful", JSON.stringify(moved.checks));
+  assert.match(values(moved)[0]!.detail, /the curve is the kernel density of total_bill \+ 2 \(Scott's bandwidth\)/);
+  const stretched = curve(
+    bills.map((b) => b * 1.1),
+    -5,
+    50,
+  );
+  assert.equal(stretched.verdict, "unfaithful", JSON.stringify(stretched.checks));
+  assert.match(values(stretched)[0]!.detail, /the curve is the kernel density of total_bill × 1\.1 \(Scott's bandwidth\)/);
+});
+
+// mpg-like: horsepower has a gap
+const hp = [130, 165, 150, 150, 140, 198, 220, 215, 225, 190];
+const mpgs = [18, 15, 18, 16, 17, 15, 14, 14, 14, 15.5];
+const cars = readCsv(["horsepower,mpg", ...hp.map((h, i) => `${i === 3 ? "" : h},${mpgs[i]}`)].join("\n") + "\n");
+const kept = hp.map((_, i) => i).filter((i) => i !== 3);
+
+test("a scatter with the other column's gap filled with 0, or its y shuffled from rows the gap leaves out: unfaithful", () => {
+  const ok = checkFaithfulness(cars, [figure([series({ kind: "scatter", x: kept.map((i) => hp[i]!), y: kept.map((i) => mpgs[i]!) })])]);
+  assert.equal(ok.verdict, "faithful", JSON.stringify(ok.checks));
+  const filled = checkFaithfulness(cars, [figure([series({ kind: "scatter", x: hp.map((h, i) => (i === 3 ? 0 : h)), y: mpgs })])]);
+  assert.equal(filled.verdict, "unfaithful", JSON.stringify(filled.checks));
+  assert.match(values(filled)[0]!.detail, /match column mpg against column horsepower .* only with the missing values counted as 0/);
+  // mpg shuffled across all ten rows, then the row without horsepower dropped: one y comes from it
+  const order = [4, 9, 3, 0, 6, 1, 8, 2, 7, 5];
+  const shuffled = checkFaithfulness(cars, [figure([series({ kind: "scatter", x: kept.map((i) => hp[i]!), y: kept.map((i) => mpgs[order[i]!]!) })])]);
+  assert.equal(shuffled.verdict, "unfaithful", JSON.stringify(shuffled.checks));
+  assert.match(values(shuffled)[0]!.detail, /every x is a value of horsepower and every y a value of mpg, but \d+ of 9 points pair them from different rows/);
+});
+
+test("both coordinates sorted (a rank or Q-Q pairing of some rows) is never evidence of mispaired rows", () => {
+  // 60 rows whose two columns are not in the same order; a Q-Q plot of 50 of each, sorted
+  const a = Array.from({ length: 60 }, (_, i) => (i * 37) % 61);
+  const b = Array.from({ length: 60 }, (_, i) => 100 + ((i * 11) % 67));
+  const t = readCsv(["a,b", ...a.map((v, i) => `${v},${b[i]}`)].join("\n") + "\n");
+  const xs = [...a].sort((m, n) => m - n).slice(5, 55);
+  const ys = [...b].sort((m, n) => m - n).slice(0, 50);
+  const f = checkFaithfulness(t, [figure([series({ kind: "scatter", x: xs, y: ys })])]);
+  assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
+});

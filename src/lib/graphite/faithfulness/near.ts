@@ -2,8 +2,9 @@
 // show. Some near readings are still the data: a change of unit the exact search does not try
 // (÷ 1e6, ÷ 1024), a normalisation (a share of the total, indexed to the first value), rounding.
 // Some are evidence the chart misstates the data: every value one constant factor off that no
-// change of unit explains, each value moved to the neighbouring x, or most points exactly one
-// reading and a few not (a tampered bar). A series that matches a reading wherever the data has a
+// change of unit explains, every labelled value one constant offset off that no baseline of the
+// data gives (a mean, a median, the first value: a deviation chart subtracts one), each value
+// moved to the neighbouring x, or most points exactly one reading and a few not (a tampered bar). A series that matches a reading wherever the data has a
 // value, and differs only where it has none, was filled or interpolated: not checked. Nothing
 // near at all is no evidence either way. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
@@ -26,6 +27,8 @@ export type Weighed = {
 export const MIN_NEAR = 4;
 /** Fewest points (three of them distinct) before one constant factor is evidence against a series matched in order. */
 export const MIN_FACTOR_POINTS = 5;
+/** Fewest points (by key, that many distinct) before one constant offset is evidence against a series. */
+export const MIN_OFFSET_POINTS = 3;
 /** At most this share of the compared points may differ for a near miss. */
 const NEAR_MISS_SHARE = 0.2;
 const ROUNDINGS = [0, 1, 2, 3];
@@ -85,6 +88,8 @@ function byKeyMayHold(s: PlottedSeries, cand: Candidate, a: Alignment): boolean 
   const w = at.map((i) => cand.at(a.index[i]!));
   if (w.some((x) => !Number.isFinite(x))) return true;
   if (mayHold(v, w)) return true;
+  // one offset for every sampled point
+  if (v.every((t, i) => Math.abs(t - w[i]! - (v[0]! - w[0]!)) <= REL_TOLERANCE * Math.max(Math.abs(t), 1e-9))) return true;
   // shifted by one: each sampled point against its neighbour's value
   return [-1, 1].some((d) =>
     at.every((i, t) => {
@@ -124,7 +129,7 @@ function normalisation(k: number, bases: Array<[number, string]>): string | null
 type Found = { rank: number; w: Weighed };
 
 /** Weigh one candidate; the strongest finding, or null. */
-function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number, allRows: number): Found | null {
+function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number, allRows: number, bases: number[] | null): Found | null {
   const y = s.y;
   const n = y.length;
   const want = (i: number) => (a.index[i]! >= 0 && a.index[i]! < cand.n ? cand.at(a.index[i]!) : NaN);
@@ -136,6 +141,11 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
   let gaps = 0;
   let k: number | null = null;
   let proportional = n >= 2;
+  // one offset for every point: only by key, where the labels say which value each point is, and
+  // only for a per-category aggregate (`bases` null otherwise): a rolling mean of a steady trend
+  // is its column minus a constant too
+  let off: number | null = null;
+  let offset = bases !== null && a.byKey && n >= MIN_OFFSET_POINTS;
   const rounded = ROUNDINGS.map(() => true);
   const shifted = [a.byKey, a.byKey];
   for (let i = 0; i < n; i++) {
@@ -144,6 +154,7 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
     if (!Number.isFinite(w)) {
       gaps++;
       proportional = false;
+      offset = false;
       rounded.fill(false);
     } else {
       if (near && !close(v, w, scale) && ++misses > maxMiss) near = false;
@@ -156,6 +167,10 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
           else proportional = false;
         } else if (!relClose(v, k * w)) proportional = false;
       }
+      if (offset) {
+        if (off === null) off = v - w;
+        else if (!close(v, w + off, scale)) offset = false;
+      }
       ROUNDINGS.forEach((d, ri) => {
         if (rounded[ri] && Math.abs(v - Math.round(w * 10 ** d) / 10 ** d) > 1e-9 * Math.max(1, Math.abs(v))) rounded[ri] = false;
       });
@@ -167,7 +182,7 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
       if (!Number.isFinite(ws) || Math.abs(ws) <= floor || !close(v, ws, scale)) shifted[di] = false;
     });
     if (gaps * 2 > n) near = false;
-    if (!near && !proportional && !rounded.some(Boolean) && !shifted.some(Boolean)) return null;
+    if (!near && !proportional && !offset && !rounded.some(Boolean) && !shifted.some(Boolean)) return null;
   }
   const compared = n - gaps;
   const ri = rounded.findIndex(Boolean);
@@ -196,6 +211,22 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
         w: {
           status: "fail",
           detail: `every value is ${fmt(k)} × ${cand.desc} (${a.how}): no change of unit or normalisation of the data gives that factor`,
+        },
+      };
+  }
+  if (offset && off !== null && new Set(y).size >= MIN_OFFSET_POINTS) {
+    const shown = Array.from({ length: n }, (_, i) => want(i));
+    const size = Math.max(...shown.map(Math.abs));
+    // an offset within the tolerance is a near match; one that is minus a baseline of the data
+    // (its mean, median, first value) is a deviation chart, which is the data
+    const mean = shown.reduce((t, x) => t + x, 0) / n;
+    const baseline = [shown[0]!, mean, ...(bases ?? [])].some((b) => Math.abs(off! + b) <= REL_TOLERANCE * Math.max(Math.abs(b), Math.abs(off!)));
+    if (Math.abs(off) > REL_TOLERANCE * size && !baseline)
+      return {
+        rank: 3,
+        w: {
+          status: "fail",
+          detail: `every value is ${cand.desc} ${`+ ${fmt(off)}`.replace("+ -", "− ")} (${a.how}): no baseline of the data (a mean, a median, the first value) gives that offset`,
         },
       };
   }
@@ -233,6 +264,26 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
   return null;
 }
 
+const baseCache = new WeakMap<Prepared, number[]>();
+/** Every numeric column's mean and median over every row subset: what a deviation chart subtracts. */
+function baselines(p: Prepared): number[] {
+  let b = baseCache.get(p);
+  if (!b) {
+    b = [];
+    for (const f of p.frames)
+      for (const v of p.numeric.values()) {
+        const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+        if (vals.length === 0) continue;
+        b.push(vals.reduce((t, x) => t + x, 0) / vals.length);
+        const sorted = vals.sort((m, n) => m - n);
+        const h = sorted.length >> 1;
+        b.push(sorted.length % 2 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2);
+      }
+    baseCache.set(p, b);
+  }
+  return b;
+}
+
 /** The strongest thing any reading of the data says about a series no reading gives exactly. */
 export function nearest(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number): Weighed | null {
   if (s.y.length === 0) return null;
@@ -243,7 +294,8 @@ export function nearest(s: PlottedSeries, keys: string[] | null, p: Prepared, sc
     if (cand.derived && !mayBeDerived(s.kind, s.y.length)) continue;
     const a = align(s, keys, cand, labelled, minRows);
     if (!a || (a.byKey && !byKeyMayHold(s, cand, a))) continue;
-    const found = weighOne(s, cand, a, scale, p.rowCount);
+    const perCategory = a.byKey && cand.groupedBy !== null && cand.groupedBy !== p.dateCol && !cand.derived;
+    const found = weighOne(s, cand, a, scale, p.rowCount, perCategory ? baselines(p) : null);
     if (!found) continue;
     if (found.w.status === "pass") return found.w;
     if (!best || found.rank > best.rank) best = found;

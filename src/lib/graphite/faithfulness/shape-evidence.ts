@@ -86,8 +86,10 @@ export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed
       for (const xc of xCols) {
         if (xc === yc) continue;
         const [xs, ys] = pairs(p, f, xc, yc);
-        if (xs.length < n || !within(ascending(xs), sx, scale) || !within(ascending(ys), sy, scale)) continue;
-        if (n === xs.length && isSorted(x) && isSorted(y))
+        // each coordinate is among its column's values (holds), not necessarily among the rows
+        // where both are present: a shuffled column brings values from rows the other lacks
+        if (xs.length < n) continue;
+        if (n === xs.length && isSorted(x) && isSorted(y) && within(ascending(xs), sx, scale) && within(ascending(ys), sy, scale))
           return { status: "pass", detail: `match quantiles of ${yc} against quantiles of ${xc}${f.desc} (each column sorted)` };
         const rows = rowsAmong(x, y, xs, ys, scale);
         // every point a row, drawn in another order than the file's (sorted, grouped)
@@ -97,6 +99,8 @@ export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed
             detail: `match column ${yc} against column ${xc}${f.desc} (rows where both are present, in another order)`,
             rows: { of: `column ${yc} against column ${xc}${f.desc}`, shown: n, total: xs.length, keyed: keyedRows(p, f.rows, xc, yc) },
           };
+        // both sorted is a rank (Q-Q) pairing of some rows, which says nothing about rows
+        if (isSorted(x) && isSorted(y)) continue;
         // All of both columns' values, or many points of which most are not rows: shuffled pairs.
         if (n === xs.length || (n > 40 && rows * 2 <= n))
           return {
@@ -207,6 +211,41 @@ export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
       status: "fail",
       detail: `the curve is ${scaleNote}the kernel density of ${what} (Scott's bandwidth) at ${x.length - off.length} of ${x.length} points, but not at ${off.map((i) => `x = ${fmt(x[i]!)} (plotted ${fmt(s.y[i]!)}, the density gives ${fmt(k * d[i]!)})`).join(", ")}`,
     };
+  }
+  return null;
+}
+
+/**
+ * A smooth curve that is a column's kernel density (Scott's bandwidth) moved by a constant or
+ * stretched by a factor: the density of the column + d is the column's at x − d, that of the
+ * column × k is the column's at x / k (over k). The change is read from the curve's own mean
+ * against the column's, then every point must agree; no change of unit may give the factor.
+ */
+export function kdeMoved(s: PlottedSeries, p: Prepared): Weighed | null {
+  const top = Math.max(...s.y);
+  if (!(top > 0)) return null;
+  const tol = 0.002 * top;
+  for (const { what, x, dens, vals } of densities(s, p)) {
+    const mu = vals.reduce((a, b) => a + b, 0) / vals.length;
+    const mass = s.y.reduce((a, b) => a + b, 0);
+    const centre = s.y.reduce((a, b, i) => a + b * x[i]!, 0) / mass;
+    const tries: Array<[string, (t: number) => number, boolean]> = [];
+    const d = centre - mu;
+    const span = x[x.length - 1]! - x[0]!;
+    if (Math.abs(d) > 1e-3 * span) tries.push([`${`+ ${fmt(+d.toPrecision(3))}`.replace("+ -", "− ")}`, (t) => dens(t - d), true]);
+    const k = mu !== 0 ? centre / mu : NaN;
+    if (Number.isFinite(k) && k > 0 && Math.abs(k - 1) > 1e-3 && unitChange(k) === null)
+      tries.push([`× ${fmt(+k.toPrecision(3))}`, (t) => dens(t / k) / k, false]);
+    for (const [how, g] of tries) {
+      const mid = Math.floor(x.length / 2);
+      const c = s.y[mid]! / g(x[mid]!);
+      if (!(c > 0) || !Number.isFinite(c)) continue;
+      if (!s.y.every((yv, j) => Math.abs(yv - c * g(x[j]!)) <= tol)) continue;
+      return {
+        status: "fail",
+        detail: `the curve is the kernel density of ${what} ${how} (Scott's bandwidth${Math.abs(c - 1) < 0.002 ? "" : `, scaled by ${fmt(c)}`}): the data's density ${how.startsWith("×") ? "stretched" : "moved"}, not its own`,
+      };
+    }
   }
   return null;
 }
