@@ -234,3 +234,13 @@ test("both coordinates sorted (a rank or Q-Q pairing of some rows) is never evid
   const f = checkFaithfulness(t, [figure([series({ kind: "scatter", x: xs, y: ys })])]);
   assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
 });
+
+test("a yearly sum of twelve months × 2 is the yearly mean × 24 (an hours-per-day factor): never faithful", () => {
+  const rows = [1949, 1950, 1951].flatMap((y, i) => Array.from({ length: 12 }, (_, m) => `${y},${m + 1},${100 + 10 * i + m * m * (i + 1)}`));
+  const t = readCsv(["year,month,passengers", ...rows].join("\n") + "\n");
+  const sums = [0, 1, 2].map((i) => Array.from({ length: 12 }, (_, m) => 100 + 10 * i + m * m * (i + 1)).reduce((a, b) => a + b, 0));
+  assert.equal(checkFaithfulness(t, [figure([series({ x: [1949, 1950, 1951], y: sums })])]).verdict, "faithful");
+  const f = checkFaithfulness(t, [figure([series({ x: [1949, 1950, 1951], y: sums.map((v) => v * 2) })])]);
+  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
+  assert.match(values(f)[0]!.detail, /mean of passengers by year × 24 by x value, which is also the sum over its 12 rows per group × 2/);
+});

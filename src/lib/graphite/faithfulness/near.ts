@@ -128,6 +128,14 @@ function normalisation(k: number, bases: Array<[number, string]>): string | null
 
 type Found = { rank: number; w: Weighed };
 
+/** The one number of rows behind every shown value of an aggregate (more than one), or null. */
+function sameSupport(cand: Candidate, a: Alignment, n: number): number | null {
+  if (!cand.support) return null;
+  const m = cand.support(a.index[0]!);
+  for (let i = 1; i < n; i++) if (cand.support(a.index[i]!) !== m) return null;
+  return m > 1 ? m : null;
+}
+
 /** Weigh one candidate; the strongest finding, or null. */
 function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number, allRows: number, bases: number[] | null): Found | null {
   const y = s.y;
@@ -190,7 +198,19 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
     return { rank: 9, w: { status: "pass", detail: `match ${cand.desc} rounded to ${ROUNDINGS[ri]} decimal${ROUNDINGS[ri] === 1 ? "" : "s"} ${a.how}` } };
   if (proportional && k !== null && Number.isFinite(k) && compared >= 2) {
     const unit = unitChange(k);
-    if (unit !== null) return { rank: 9, w: { status: "pass", detail: `match ${cand.desc}${unit} ${a.how}` } };
+    // a mean over groups of m rows each, times m × j, is the sum times j: when j is no change of
+    // unit, the factor is no evidence for the mean (flights' sum by year × 2 is the mean × 24)
+    const m = sameSupport(cand, a, n);
+    const sumAlso = unit !== null && m !== null && cand.desc.startsWith("mean of ") && unitChange(k / m) === null;
+    if (unit !== null && !sumAlso) return { rank: 9, w: { status: "pass", detail: `match ${cand.desc}${unit} ${a.how}` } };
+    if (sumAlso)
+      return {
+        rank: 8,
+        w: {
+          status: "unchecked",
+          detail: `every value is ${cand.desc}${unit} ${a.how}, which is also the sum over its ${m} rows per group × ${fmt(k / m!)}: a change of unit or a sum scaled, which the data cannot tell apart, so not checked`,
+        },
+      };
     const shown = Array.from({ length: n }, (_, i) => want(i));
     const all = cand.values().filter((v) => Number.isFinite(v));
     const sum = (v: number[]) => v.reduce((t, x) => t + x, 0);
