@@ -244,3 +244,15 @@ test("a yearly sum of twelve months × 2 is the yearly mean × 24 (an hours-per-
   assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
   assert.match(values(f)[0]!.detail, /mean of passengers by year × 24 by x value, which is also the sum over its 12 rows per group × 2/);
 });
+
+test("a long dated column + a constant: unfaithful; minus its first value (indexed) or kelvin to celsius: not", () => {
+  const dates = Array.from({ length: 30 }, (_, i) => `2024-01-${String(i + 1).padStart(2, "0")}`);
+  const price = dates.map((_, i) => 300 + ((i * 37) % 23) + i);
+  const t = readCsv(["Date,Price", ...dates.map((d, i) => `${d},${price[i]}`)].join("\n") + "\n");
+  const line = (y: number[]) => checkFaithfulness(t, [figure([series({ x: dates, y })])]);
+  assert.equal(line(price).verdict, "faithful");
+  const moved = line(price.map((v) => v + 100));
+  assert.equal(moved.verdict, "unfaithful", JSON.stringify(moved.checks));
+  assert.match(values(moved)[0]!.detail, /every value is column Price \+ 100 \(by x value\)/);
+  for (const d of [-price[0]!, -273.15]) assert.notEqual(line(price.map((v) => v + d)).verdict, "unfaithful", String(d));
+});

@@ -29,6 +29,8 @@ export const MIN_NEAR = 4;
 export const MIN_FACTOR_POINTS = 5;
 /** Fewest points (by key, that many distinct) before one constant offset is evidence against a series. */
 export const MIN_OFFSET_POINTS = 3;
+/** Fewest points of one column by key (not an aggregate) before one constant offset is evidence. */
+export const MIN_OFFSET_COLUMN = 20;
 /** At most this share of the compared points may differ for a near miss. */
 const NEAR_MISS_SHARE = 0.2;
 const ROUNDINGS = [0, 1, 2, 3];
@@ -150,8 +152,8 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
   let k: number | null = null;
   let proportional = n >= 2;
   // one offset for every point: only by key, where the labels say which value each point is, and
-  // only for a per-category aggregate (`bases` null otherwise): a rolling mean of a steady trend
-  // is its column minus a constant too
+  // only for a per-category aggregate or a long column (`bases` null otherwise): a rolling mean of
+  // a steady trend is its column minus a constant too
   let off: number | null = null;
   let offset = bases !== null && a.byKey && n >= MIN_OFFSET_POINTS;
   const rounded = ROUNDINGS.map(() => true);
@@ -240,7 +242,10 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
     // an offset within the tolerance is a near match; one that is minus a baseline of the data
     // (its mean, median, first value) is a deviation chart, which is the data
     const mean = shown.reduce((t, x) => t + x, 0) / n;
-    const baseline = [shown[0]!, mean, ...(bases ?? [])].some((b) => Math.abs(off! + b) <= REL_TOLERANCE * Math.max(Math.abs(b), Math.abs(off!)));
+    // kelvin to celsius is an offset too
+    const baseline = [shown[0]!, mean, Math.min(...shown), Math.max(...shown), 273.15, -273.15, ...(bases ?? [])].some(
+      (b) => Math.abs(off! + b) <= REL_TOLERANCE * Math.max(Math.abs(b), Math.abs(off!)),
+    );
     if (Math.abs(off) > REL_TOLERANCE * size && !baseline)
       return {
         rank: 3,
@@ -314,8 +319,11 @@ export function nearest(s: PlottedSeries, keys: string[] | null, p: Prepared, sc
     if (cand.derived && !mayBeDerived(s.kind, s.y.length)) continue;
     const a = align(s, keys, cand, labelled, minRows);
     if (!a || (a.byKey && !byKeyMayHold(s, cand, a))) continue;
+    // a long series of one column by date (a price + 100) is evidence as well: no rolling window
+    // of a few points is behind it
     const perCategory = a.byKey && cand.groupedBy !== null && cand.groupedBy !== p.dateCol && !cand.derived;
-    const found = weighOne(s, cand, a, scale, p.rowCount, perCategory ? baselines(p) : null);
+    const longColumn = a.byKey && !cand.derived && s.y.length >= MIN_OFFSET_COLUMN;
+    const found = weighOne(s, cand, a, scale, p.rowCount, perCategory || longColumn ? baselines(p) : null);
     if (!found) continue;
     if (found.w.status === "pass") return found.w;
     if (!best || found.rank > best.rank) best = found;
