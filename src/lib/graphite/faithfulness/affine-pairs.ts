@@ -15,6 +15,14 @@ export const MIN_AFFINE = 5;
 
 const distinct = (v: number[]) => new Set(v).size;
 
+/** The first of these rows where both columns are present (the first point drawn), or -1. */
+function firstBoth(p: Prepared, rows: number[], xc: string, yc: string): number {
+  const xv = p.numeric.get(xc)!;
+  const yv = p.numeric.get(yc)!;
+  for (const i of rows) if (Number.isFinite(xv[i]!) && Number.isFinite(yv[i]!)) return i;
+  return -1;
+}
+
 export function affinePairs(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
   if (s.kind !== "scatter" || s.truncated || s.y.length < MIN_AFFINE || !s.x.every((x) => typeof x === "number")) return null;
   const x = s.x as number[];
@@ -34,6 +42,8 @@ export function affinePairs(s: PlottedSeries, p: Prepared, scale: number): Weigh
     for (const yc of yAsIs) {
       for (const xc of cols) {
         if (xc === yc) continue;
+        const first = firstBoth(p, f.rows, xc, yc);
+        if (first < 0 || !close(y[0]!, p.numeric.get(yc)![first]!, scale)) continue;
         const [xs, ys] = pairs(p, f, xc, yc);
         if (xs.length !== n || !y.every((v, i) => close(v, ys[i]!, scale))) continue;
         const rel = relation(x, xs);
@@ -47,6 +57,8 @@ export function affinePairs(s: PlottedSeries, p: Prepared, scale: number): Weigh
     for (const xc of xAsIs) {
       for (const yc of cols) {
         if (xc === yc) continue;
+        const first = firstBoth(p, f.rows, xc, yc);
+        if (first < 0 || !sameX(x[0]!, p.numeric.get(xc)![first]!)) continue;
         const [xs, ys] = pairs(p, f, xc, yc);
         if (xs.length !== n || !x.every((v, i) => sameX(v, xs[i]!))) continue;
         const rel = relation(y, ys);

@@ -46,6 +46,9 @@ function moved(x: number[], k: number[]): { how: string; offset: number | null }
  * null when no aggregate fits this way.
  */
 export function movedKeys(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
+  // a scatter's points are rows: its x are data, not keys (and the search over every grouping is
+  // too slow to run for each of a pair grid's scatters)
+  if (s.kind === "scatter") return null;
   const x = numericX(s);
   if (!x) return null;
   // a bar chart's empty bars (a discrete histogram's empty bins) stand at no key

@@ -82,7 +82,7 @@ function mayHold(v: number[], w: number[]): boolean {
 }
 
 /** The same look for a series matched by x value: near, proportional or shifted at the samples. */
-function byKeyMayHold(s: PlottedSeries, cand: Candidate, a: Alignment): boolean {
+function byKeyMayHold(s: PlottedSeries, cand: Candidate, a: Alignment, offsetOk: boolean): boolean {
   const n = s.y.length;
   if (n < SAMPLES) return true;
   const at = Array.from({ length: SAMPLES }, (_, t) => Math.round((t * (n - 1)) / (SAMPLES - 1)));
@@ -90,8 +90,8 @@ function byKeyMayHold(s: PlottedSeries, cand: Candidate, a: Alignment): boolean 
   const w = at.map((i) => cand.at(a.index[i]!));
   if (w.some((x) => !Number.isFinite(x))) return true;
   if (mayHold(v, w)) return true;
-  // one offset for every sampled point
-  if (v.every((t, i) => Math.abs(t - w[i]! - (v[0]! - w[0]!)) <= REL_TOLERANCE * Math.max(Math.abs(t), 1e-9))) return true;
+  // one offset for every sampled point (only where an offset may be evidence: looking costs time)
+  if (offsetOk && v.every((t, i) => Math.abs(t - w[i]! - (v[0]! - w[0]!)) <= REL_TOLERANCE * Math.max(Math.abs(t), 1e-9))) return true;
   // shifted by one: each sampled point against its neighbour's value
   return [-1, 1].some((d) =>
     at.every((i, t) => {
@@ -318,11 +318,12 @@ export function nearest(s: PlottedSeries, keys: string[] | null, p: Prepared, sc
   for (const cand of candidates(p, keys, labelled, minRows, s.label, s.truncated ? null : s.y.length)) {
     if (cand.derived && !mayBeDerived(s.kind, s.y.length)) continue;
     const a = align(s, keys, cand, labelled, minRows);
-    if (!a || (a.byKey && !byKeyMayHold(s, cand, a))) continue;
+    if (!a) continue;
     // a long series of one column by date (a price + 100) is evidence as well: no rolling window
     // of a few points is behind it
     const perCategory = a.byKey && cand.groupedBy !== null && cand.groupedBy !== p.dateCol && !cand.derived;
     const longColumn = a.byKey && !cand.derived && s.y.length >= MIN_OFFSET_COLUMN;
+    if (a.byKey && !byKeyMayHold(s, cand, a, perCategory || longColumn)) continue;
     const found = weighOne(s, cand, a, scale, p.rowCount, perCategory || longColumn ? baselines(p) : null);
     if (!found) continue;
     if (found.w.status === "pass") return found.w;

@@ -16,12 +16,19 @@ const ascending = (v: number[]) => [...v].sort((a, b) => a - b);
 const isSorted = (v: number[]) => v.every((t, i) => i === 0 || t >= v[i - 1]!);
 const list = (v: number[], max = 8) => `[${v.slice(0, max).map(fmt).join(", ")}${v.length > max ? ", ..." : ""}]`;
 
-/** Every needle (sorted) is a distinct element of the haystack (sorted), within the tolerance. */
-function within(hay: number[], needles: number[], scale: number): boolean {
+/**
+ * Every needle (sorted) is a distinct element of the haystack (sorted), within the tolerance, but
+ * for at most `misses` of them.
+ */
+function within(hay: number[], needles: number[], scale: number, misses = 0): boolean {
   let h = 0;
+  let missed = 0;
   for (const v of needles) {
     while (h < hay.length && hay[h]! < v && !close(v, hay[h]!, scale)) h++;
-    if (h >= hay.length || !close(v, hay[h]!, scale)) return false;
+    if (h >= hay.length || !close(v, hay[h]!, scale)) {
+      if (++missed > misses) return false;
+      continue;
+    }
     h++;
   }
   return true;
@@ -86,9 +93,11 @@ export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed
       for (const xc of xCols) {
         if (xc === yc) continue;
         const [xs, ys] = pairs(p, f, xc, yc);
-        // each coordinate is among its column's values (holds), not necessarily among the rows
-        // where both are present: a shuffled column brings values from rows the other lacks
+        // each coordinate is among the rows where both are present, but for as many values as
+        // rows the other column's gaps leave out: a shuffled column brings values from those
         if (xs.length < n) continue;
+        const lacking = f.rows.length - xs.length;
+        if (!within(ascending(xs), sx, scale, lacking) || !within(ascending(ys), sy, scale, lacking)) continue;
         if (n === xs.length && isSorted(x) && isSorted(y) && within(ascending(xs), sx, scale) && within(ascending(ys), sy, scale))
           return { status: "pass", detail: `match quantiles of ${yc} against quantiles of ${xc}${f.desc} (each column sorted)` };
         const rows = rowsAmong(x, y, xs, ys, scale);
