@@ -163,14 +163,14 @@ test("points at a category that are its values moved by a constant, or other row
 test("bars that are a per-category mean + a constant: unfaithful; the mean minus the overall mean (a deviation chart) is not", () => {
   const sun = mean(ofDay("Sun"));
   const sat = mean(ofDay("Sat"));
-  const three = readCsv(["day,total_bill", ...days.map((d, i) => `${d},${dayBills[i]}`), "Fri,12.5", "Fri,19.5"].join("\n") + "\n");
-  const bars = (y: number[]) => checkFaithfulness(three, [figure([series({ kind: "bar", x: ["Fri", "Sat", "Sun"], y })])]);
-  assert.equal(bars([16, sat, sun]).verdict, "faithful");
-  const moved = bars([19, sat + 3, sun + 3]);
+  const three = readCsv(["day,total_bill", ...days.map((d, i) => `${d},${dayBills[i]}`), "Fri,12.5", "Fri,19.5", "Thur,20", "Thur,27"].join("\n") + "\n");
+  const bars = (y: number[]) => checkFaithfulness(three, [figure([series({ kind: "bar", x: ["Fri", "Sat", "Sun", "Thur"], y })])]);
+  assert.equal(bars([16, sat, sun, 23.5]).verdict, "faithful");
+  const moved = bars([19, sat + 3, sun + 3, 26.5]);
   assert.equal(moved.verdict, "unfaithful", JSON.stringify(moved.checks));
   assert.match(values(moved)[0]!.detail, /every value is mean of total_bill by day \+ 3 \(by x value\): no baseline/);
-  const all = mean([...dayBills, 12.5, 19.5]);
-  const deviation = bars([16 - all, sat - all, sun - all]);
+  const all = mean([...dayBills, 12.5, 19.5, 20, 27]);
+  const deviation = bars([16 - all, sat - all, sun - all, 23.5 - all]);
   assert.notEqual(deviation.verdict, "unfaithful", JSON.stringify(deviation.checks));
 });
 

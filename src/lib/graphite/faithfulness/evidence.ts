@@ -9,7 +9,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { explain, REL_TOLERANCE } from "./match";
 import { nearest, type Weighed } from "./near";
 import { histogramEvidence, kdeMoved, kdeSpike, mispaired, oneCategoryMoved, oneCategoryNearMiss, straightLine } from "./shape-evidence";
-import { explainHistogram, explainKde, explainPairs } from "./shapes";
+import { explainHistogram, explainPairs } from "./shapes";
 import { movedKeys } from "./moved-keys";
 import { affinePairs } from "./affine-pairs";
 import { withGapsAsZero, type Prepared } from "./table";
@@ -36,7 +36,7 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
   if (p.gappy.size > 0 && !pointsAreData) {
     const zeros = withGapsAsZero(p);
     const found = explain(s, keys, zeros, scale);
-    const reading = found ? `${found.cand.desc}${found.scale} ${found.how}` : (explainHistogram(s, zeros) ?? explainKde(s, zeros));
+    const reading = found ? `${found.cand.desc}${found.scale} ${found.how}` : explainHistogram(s, zeros);
     if (reading)
       return {
         status: "fail",

@@ -28,7 +28,8 @@ export const MIN_NEAR = 4;
 /** Fewest points (three of them distinct) before one constant factor is evidence against a series matched in order. */
 export const MIN_FACTOR_POINTS = 5;
 /** Fewest points (by key, that many distinct) before one constant offset is evidence against a series. */
-export const MIN_OFFSET_POINTS = 3;
+// (three bars of an index column's means by subject were 17 off by coincidence in a correct chart)
+export const MIN_OFFSET_POINTS = 4;
 /** Fewest points of one column by key (not an aggregate) before one constant offset is evidence. */
 export const MIN_OFFSET_COLUMN = 20;
 /** At most this share of the compared points may differ for a near miss. */
