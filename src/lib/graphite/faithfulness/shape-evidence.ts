@@ -233,6 +233,9 @@ export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
 export function kdeMoved(s: PlottedSeries, p: Prepared): Weighed | null {
   const top = Math.max(...s.y);
   if (!(top > 0)) return null;
+  // a density curve is drawn past the data (seaborn cuts 3 bandwidths out): it falls to near 0 at
+  // both ends; a regression line on an even grid does not, and may fit a density's tail
+  if (s.y[0]! > 0.05 * top || s.y[s.y.length - 1]! > 0.05 * top) return null;
   const tol = 0.002 * top;
   for (const { what, x, dens, vals } of densities(s, p)) {
     const mu = vals.reduce((a, b) => a + b, 0) / vals.length;
