@@ -23,6 +23,7 @@ import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
+import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { areaBase, weighBand } from "./faithfulness/bands";
@@ -308,6 +309,13 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     if (found && !found.byKey && s.kind === "scatter" && numericX && !isPositions(s.x as number[])) found = null;
     const cut = s.truncated ? ` (only the first ${s.y.length} points were measured)` : "";
     // y matched in order or as a set, x not confirmed: the pairs are not the data's until x are
+    // (x 1..n that are a per-key aggregate's keys 0..n-1 moved are not plain positions)
+    const moved = found && !found.byKey && numericX && isPositions(s.x as number[]) && found.cand.groupedBy ? movedKeys(s, p, scale) : null;
+    if (moved) {
+      checks.push({ check: `values of ${name}`, status: moved.status, detail: `${moved.detail}${cut}` });
+      if (moved.status === "unchecked") unexplained++;
+      return;
+    }
     if (found && !found.byKey && !(numericX && isPositions(s.x as number[]))) {
       const pairs = explainPairs(s, p, scale);
       if (pairs) {

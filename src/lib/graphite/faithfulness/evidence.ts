@@ -8,8 +8,10 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { explain, REL_TOLERANCE } from "./match";
 import { nearest, type Weighed } from "./near";
-import { histogramEvidence, kdeSpike, mispaired, oneCategoryNearMiss, straightLine } from "./shape-evidence";
-import { explainHistogram } from "./shapes";
+import { histogramEvidence, kdeMoved, kdeSpike, mispaired, oneCategoryMoved, oneCategoryNearMiss, straightLine } from "./shape-evidence";
+import { explainHistogram, explainPairs } from "./shapes";
+import { movedKeys } from "./moved-keys";
+import { affinePairs } from "./affine-pairs";
 import { withGapsAsZero, type Prepared } from "./table";
 
 export type { Weighed } from "./near";
@@ -41,7 +43,27 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
         detail: `match ${reading} only with the missing values counted as 0 (fillna(0)); pandas skips them, so these are not the data's values`,
       };
   }
-  const shape = mispaired(s, p, scale) ?? histogramEvidence(s, p) ?? kdeSpike(s, p) ?? oneCategoryNearMiss(s, p, scale);
+  if (p.gappy.size > 0 && pointsAreData) {
+    // a scatter of two columns whose gaps were filled with 0: the rows pandas leaves out drawn at 0
+    const filled: Prepared = {
+      ...p,
+      numeric: new Map([...p.numeric].map(([c, v]) => [c, p.gappy.has(c) ? v.map((x) => (Number.isNaN(x) ? 0 : x)) : v] as const)),
+      gappy: new Set(),
+    };
+    const reading = explainPairs(s, filled, scale);
+    if (reading)
+      return {
+        status: "fail",
+        detail: `match ${reading} only with the missing values counted as 0 (fillna(0)); pandas leaves those rows out, so the points at 0 are not the data's`,
+      };
+  }
+  const paired = mispaired(s, p, scale) ?? affinePairs(s, p, scale);
+  if (paired) return paired;
+  // bars on a column's own bins settle it when they fail; a per-key aggregate at moved keys is
+  // stronger than bins whose heights are merely unexplained
+  const hist = histogramEvidence(s, p);
+  if (hist?.status === "fail") return hist;
+  const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? kdeMoved(s, p) ?? oneCategoryMoved(s, p, scale) ?? oneCategoryNearMiss(s, p, scale);
   if (shape) return shape;
   const near = pointsAreData ? null : nearest(s, keys, p, scale);
   if (near) return near;

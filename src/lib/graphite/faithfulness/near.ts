@@ -2,8 +2,9 @@
 // show. Some near readings are still the data: a change of unit the exact search does not try
 // (÷ 1e6, ÷ 1024), a normalisation (a share of the total, indexed to the first value), rounding.
 // Some are evidence the chart misstates the data: every value one constant factor off that no
-// change of unit explains, each value moved to the neighbouring x, or most points exactly one
-// reading and a few not (a tampered bar). A series that matches a reading wherever the data has a
+// change of unit explains, every labelled value one constant offset off that no baseline of the
+// data gives (a mean, a median, the first value: a deviation chart subtracts one), each value
+// moved to the neighbouring x, or most points exactly one reading and a few not (a tampered bar). A series that matches a reading wherever the data has a
 // value, and differs only where it has none, was filled or interpolated: not checked. Nothing
 // near at all is no evidence either way. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
@@ -26,6 +27,11 @@ export type Weighed = {
 export const MIN_NEAR = 4;
 /** Fewest points (three of them distinct) before one constant factor is evidence against a series matched in order. */
 export const MIN_FACTOR_POINTS = 5;
+/** Fewest points (by key, that many distinct) before one constant offset is evidence against a series. */
+// (three bars of an index column's means by subject were 17 off by coincidence in a correct chart)
+export const MIN_OFFSET_POINTS = 4;
+/** Fewest points of one column by key (not an aggregate) before one constant offset is evidence. */
+export const MIN_OFFSET_COLUMN = 20;
 /** At most this share of the compared points may differ for a near miss. */
 const NEAR_MISS_SHARE = 0.2;
 const ROUNDINGS = [0, 1, 2, 3];
@@ -77,7 +83,7 @@ function mayHold(v: number[], w: number[]): boolean {
 }
 
 /** The same look for a series matched by x value: near, proportional or shifted at the samples. */
-function byKeyMayHold(s: PlottedSeries, cand: Candidate, a: Alignment): boolean {
+function byKeyMayHold(s: PlottedSeries, cand: Candidate, a: Alignment, offsetOk: boolean): boolean {
   const n = s.y.length;
   if (n < SAMPLES) return true;
   const at = Array.from({ length: SAMPLES }, (_, t) => Math.round((t * (n - 1)) / (SAMPLES - 1)));
@@ -85,6 +91,8 @@ function byKeyMayHold(s: PlottedSeries, cand: Candidate, a: Alignment): boolean 
   const w = at.map((i) => cand.at(a.index[i]!));
   if (w.some((x) => !Number.isFinite(x))) return true;
   if (mayHold(v, w)) return true;
+  // one offset for every sampled point (only where an offset may be evidence: looking costs time)
+  if (offsetOk && v.every((t, i) => Math.abs(t - w[i]! - (v[0]! - w[0]!)) <= REL_TOLERANCE * Math.max(Math.abs(t), 1e-9))) return true;
   // shifted by one: each sampled point against its neighbour's value
   return [-1, 1].some((d) =>
     at.every((i, t) => {
@@ -123,8 +131,16 @@ function normalisation(k: number, bases: Array<[number, string]>): string | null
 
 type Found = { rank: number; w: Weighed };
 
+/** The one number of rows behind every shown value of an aggregate (more than one), or null. */
+function sameSupport(cand: Candidate, a: Alignment, n: number): number | null {
+  if (!cand.support) return null;
+  const m = cand.support(a.index[0]!);
+  for (let i = 1; i < n; i++) if (cand.support(a.index[i]!) !== m) return null;
+  return m > 1 ? m : null;
+}
+
 /** Weigh one candidate; the strongest finding, or null. */
-function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number, allRows: number): Found | null {
+function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number, allRows: number, bases: number[] | null): Found | null {
   const y = s.y;
   const n = y.length;
   const want = (i: number) => (a.index[i]! >= 0 && a.index[i]! < cand.n ? cand.at(a.index[i]!) : NaN);
@@ -136,6 +152,11 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
   let gaps = 0;
   let k: number | null = null;
   let proportional = n >= 2;
+  // one offset for every point: only by key, where the labels say which value each point is, and
+  // only for a per-category aggregate or a long column (`bases` null otherwise): a rolling mean of
+  // a steady trend is its column minus a constant too
+  let off: number | null = null;
+  let offset = bases !== null && a.byKey && n >= MIN_OFFSET_POINTS;
   const rounded = ROUNDINGS.map(() => true);
   const shifted = [a.byKey, a.byKey];
   for (let i = 0; i < n; i++) {
@@ -144,6 +165,7 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
     if (!Number.isFinite(w)) {
       gaps++;
       proportional = false;
+      offset = false;
       rounded.fill(false);
     } else {
       if (near && !close(v, w, scale) && ++misses > maxMiss) near = false;
@@ -156,6 +178,10 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
           else proportional = false;
         } else if (!relClose(v, k * w)) proportional = false;
       }
+      if (offset) {
+        if (off === null) off = v - w;
+        else if (!close(v, w + off, scale)) offset = false;
+      }
       ROUNDINGS.forEach((d, ri) => {
         if (rounded[ri] && Math.abs(v - Math.round(w * 10 ** d) / 10 ** d) > 1e-9 * Math.max(1, Math.abs(v))) rounded[ri] = false;
       });
@@ -167,7 +193,7 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
       if (!Number.isFinite(ws) || Math.abs(ws) <= floor || !close(v, ws, scale)) shifted[di] = false;
     });
     if (gaps * 2 > n) near = false;
-    if (!near && !proportional && !rounded.some(Boolean) && !shifted.some(Boolean)) return null;
+    if (!near && !proportional && !offset && !rounded.some(Boolean) && !shifted.some(Boolean)) return null;
   }
   const compared = n - gaps;
   const ri = rounded.findIndex(Boolean);
@@ -175,7 +201,19 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
     return { rank: 9, w: { status: "pass", detail: `match ${cand.desc} rounded to ${ROUNDINGS[ri]} decimal${ROUNDINGS[ri] === 1 ? "" : "s"} ${a.how}` } };
   if (proportional && k !== null && Number.isFinite(k) && compared >= 2) {
     const unit = unitChange(k);
-    if (unit !== null) return { rank: 9, w: { status: "pass", detail: `match ${cand.desc}${unit} ${a.how}` } };
+    // a mean over groups of m rows each, times m × j, is the sum times j: when j is no change of
+    // unit, the factor is no evidence for the mean (flights' sum by year × 2 is the mean × 24)
+    const m = sameSupport(cand, a, n);
+    const sumAlso = unit !== null && m !== null && cand.desc.startsWith("mean of ") && unitChange(k / m) === null;
+    if (unit !== null && !sumAlso) return { rank: 9, w: { status: "pass", detail: `match ${cand.desc}${unit} ${a.how}` } };
+    if (sumAlso)
+      return {
+        rank: 8,
+        w: {
+          status: "unchecked",
+          detail: `every value is ${cand.desc}${unit} ${a.how}, which is also the sum over its ${m} rows per group × ${fmt(k / m!)}: a change of unit or a sum scaled, which the data cannot tell apart, so not checked`,
+        },
+      };
     const shown = Array.from({ length: n }, (_, i) => want(i));
     const all = cand.values().filter((v) => Number.isFinite(v));
     const sum = (v: number[]) => v.reduce((t, x) => t + x, 0);
@@ -196,6 +234,25 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
         w: {
           status: "fail",
           detail: `every value is ${fmt(k)} × ${cand.desc} (${a.how}): no change of unit or normalisation of the data gives that factor`,
+        },
+      };
+  }
+  if (offset && off !== null && new Set(y).size >= MIN_OFFSET_POINTS) {
+    const shown = Array.from({ length: n }, (_, i) => want(i));
+    const size = Math.max(...shown.map(Math.abs));
+    // an offset within the tolerance is a near match; one that is minus a baseline of the data
+    // (its mean, median, first value) is a deviation chart, which is the data
+    const mean = shown.reduce((t, x) => t + x, 0) / n;
+    // kelvin to celsius is an offset too
+    const baseline = [shown[0]!, mean, Math.min(...shown), Math.max(...shown), 273.15, -273.15, ...(bases ?? [])].some(
+      (b) => Math.abs(off! + b) <= REL_TOLERANCE * Math.max(Math.abs(b), Math.abs(off!)),
+    );
+    if (Math.abs(off) > REL_TOLERANCE * size && !baseline)
+      return {
+        rank: 3,
+        w: {
+          status: "fail",
+          detail: `every value is ${cand.desc} ${`+ ${fmt(off)}`.replace("+ -", "− ")} (${a.how}): no baseline of the data (a mean, a median, the first value) gives that offset`,
         },
       };
   }
@@ -233,6 +290,26 @@ function weighOne(s: PlottedSeries, cand: Candidate, a: Alignment, scale: number
   return null;
 }
 
+const baseCache = new WeakMap<Prepared, number[]>();
+/** Every numeric column's mean and median over every row subset: what a deviation chart subtracts. */
+function baselines(p: Prepared): number[] {
+  let b = baseCache.get(p);
+  if (!b) {
+    b = [];
+    for (const f of p.frames)
+      for (const v of p.numeric.values()) {
+        const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+        if (vals.length === 0) continue;
+        b.push(vals.reduce((t, x) => t + x, 0) / vals.length);
+        const sorted = vals.sort((m, n) => m - n);
+        const h = sorted.length >> 1;
+        b.push(sorted.length % 2 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2);
+      }
+    baseCache.set(p, b);
+  }
+  return b;
+}
+
 /** The strongest thing any reading of the data says about a series no reading gives exactly. */
 export function nearest(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number): Weighed | null {
   if (s.y.length === 0) return null;
@@ -242,8 +319,13 @@ export function nearest(s: PlottedSeries, keys: string[] | null, p: Prepared, sc
   for (const cand of candidates(p, keys, labelled, minRows, s.label, s.truncated ? null : s.y.length)) {
     if (cand.derived && !mayBeDerived(s.kind, s.y.length)) continue;
     const a = align(s, keys, cand, labelled, minRows);
-    if (!a || (a.byKey && !byKeyMayHold(s, cand, a))) continue;
-    const found = weighOne(s, cand, a, scale, p.rowCount);
+    if (!a) continue;
+    // a long series of one column by date (a price + 100) is evidence as well: no rolling window
+    // of a few points is behind it
+    const perCategory = a.byKey && cand.groupedBy !== null && cand.groupedBy !== p.dateCol && !cand.derived;
+    const longColumn = a.byKey && !cand.derived && s.y.length >= MIN_OFFSET_COLUMN;
+    if (a.byKey && !byKeyMayHold(s, cand, a, perCategory || longColumn)) continue;
+    const found = weighOne(s, cand, a, scale, p.rowCount, perCategory || longColumn ? baselines(p) : null);
     if (!found) continue;
     if (found.w.status === "pass") return found.w;
     if (!best || found.rank > best.rank) best = found;

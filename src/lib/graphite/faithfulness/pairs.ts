@@ -8,6 +8,7 @@ import type { Explained } from "./match";
 import type { Weighed } from "./near";
 import type { Frame, Prepared } from "./table";
 import { unitChange } from "./units";
+import { movedKeys } from "./moved-keys";
 
 const fmt = (v: number) => String(+v.toPrecision(6));
 
@@ -19,7 +20,7 @@ export function frameOf(p: Prepared, desc: string): Frame | null {
 }
 
 /** How plotted x relate to a column's values row by row: moved by d, times k, or null. */
-function relation(x: number[], col: number[]): string | null {
+export function relation(x: number[], col: number[]): string | null {
   const d = x[0]! - col[0]!;
   const tol = (v: number) => 1e-9 * Math.max(1, Math.abs(v));
   if (d !== 0 && x.every((v, i) => Math.abs(v - col[i]! - d) <= tol(v))) return `+ ${fmt(d)}`.replace("+ -", "− ");
@@ -34,7 +35,7 @@ function relation(x: number[], col: number[]): string | null {
   return null;
 }
 
-export function unconfirmedPairs(s: PlottedSeries, found: Explained, p: Prepared, _scale: number): Weighed {
+export function unconfirmedPairs(s: PlottedSeries, found: Explained, p: Prepared, scale: number): Weighed {
   const reading = `${found.cand.desc}${found.scale} ${found.how}`;
   const numericX = s.x.length > 0 && s.x.every((x) => typeof x === "number");
   if (numericX && found.how === "in order" && s.x.length >= 3) {
@@ -53,6 +54,9 @@ export function unconfirmedPairs(s: PlottedSeries, found: Explained, p: Prepared
       }
     }
   }
+  // a per-key aggregate (mean by year) drawn at its keys moved or stretched
+  const keyed = found.cand.groupedBy ? movedKeys(s, p, scale) : null;
+  if (keyed) return keyed;
   return {
     status: "unchecked",
     detail: `the y are ${reading}, but the x (${numericX ? "numbers that are not row positions" : "labels"}) are not that reading's keys, so which value belongs to which x is not confirmed`,

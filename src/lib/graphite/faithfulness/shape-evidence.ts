@@ -1,7 +1,8 @@
 // Evidence from a series' shape when no reading of the data gives it exactly: a scatter whose x
 // and y are the data's own values paired from different rows, bars on exactly the bins numpy
-// gives a column but holding other counts, a histogram of a column stretched by a factor, a
-// kernel density with an isolated spike, points at one category that are mostly its values.
+// gives a column but holding other counts, a histogram of a column stretched by a factor or moved
+// by a constant, a kernel density with an isolated spike, points at one category that are mostly
+// its values.
 // Each returns a finding (pass, fail, or unchecked with the reason) or null for no evidence. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
@@ -15,12 +16,19 @@ const ascending = (v: number[]) => [...v].sort((a, b) => a - b);
 const isSorted = (v: number[]) => v.every((t, i) => i === 0 || t >= v[i - 1]!);
 const list = (v: number[], max = 8) => `[${v.slice(0, max).map(fmt).join(", ")}${v.length > max ? ", ..." : ""}]`;
 
-/** Every needle (sorted) is a distinct element of the haystack (sorted), within the tolerance. */
-function within(hay: number[], needles: number[], scale: number): boolean {
+/**
+ * Every needle (sorted) is a distinct element of the haystack (sorted), within the tolerance, but
+ * for at most `misses` of them.
+ */
+function within(hay: number[], needles: number[], scale: number, misses = 0): boolean {
   let h = 0;
+  let missed = 0;
   for (const v of needles) {
     while (h < hay.length && hay[h]! < v && !close(v, hay[h]!, scale)) h++;
-    if (h >= hay.length || !close(v, hay[h]!, scale)) return false;
+    if (h >= hay.length || !close(v, hay[h]!, scale)) {
+      if (++missed > misses) return false;
+      continue;
+    }
     h++;
   }
   return true;
@@ -85,8 +93,12 @@ export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed
       for (const xc of xCols) {
         if (xc === yc) continue;
         const [xs, ys] = pairs(p, f, xc, yc);
-        if (xs.length < n || !within(ascending(xs), sx, scale) || !within(ascending(ys), sy, scale)) continue;
-        if (n === xs.length && isSorted(x) && isSorted(y))
+        // each coordinate is among the rows where both are present, but for as many values as
+        // rows the other column's gaps leave out: a shuffled column brings values from those
+        if (xs.length < n) continue;
+        const lacking = f.rows.length - xs.length;
+        if (!within(ascending(xs), sx, scale, lacking) || !within(ascending(ys), sy, scale, lacking)) continue;
+        if (n === xs.length && isSorted(x) && isSorted(y) && within(ascending(xs), sx, scale) && within(ascending(ys), sy, scale))
           return { status: "pass", detail: `match quantiles of ${yc} against quantiles of ${xc}${f.desc} (each column sorted)` };
         const rows = rowsAmong(x, y, xs, ys, scale);
         // every point a row, drawn in another order than the file's (sorted, grouped)
@@ -96,6 +108,8 @@ export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed
             detail: `match column ${yc} against column ${xc}${f.desc} (rows where both are present, in another order)`,
             rows: { of: `column ${yc} against column ${xc}${f.desc}`, shown: n, total: xs.length, keyed: keyedRows(p, f.rows, xc, yc) },
           };
+        // both sorted is a rank (Q-Q) pairing of some rows, which says nothing about rows
+        if (isSorted(x) && isSorted(y)) continue;
         // All of both columns' values, or many points of which most are not rows: shuffled pairs.
         if (n === xs.length || (n > 40 && rows * 2 <= n))
           return {
@@ -128,11 +142,14 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
       const lo = vals.reduce((m, t) => (t < m ? t : m), Infinity);
       const hi = vals.reduce((m, t) => (t > m ? t : m), -Infinity);
       if (!(hi > lo)) continue;
-      // numpy's default bins run from the minimum to the maximum: these edges are k times them
+      // numpy's default bins run from the minimum to the maximum: these edges are k times them,
+      // or them moved by d (the column + d binned the same way)
       const k = span / (hi - lo);
-      if (Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
+      const d = edges[0]! - lo;
       const scaled = Math.abs(k - 1) > 1e-6;
-      const bounds = countBounds(scaled ? vals.map((t) => t * k) : vals, edges);
+      const shifted = !scaled && Math.abs(d) > 1e-6 * span;
+      if (scaled && Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
+      const bounds = countBounds(scaled ? vals.map((t) => t * k) : shifted ? vals.map((t) => t + d) : vals, edges);
       const cnt = bounds.hi; // numpy's own reading: a value on an edge opens the upper bin
       const inBins = cnt.reduce((a, b) => a + b, 0);
       const what = `${col}${f.desc}`;
@@ -145,6 +162,13 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
         return {
           status: "fail",
           detail: `the bars are a histogram of ${what} × ${fmt(k)}: every bin edge is ${fmt(k)} × the data's and the ${asCounts ? "counts" : "densities"} are its own, and no change of unit gives that factor`,
+        };
+      }
+      if (shifted) {
+        if (!asCounts && !asDensity) continue;
+        return {
+          status: "fail",
+          detail: `the bars are a histogram of ${what} ${`+ ${fmt(d)}`.replace("+ -", "− ")}: every bin edge is the data's moved by ${fmt(d)} and the ${asCounts ? "counts" : "densities"} are its own, so every bar stands ${fmt(Math.abs(d))} ${d > 0 ? "right" : "left"} of the data's`,
         };
       }
       // a value on a bin edge, which the bar centres place only to within rounding
@@ -196,6 +220,76 @@ export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
       status: "fail",
       detail: `the curve is ${scaleNote}the kernel density of ${what} (Scott's bandwidth) at ${x.length - off.length} of ${x.length} points, but not at ${off.map((i) => `x = ${fmt(x[i]!)} (plotted ${fmt(s.y[i]!)}, the density gives ${fmt(k * d[i]!)})`).join(", ")}`,
     };
+  }
+  return null;
+}
+
+/**
+ * A smooth curve that is a column's kernel density (Scott's bandwidth) moved by a constant or
+ * stretched by a factor: the density of the column + d is the column's at x − d, that of the
+ * column × k is the column's at x / k (over k). The change is read from the curve's own mean
+ * against the column's, then every point must agree; no change of unit may give the factor.
+ */
+export function kdeMoved(s: PlottedSeries, p: Prepared): Weighed | null {
+  const top = Math.max(...s.y);
+  if (!(top > 0)) return null;
+  // a density curve is drawn past the data (seaborn cuts 3 bandwidths out): it falls to near 0 at
+  // both ends; a regression line on an even grid does not, and may fit a density's tail
+  if (s.y[0]! > 0.05 * top || s.y[s.y.length - 1]! > 0.05 * top) return null;
+  const tol = 0.002 * top;
+  for (const { what, x, dens, vals } of densities(s, p)) {
+    const mu = vals.reduce((a, b) => a + b, 0) / vals.length;
+    const mass = s.y.reduce((a, b) => a + b, 0);
+    const centre = s.y.reduce((a, b, i) => a + b * x[i]!, 0) / mass;
+    const tries: Array<[string, (t: number) => number, boolean]> = [];
+    const d = centre - mu;
+    const span = x[x.length - 1]! - x[0]!;
+    if (Math.abs(d) > 1e-3 * span) tries.push([`${`+ ${fmt(+d.toPrecision(3))}`.replace("+ -", "− ")}`, (t) => dens(t - d), true]);
+    const k = mu !== 0 ? centre / mu : NaN;
+    if (Number.isFinite(k) && k > 0 && Math.abs(k - 1) > 1e-3 && unitChange(k) === null)
+      tries.push([`× ${fmt(+k.toPrecision(3))}`, (t) => dens(t / k) / k, false]);
+    for (const [how, g] of tries) {
+      const mid = Math.floor(x.length / 2);
+      const c = s.y[mid]! / g(x[mid]!);
+      if (!(c > 0) || !Number.isFinite(c)) continue;
+      if (!s.y.every((yv, j) => Math.abs(yv - c * g(x[j]!)) <= tol)) continue;
+      return {
+        status: "fail",
+        detail: `the curve is the kernel density of ${what} ${how} (Scott's bandwidth${Math.abs(c - 1) < 0.002 ? "" : `, scaled by ${fmt(c)}`}): the data's density ${how.startsWith("×") ? "stretched" : "moved"}, not its own`,
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Points at one category, as many as the category has values of a column, that are not its
+ * values: its values moved by one constant (sorted, each point the value + d), or values of the
+ * column taken from other categories' rows (the column shuffled across rows). Fewer points than
+ * the category's values are a subset, never evidence.
+ */
+export function oneCategoryMoved(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
+  const n = s.y.length;
+  if (n < 5 || new Set(s.y).size < 3) return null;
+  const sy = ascending(s.y);
+  for (const { key, g, col, have } of categoryValues(s, p)) {
+    if (have.length !== n) continue;
+    const sh = ascending(have);
+    const where = `${col} where ${g} == ${JSON.stringify(key)}`;
+    const d = sy[0]! - sh[0]!;
+    if (d !== 0 && sy.every((v, i) => Math.abs(v - sh[i]! - d) <= 1e-9 * Math.max(1, Math.abs(v)) + 1e-9 * scale))
+      return {
+        status: "fail",
+        detail: `the ${n} points at ${JSON.stringify(key)} are the ${n} values of ${where} each ${`+ ${fmt(d)}`.replace("+ -", "− ")}: not the data's values`,
+      };
+    const all = p.numeric.get(col)!.filter((t) => Number.isFinite(t));
+    if (within(ascending(all), sy, scale)) {
+      const own = s.y.filter((y) => have.some((t) => close(y, t, scale))).length;
+      return {
+        status: "fail",
+        detail: `the ${n} points at ${JSON.stringify(key)} are values of ${col}, as many as ${where} has, but ${n - own} of them are no value of ${where}: values from other rows (the column shuffled across rows?)`,
+      };
+    }
   }
   return null;
 }

@@ -221,7 +221,7 @@ export function isEvenGrid(x: number[]): boolean {
  * pandas'), up to one constant factor (seaborn scales it to counts or to a hue's share).
  */
 /** The densities a curve on an even grid could be: one per column and row subset, within the work limit. */
-export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: string; x: number[]; dens: (t: number) => number }> {
+export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: string; x: number[]; dens: (t: number) => number; vals: number[] }> {
   if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return;
   const x = s.x as number[];
   if (!isEvenGrid(x)) return;
@@ -230,7 +230,7 @@ export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: str
       const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
       if (vals.length * x.length > MAX_KDE_WORK) continue;
       const dens = scottDensity(vals);
-      if (dens) yield { what: `${col}${f.desc}`, x, dens };
+      if (dens) yield { what: `${col}${f.desc}`, x, dens, vals };
     }
   }
 }

@@ -1,5 +1,6 @@
 // Changes of unit a chart may apply to the data's numbers (seconds to minutes, grams to kilograms,
-// bytes to MiB, a share to a percent, counts to thousands). A constant factor between the plotted
+// bytes to MiB, a share to a percent, counts to thousands, inches to centimetres, pounds to
+// kilograms, miles to kilometres). A constant factor between the plotted
 // values and one reading of the data is a change of unit only if it is one of these: any other
 // factor says the values are not the data's. Pure.
 
@@ -12,6 +13,14 @@ const BASES: ReadonlyArray<[number, string]> = [
   [1024, "1024"],
   [1024 ** 2, "1024²"],
   [1024 ** 3, "1024³"],
+  // physical units a chart converts to: inch/cm, pound/kg, mile/km, foot/m, US gallon/litre,
+  // miles per gallon/km per litre
+  [2.54, "2.54"],
+  [0.45359237, "0.45359237"],
+  [1.609344, "1.609344"],
+  [0.3048, "0.3048"],
+  [3.785411784, "3.785411784"],
+  [1.609344 / 3.785411784, "0.425144"],
 ];
 
 function* factors(): Generator<[number, string]> {
