@@ -295,8 +295,40 @@ def _series(
     }
 
 
-def _plotted(fig: Any) -> list[dict[str, Any]]:
+def _drawn_shape(coll: Any) -> str | None:
+    """What a filled collection draws ("area": fill_between, hexbin; "sideways area": fill_betweenx,
+    a violin's body; "contours"; "patches": boxen boxes), when it holds any drawn shape (a legend
+    handle seaborn adds to the axes has none); None for any other collection."""
+    from matplotlib.collections import PatchCollection, PolyCollection
+    from matplotlib.contour import ContourSet
+
+    if not coll.get_visible() or not any(len(p.vertices) >= 3 for p in coll.get_paths()):
+        return None
+    if isinstance(coll, ContourSet):
+        return "contours"
+    if isinstance(coll, PolyCollection):
+        return "area" if getattr(coll, "t_direction", "x") == "x" else "sideways area"
+    if isinstance(coll, PatchCollection):
+        return "patches"
+    return None
+
+
+def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every series the check can read; `unread` receives each filled shape that holds data but is
+    not read (a violin's body, a step fill, hexbin cells, contours, boxen boxes), so a chart is never
+    called faithful on what was measured alone."""
     out: list[dict[str, Any]] = []
+
+    def skipped(i: int, coll: Any) -> None:
+        what = _drawn_shape(coll)
+        if what is None or unread is None:
+            return
+        for u in unread:
+            if u["axes"] == i and u["what"] == what:
+                u["count"] += 1
+                return
+        unread.append({"axes": i, "what": what, "count": 1})
+
     for i, ax in enumerate(fig.axes):
         xmap = _XMap(ax, ax.xaxis)
         xcat, ycat = _categories(ax.xaxis), _categories(ax.yaxis)
@@ -340,9 +372,13 @@ def _plotted(fig: Any) -> list[dict[str, Any]]:
                 out += _mesh(i, coll, xcat, ycat)
                 continue
             if isinstance(coll, PolyCollection) and xcat is None and ycat is None:
-                out += _band(i, coll, xmap)
+                band = _band(i, coll, xmap)
+                if not band:
+                    skipped(i, coll)
+                out += band
                 continue
             if not isinstance(coll, PathCollection):
+                skipped(i, coll)
                 continue
             offs = np.asarray(coll.get_offsets())
             if offs.ndim != 2 or offs.shape[1] != 2:
@@ -626,6 +662,7 @@ def measure(fig: Any, renderer: Any) -> dict[str, Any]:
         t = getattr(fig, name, None)
         return 1 if t is not None and t.get_visible() and t.get_text().strip() else 0
 
+    unread: list[dict[str, Any]] = []
     try:
         overlapping: int | None
         outside: int | None
@@ -648,5 +685,6 @@ def measure(fig: Any, renderer: Any) -> dict[str, Any]:
         "outsideArtists": outside,
         "emptyAxes": sum(1 for ax in axes if not ax.has_data()),
         "axisLabels": [{"title": ax.get_title(), "xlabel": ax.get_xlabel(), "ylabel": ax.get_ylabel()} for ax in axes],
-        "data": _plotted(fig),
+        "data": _plotted(fig, unread),
+        "unread": unread,
     }

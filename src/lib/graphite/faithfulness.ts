@@ -13,7 +13,8 @@
 // "unfaithful" for that alone. A facet grid (seaborn's col=/row=) is checked facet by facet, each
 // against the rows its title names (faithfulness/facets); a density curve at a bandwidth other than
 // Scott's is fitted and confirmed point by point (faithfulness/bandwidth); error bands are read as
-// seaborn's estimators draw them (faithfulness/bands). This file is the report. Pure.
+// seaborn's estimators draw them (faithfulness/bands). Filled shapes the sandbox saw drawn but did
+// not read (a violin's body, contours) keep a chart from "faithful". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
@@ -110,6 +111,39 @@ const MIN_CROSS_POINTS = 4;
  * every value of the facet columns shown.
  */
 export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faithfulness {
+  return withUnread(checkMeasured(table, figures), figures);
+}
+
+/**
+ * What the sandbox saw drawn but could not read leaves a chart short of "faithful": the check
+ * confirmed only the series it measured (three box lines of a violin plot say nothing of its
+ * bodies). A failed check stands as it is.
+ */
+function withUnread(result: Faithfulness, figures: FigureMeasure[]): Faithfulness {
+  const unread = figures.flatMap((f, fi) => (f.unread ?? []).map((u) => ({ ...u, figure: fi })));
+  if (unread.length === 0) return result;
+  const several = figures.length > 1;
+  const list = unread.map((u) => `${shapeNoun(u.what, u.count)} on axes ${u.axes + 1}${several ? ` of figure ${u.figure + 1}` : ""}`).join(", ");
+  const check: FaithCheck = {
+    check: "drawn shapes",
+    status: "unchecked",
+    detail: `${list} drawn but not measured, so the chart is not confirmed whole`,
+  };
+  return { verdict: result.verdict === "faithful" ? "unchecked" : result.verdict, checks: [...result.checks, check] };
+}
+
+/** The sandbox's name for an unread filled shape, said as a reader would. */
+function shapeNoun(what: string, n: number): string {
+  const [one, many] = {
+    area: ["filled area (fill_between, hexbin)", "filled areas (fill_between, hexbin)"],
+    "sideways area": ["filled area drawn sideways (a violin's body)", "filled areas drawn sideways (violin bodies)"],
+    contours: ["set of contours", "sets of contours"],
+    patches: ["collection of patches (boxen boxes)", "collections of patches (boxen boxes)"],
+  }[what] ?? [what, what];
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function checkMeasured(table: Table, figures: FigureMeasure[]): Faithfulness {
   const parts: Array<{ facet: string | null; result: Faithfulness }> = [];
   const plain: FigureMeasure[] = [];
   const gridChecks: FaithCheck[] = [];
