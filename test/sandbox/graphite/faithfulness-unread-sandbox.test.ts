@@ -1,0 +1,72 @@
+// Filled shapes drawn for real with seaborn and matplotlib in the sandbox: what the sandbox cannot
+// read is reported per axes (violin bodies drawn sideways, hexbin cells, a step fill, 2-D density
+// contours, boxen boxes) and keeps the chart from "faithful"; what it reads (a box plot, dodged
+// bars, a line's bootstrap band, a filled KDE) reports nothing unread and stays "faithful". The
+// CSV is read by graphite's reader and handed over as a graphite run does.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { readCsv } from "../../../src/lib/graphite/csv";
+import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
+import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
+
+after(async () => {
+  await (await sharedSandbox()).close();
+});
+
+const rows = ["day,sex,total_bill,tip,size"];
+const days = ["Thur", "Fri", "Sat", "Sun"];
+for (let i = 0; i < 160; i++) {
+  const bill = 8 + ((i * 7919) % 3000) / 100;
+  const tip = Math.round(bill * (0.1 + ((i * 31) % 10) / 100) * 100) / 100;
+  rows.push(`${days[i % 4]},${Math.floor(i / 4) % 2 ? "Female" : "Male"},${bill.toFixed(2)},${tip},${1 + (Math.floor(i / 16) % 5)}`);
+}
+const csv = readCsv(rows.join("\n") + "\n");
+const HEAD = 'import pandas as pd\nimport matplotlib\nmatplotlib.use("Agg")\nimport matplotlib.pyplot as plt\nimport seaborn as sns\n';
+
+async function draw(body: string) {
+  const sb = await sharedSandbox();
+  const run = await sb.run({ code: `${HEAD}df = ${csv.readCall}\n${body}\nplt.savefig("chart.png")`, files: { "data.csv": csv.text } });
+  assert.equal(run.status, "ok", run.traceback ?? JSON.stringify(run.violations));
+  return { unread: run.figures[0]!.unread, faith: checkFaithfulness(csv, run.figures) };
+}
+
+test("a violin plot: its four bodies are unread, so it is unchecked however right its box lines are; a box plot of the same is faithful", async () => {
+  const violin = await draw('sns.violinplot(data=df, x="day", y="tip")');
+  assert.deepEqual(violin.unread, [{ axes: 0, what: "sideways area", count: 4 }]);
+  assert.equal(violin.faith.verdict, "unchecked");
+  assert.equal(
+    violin.faith.checks.find((c) => c.check === "drawn shapes")!.detail,
+    "4 filled areas drawn sideways (violin bodies) on axes 1 drawn but not measured, so the chart is not confirmed whole",
+  );
+  const box = await draw('sns.boxplot(data=df, x="day", y="tip")');
+  assert.deepEqual(box.unread, []);
+  assert.equal(box.faith.verdict, "faithful", JSON.stringify(box.faith.checks, null, 1));
+});
+
+test("hexbin cells, a step-filled histogram, 2-D density contours and boxen boxes are each named as unread", async () => {
+  const cases: Array<[string, string]> = [
+    ['plt.hexbin(df["total_bill"], df["tip"], gridsize=10)', "area"],
+    ['sns.histplot(data=df, x="tip", element="step")', "area"],
+    ['sns.kdeplot(data=df, x="total_bill", y="tip")', "contours"],
+    ['sns.boxenplot(data=df, x="day", y="tip")', "patches"],
+  ];
+  for (const [body, what] of cases) {
+    const { unread, faith } = await draw(body);
+    assert.equal(unread?.length, 1, `${body}: ${JSON.stringify(unread)}`);
+    assert.equal(unread[0]!.what, what, body);
+    assert.notEqual(faith.verdict, "faithful", body);
+    assert.equal(faith.checks.find((c) => c.check === "drawn shapes")?.status, "unchecked", body);
+  }
+});
+
+test("what is read reports nothing unread: dodged bars, a line with its bootstrap band, a filled KDE stay faithful", async () => {
+  for (const body of [
+    'sns.barplot(data=df, x="day", y="tip", hue="sex", errorbar=None)',
+    'sns.lineplot(data=df, x="size", y="tip")',
+    'sns.kdeplot(data=df, x="tip", fill=True)',
+  ]) {
+    const { unread, faith } = await draw(body);
+    assert.deepEqual(unread, [], body);
+    assert.equal(faith.verdict, "faithful", `${body}: ${JSON.stringify(faith.checks, null, 1)}`);
+  }
+});

@@ -1,0 +1,60 @@
+// A chart is "faithful" only when everything it draws was measured and confirmed: filled shapes the
+// sandbox saw but could not read (a violin's body drawn sideways, a step fill, hexbin cells,
+// contours, boxen boxes) leave it "unchecked", named per axes; a failed check stands; a figure
+// measured before unread shapes were reported (no `unread` field) is read as before.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readCsv } from "../../../src/lib/graphite/csv";
+import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
+import { FigureMeasure } from "../../../src/lib/schema/sandbox";
+import { figure, series } from "./make";
+
+const csv = readCsv(["day,tip", "Thur,2", "Thur,4", "Fri,3", "Fri,5", "Sat,1", "Sat,7", "Sun,6", "Sun,8"].join("\n") + "\n");
+const days = ["Thur", "Fri", "Sat", "Sun"];
+// the mean tip per day, drawn as bars at the days
+const means = series({ kind: "bar", x: days, y: [3, 4, 4, 7] });
+
+test("the same confirmed bars: faithful alone, unchecked beside violin bodies that were not measured, with what and where", () => {
+  assert.equal(checkFaithfulness(csv, [figure([means])]).verdict, "faithful");
+  const f = checkFaithfulness(csv, [figure([means], { unread: [{ axes: 0, what: "sideways area", count: 4 }] })]);
+  assert.equal(f.verdict, "unchecked");
+  // the bars themselves are still confirmed
+  assert.equal(f.checks.find((c) => c.check.startsWith("values of"))!.status, "pass");
+  const shapes = f.checks.find((c) => c.check === "drawn shapes")!;
+  assert.equal(shapes.status, "unchecked");
+  assert.equal(shapes.detail, "4 filled areas drawn sideways (violin bodies) on axes 1 drawn but not measured, so the chart is not confirmed whole");
+});
+
+test("every kind of unread shape is named in the singular or plural, with its figure when there are several", () => {
+  const f = checkFaithfulness(csv, [
+    figure([means], { unread: [{ axes: 0, what: "contours", count: 1 }] }),
+    figure([], {
+      unread: [
+        { axes: 1, what: "area", count: 2 },
+        { axes: 1, what: "patches", count: 1 },
+      ],
+    }),
+  ]);
+  assert.equal(f.verdict, "unchecked");
+  assert.equal(
+    f.checks.find((c) => c.check === "drawn shapes")!.detail,
+    "1 set of contours on axes 1 of figure 1, 2 filled areas (fill_between, hexbin) on axes 2 of figure 2, 1 collection of patches (boxen boxes) on axes 2 of figure 2 drawn but not measured, so the chart is not confirmed whole",
+  );
+});
+
+test("bars that are the means × 1.5 stay unfaithful beside an unread shape: a failed check is not softened", () => {
+  const scaled = series({ kind: "bar", x: days, y: [4.5, 6, 6, 10.5] });
+  const plain = checkFaithfulness(csv, [figure([scaled])]);
+  const f = checkFaithfulness(csv, [figure([scaled], { unread: [{ axes: 0, what: "sideways area", count: 4 }] })]);
+  assert.equal(plain.verdict, "unfaithful", JSON.stringify(plain.checks));
+  assert.equal(f.verdict, "unfaithful");
+  assert.ok(f.checks.some((c) => c.check === "drawn shapes"));
+});
+
+test("a measurement saved before unread shapes were reported still parses and reads as before", () => {
+  const old = figure([means]);
+  assert.equal("unread" in old, false);
+  const parsed = FigureMeasure.parse(old);
+  assert.equal(checkFaithfulness(csv, [parsed]).verdict, "faithful");
+  assert.equal(FigureMeasure.safeParse({ ...old, unread: [{ axes: 0, what: "area" }] }).success, false);
+});
