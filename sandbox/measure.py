@@ -315,12 +315,12 @@ def _drawn_shape(coll: Any) -> str | None:
 
 def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every series the check can read; `unread` receives each filled shape that holds data but is
-    not read (a violin's body, a step fill, hexbin cells, contours, boxen boxes), so a chart is never
-    called faithful on what was measured alone."""
+    not read (a violin's body, a step fill, hexbin cells, contours, boxen boxes) and each series past
+    MAX_SERIES, so a chart is never called faithful on what was measured alone."""
     out: list[dict[str, Any]] = []
 
-    def skipped(i: int, coll: Any) -> None:
-        what = _drawn_shape(coll)
+    def skipped(i: int, coll: Any, what: str | None = None) -> None:
+        what = what or _drawn_shape(coll)
         if what is None or unread is None:
             return
         for u in unread:
@@ -338,7 +338,9 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         cmap = _XMap(ax, ax.yaxis) if swap else xmap
         for line in ax.lines:
             if len(out) >= MAX_SERIES:
-                return out
+                if np.asarray(line.get_xdata(orig=False)).size:  # a legend handle holds no points
+                    skipped(i, line, "series")
+                continue
             xs = np.asarray(line.get_xdata(orig=False)).ravel()
             ys = np.asarray(line.get_ydata(orig=False)).ravel()
             if swap:
@@ -347,7 +349,10 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         from matplotlib.container import BarContainer
 
         for cont in ax.containers:
-            if not isinstance(cont, BarContainer) or len(out) >= MAX_SERIES:
+            if not isinstance(cont, BarContainer):
+                continue
+            if len(out) >= MAX_SERIES:
+                skipped(i, cont, "series")
                 continue
             horizontal = getattr(cont, "orientation", "vertical") == "horizontal"
             axis = ax.yaxis if horizontal else ax.xaxis
@@ -367,6 +372,9 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
 
         for coll in ax.collections:
             if len(out) >= MAX_SERIES:
+                points = isinstance(coll, PathCollection) and np.asarray(coll.get_offsets()).size > 0
+                if points or isinstance(coll, QuadMesh) or _drawn_shape(coll):
+                    skipped(i, coll, "series")
                 continue
             if isinstance(coll, QuadMesh):
                 out += _mesh(i, coll, xcat, ycat)
@@ -388,6 +396,10 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         for im in ax.images:
             if len(out) < MAX_SERIES:
                 out += _image(i, im, xcat, ycat)
+            else:
+                skipped(i, im, "series")
+    for extra in out[MAX_SERIES:]:
+        skipped(extra["axes"], None, "series")
     return out[:MAX_SERIES]
 
 

@@ -139,6 +139,7 @@ function shapeNoun(what: string, n: number): string {
     "sideways area": ["filled area drawn sideways (a violin's body)", "filled areas drawn sideways (violin bodies)"],
     contours: ["set of contours", "sets of contours"],
     patches: ["collection of patches (boxen boxes)", "collections of patches (boxen boxes)"],
+    series: ["series past the 64 the sandbox measures", "series past the 64 the sandbox measures"],
   }[what] ?? [what, what];
   return `${n} ${n === 1 ? one : many}`;
 }

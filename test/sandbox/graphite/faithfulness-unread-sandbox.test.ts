@@ -1,8 +1,8 @@
 // Filled shapes drawn for real with seaborn and matplotlib in the sandbox: what the sandbox cannot
 // read is reported per axes (violin bodies drawn sideways, hexbin cells, a step fill, 2-D density
-// contours, boxen boxes) and keeps the chart from "faithful"; what it reads (a box plot, dodged
-// bars, a line's bootstrap band, a filled KDE) reports nothing unread and stays "faithful". The
-// CSV is read by graphite's reader and handed over as a graphite run does.
+// contours, boxen boxes, series past the 64 it measures) and keeps the chart from "faithful"; what
+// it reads (a box plot, dodged bars, a line's bootstrap band, a filled KDE) reports nothing unread
+// and stays "faithful". The CSV is read by graphite's reader and handed over as a graphite run does.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
@@ -69,4 +69,20 @@ test("what is read reports nothing unread: dodged bars, a line with its bootstra
     assert.deepEqual(unread, [], body);
     assert.equal(faith.verdict, "faithful", `${body}: ${JSON.stringify(faith.checks, null, 1)}`);
   }
+});
+
+test("series past the 64 the sandbox measures are counted as unread, so 70 lines are not 'faithful' on the first 64; 64 lines leave nothing unread", async () => {
+  const many = await draw('for k in range(70):\n    plt.plot(df["tip"].to_numpy() + 0)');
+  assert.deepEqual(many.unread, [{ axes: 0, what: "series", count: 6 }]);
+  assert.notEqual(many.faith.verdict, "faithful");
+  assert.equal(
+    many.faith.checks.find((c) => c.check === "drawn shapes")!.detail,
+    "6 series past the 64 the sandbox measures on axes 1 drawn but not measured, so the chart is not confirmed whole",
+  );
+  const fits = await draw('for k in range(64):\n    plt.plot(df["tip"].to_numpy() + 0)');
+  assert.deepEqual(fits.unread, []);
+  assert.equal(
+    fits.faith.checks.find((c) => c.check === "drawn shapes"),
+    undefined,
+  );
 });
