@@ -107,7 +107,7 @@ const MIN_CROSS_POINTS = 4;
 /**
  * Check every plotted series of every figure against the CSV; a figure that is a facet grid is
  * checked facet by facet against the rows each facet's title names, and the verdicts combine:
- * any failure makes the chart partly or un-faithful, "faithful" needs every facet faithful and
+ * any failure makes the chart unfaithful, "faithful" needs every facet faithful and
  * every value of the facet columns shown.
  */
 export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faithfulness {
@@ -208,11 +208,8 @@ function checkMeasured(table: Table, figures: FigureMeasure[]): Faithfulness {
     ...parts.flatMap(({ facet, result }) => result.checks.map((c) => (facet === null ? c : { ...c, check: `${c.check} (facet ${facet})` }))),
   ];
   const failed = checks.some((c) => c.status === "fail");
-  const valuePassed = checks.some((c) => c.check.startsWith("values of") && c.status === "pass");
   const verdict: Faithfulness["verdict"] = failed
-    ? valuePassed
-      ? "partly"
-      : "unfaithful"
+    ? "unfaithful"
     : parts.every((p) => p.result.verdict === "faithful") && gridChecks.every((c) => c.status === "pass")
       ? "faithful"
       : "unchecked";
@@ -471,11 +468,11 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const decidedValues = checks.filter((c) => c.check.startsWith("values of") && c.status !== "unchecked");
   const decided = checks.filter((c) => c.status !== "unchecked");
   // "faithful" is a claim about every data series: one that could not be checked leaves the
-  // chart unchecked unless something failed; a failed check with no series confirmed is unfaithful.
+  // chart unchecked unless something failed. One series shown false makes the whole chart
+  // unfaithful, however many beside it are confirmed (a reader takes a chart whole); the passed
+  // checks still say which series are true.
   const verdict: Faithfulness["verdict"] = decided.some((c) => c.status === "fail")
-    ? decidedValues.some((c) => c.status === "pass")
-      ? "partly"
-      : "unfaithful"
+    ? "unfaithful"
     : decidedValues.length === 0 || unexplained > 0 || groupedMissing.length > 0
       ? "unchecked"
       : "faithful";

@@ -12,6 +12,8 @@ export const FaithCheck = z.object({
 export type FaithCheck = z.infer<typeof FaithCheck>;
 
 export const Faithfulness = z.object({
+  // "partly" (some series confirmed, one shown false) is no longer given: one false series makes a
+  // chart unfaithful. It stays so results saved by earlier versions still load and render.
   verdict: z.enum(["faithful", "unfaithful", "partly", "unchecked"]),
   checks: z.array(FaithCheck),
 });
