@@ -125,9 +125,24 @@ def ecdf(r):
     v = present(r["values"])
     res = {}
     for stat in ("proportion", "count", "percent"):
-        y, x = sst.ECDF(stat=stat)(v)
-        res[stat] = {"x": outs(x), "y": outs(y)}
+        for complementary in (False, True):
+            y, x = sst.ECDF(stat=stat, complementary=complementary)(v)
+            res[("complementary " if complementary else "") + stat] = {"x": outs(x), "y": outs(y)}
     return res
+
+
+def regplot(r):
+    """The line seaborn's regplot draws (order=, logx=, no interval), read from the figure."""
+    import matplotlib.pyplot as plt
+    import seaborn as sns
+
+    fig, ax = plt.subplots()
+    try:
+        sns.regplot(x=arr(r["x"]), y=arr(r["y"]), order=r["order"], logx=r["logx"], ci=None, scatter=False, ax=ax)
+        line = ax.lines[0]
+        return {"x": outs(line.get_xdata()), "y": outs(line.get_ydata())}
+    finally:
+        plt.close(fig)
 
 
 def box_stats(r):
@@ -173,6 +188,7 @@ OPS = {
     "ecdf": ecdf,
     "box_stats": box_stats,
     "estimate": estimate,
+    "regplot": regplot,
     "percentile": percentile,
 }
 

@@ -164,7 +164,7 @@ test("kernel density: Scott's bandwidth equals scipy's gaussian_kde, and seaborn
   for (const t of [scipyT, seabornT, gridT]) assert.equal(t.bad.length, 0, t.summary("kde"));
 });
 
-test("ECDF: seaborn's ecdfplot (proportion, count, percent) is read as the empirical CDF of its column", () => {
+test("ECDF: seaborn's ecdfplot (proportion, count, percent, each also complementary) is read as the empirical CDF of its column", () => {
   const cols = columns(700, [6, 80, 700], [0, 0.1]);
   const answers = oracle(cols.map((c) => ({ op: "ecdf", values: wire(c.v) })));
   const t = new Tally();

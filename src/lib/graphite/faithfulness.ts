@@ -19,7 +19,9 @@ import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
 import { weigh } from "./faithfulness/evidence";
-import { explainEcdf, explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
+import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
+import { ecdfEvidence, explainEcdf } from "./faithfulness/ecdf";
+import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
@@ -382,6 +384,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainHistogram(s, p) ??
         (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ??
         explainFit(s, p, scale) ??
+        explainPolyFit(s, p, scale) ??
         explainEcdf(s, p) ??
         explainKde(s, p) ??
         explainKdeBandwidth(s, p, whole);
@@ -389,7 +392,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
         noteSubset(subsets, p, shape);
       } else {
-        const w = weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
+        const w = ecdfEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.status === "pass" && w.rows) {
           const r = rowsShown.get(w.rows.of) ?? { shown: 0, total: w.rows.total, keyed: w.rows.keyed ?? [] };

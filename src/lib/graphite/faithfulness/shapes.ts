@@ -275,31 +275,3 @@ export function* categoryValues(s: PlottedSeries, p: Prepared): Generator<{ key:
     }
   }
 }
-
-/**
- * An empirical CDF (seaborn's ecdfplot, or np.sort(v) against np.arange(1, n + 1) / n): x the
- * column's values sorted (each point one row), y the running share, count or percent of them.
- */
-export function explainEcdf(s: PlottedSeries, p: Prepared): string | null {
-  if (s.kind !== "line" || s.truncated || s.y.length < 5 || !s.x.every((x) => typeof x === "number")) return null;
-  const x = s.x as number[];
-  const n = x.length;
-  if (!x.every((v, i) => i === 0 || v >= x[i - 1]!)) return null;
-  const readings: Array<[string, (i: number) => number]> = [
-    ["proportion", (i) => (i + 1) / n],
-    ["count", (i) => i + 1],
-    ["percent", (i) => (100 * (i + 1)) / n],
-  ];
-  const stat = readings.find(([, f]) => s.y.every((y, i) => Math.abs(y - f(i)) <= 1e-9 * Math.max(1, Math.abs(y))));
-  if (!stat) return null;
-  for (const f of p.frames) {
-    if (f.rows.length < n) continue;
-    for (const [col, v] of p.numeric) {
-      const sorted = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
-      if (sorted.length !== n) continue;
-      sorted.sort((a, b) => a - b);
-      if (sorted.every((t, i) => sameX(t, x[i]!))) return `empirical CDF of ${col}${f.desc} (${stat[0]}, every value at its own step)`;
-    }
-  }
-  return null;
-}
