@@ -22,6 +22,7 @@ import { weigh } from "./faithfulness/evidence";
 import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
 import { ecdfEvidence, explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
+import { explainStrip, stripEvidence } from "./faithfulness/strips";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
@@ -385,6 +386,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ??
         explainFit(s, p, scale) ??
         explainPolyFit(s, p, scale) ??
+        explainStrip(s, p) ??
         explainEcdf(s, p) ??
         explainKde(s, p) ??
         explainKdeBandwidth(s, p, whole);
@@ -392,7 +394,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
         noteSubset(subsets, p, shape);
       } else {
-        const w = ecdfEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
+        const w = ecdfEvidence(s, p) ?? stripEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.status === "pass" && w.rows) {
           const r = rowsShown.get(w.rows.of) ?? { shown: 0, total: w.rows.total, keyed: w.rows.keyed ?? [] };

@@ -98,7 +98,7 @@ export function ecdfEvidence(s: PlottedSeries, p: Prepared): { status: "fail"; d
 }
 
 /** "moved by +d" or "stretched × k" when `drawn` is exactly `data` so changed (not a change of unit), else null. */
-function affineOf(data: number[], drawn: number[]): string | null {
+export function affineOf(data: number[], drawn: number[]): string | null {
   const d = drawn[0]! - data[0]!;
   if (d !== 0 && data.every((t, i) => sameX(t + d, drawn[i]!))) return `moved by ${d > 0 ? "+" : ""}${+d.toPrecision(6)}`;
   const k = drawn[drawn.length - 1]! / data[data.length - 1]!;
