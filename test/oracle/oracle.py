@@ -177,6 +177,19 @@ def percentile(r):
     return outs(np.percentile(v, r["qs"]))
 
 
+def na_markers(r):
+    """pandas' default missing markers, and how read_csv types a number column holding each text."""
+    import io
+
+    from pandas._libs.parsers import STR_NA_VALUES
+
+    kinds = {}
+    for t in r["texts"]:
+        col = pd.read_csv(io.StringIO(f"row,v\na,1.5\nb,{t}\nc,3\n"), keep_default_na=True)["v"]
+        kinds[t] = "numeric" if pd.api.types.is_numeric_dtype(col) else "text"
+    return {"defaults": sorted(STR_NA_VALUES), "kinds": kinds}
+
+
 OPS = {
     "groupby_agg": groupby_agg,
     "rolling": rolling,
@@ -190,6 +203,7 @@ OPS = {
     "estimate": estimate,
     "regplot": regplot,
     "percentile": percentile,
+    "na_markers": na_markers,
 }
 
 

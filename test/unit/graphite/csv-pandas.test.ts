@@ -10,29 +10,8 @@ import { columnKind, pandasNames, parseNumber, PANDAS_NA_VALUES } from "../../..
 
 const fixture = (name: string) => readCsv({ path: path.join(import.meta.dirname, "../../fixtures/csv", name) });
 
-test("pandas' exact default missing markers make a numeric column with gaps, not text", () => {
-  const markers = [
-    "",
-    "#N/A",
-    "#N/A N/A",
-    "#NA",
-    "-1.#IND",
-    "-1.#QNAN",
-    "-NaN",
-    "-nan",
-    "1.#IND",
-    "1.#QNAN",
-    "<NA>",
-    "N/A",
-    "NA",
-    "NULL",
-    "NaN",
-    "None",
-    "n/a",
-    "nan",
-    "null",
-  ];
-  assert.deepEqual([...PANDAS_NA_VALUES].sort(), markers.sort());
+test("pandas' default missing markers make a numeric column with gaps, not text (the set itself is compared with pandas' in the oracle group)", () => {
+  const markers = [...PANDAS_NA_VALUES];
   for (const m of markers) assert.equal(columnKind(["1.5", m, "3"]), "numeric", JSON.stringify(m));
   // matched exactly, as pandas does: these are text
   for (const t of ["na", "Null", " NA", "none", "-"]) assert.equal(columnKind(["1", t]), "text", JSON.stringify(t));
