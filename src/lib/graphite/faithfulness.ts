@@ -23,6 +23,7 @@ import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPa
 import { ecdfEvidence, explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
+import { explainCategoryPoints } from "./faithfulness/category-points";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
@@ -387,6 +388,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainFit(s, p, scale) ??
         explainPolyFit(s, p, scale) ??
         explainStrip(s, p) ??
+        explainCategoryPoints(s, p, scale) ??
         explainEcdf(s, p) ??
         explainKde(s, p) ??
         explainKdeBandwidth(s, p, whole);
