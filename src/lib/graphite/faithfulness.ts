@@ -23,7 +23,7 @@ import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPa
 import { ecdfEvidence, explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
-import { explainCategoryPoints } from "./faithfulness/category-points";
+import { explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
@@ -327,7 +327,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     // A scatter's numeric x is data, not a position: one column against another is read first;
     // points all at one category (box plot outliers) are values of that category.
     const numericX = s.x.every((x) => typeof x === "number") && !keys?.every((k) => /^\d{4}-\d{2}-\d{2}$/.test(k));
-    const shapeFirst = s.kind === "scatter" && numericX ? explainPairs(s, p, scale) : s.kind !== "bar" ? explainOneCategory(s, p, scale) : null;
+    const shapeFirst =
+      s.kind === "scatter" && numericX
+        ? explainPairs(s, p, scale)
+        : s.kind !== "bar"
+          ? (explainOneCategory(s, p, scale) ?? explainWideColumn(s, p, scale))
+          : null;
     // a scatter's points are rows before they are anything grouped by x (seaborn draws a hue
     // level's rows together, so in another order than the file's)
     const rowsFirst = !shapeFirst && s.kind === "scatter" && numericX ? mispaired(s, p, scale) : null;

@@ -58,3 +58,12 @@ test("so.Dot with color=sex in one artist: every row's mass at its species, the 
   const g = checkFaithfulness(table, [figure([series({ kind: "scatter", x: moved, y: kept.map((r) => r[2]) })])]);
   assert.notEqual(g.verdict, "faithful", JSON.stringify(g.checks));
 });
+
+test("wide-form data (stripplot(data=df)): each numeric column's values at its own name; a column's values at another's name are not confirmed", () => {
+  const masses = rows.map((r) => r[2]);
+  const f = checkFaithfulness(table, [figure([series({ kind: "scatter", x: masses.map(() => "mass"), y: masses })])]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.equal(valueCheck(f).detail, "match every value of column mass, drawn at its own name (wide-form data: one category per column)");
+  const scaled = checkFaithfulness(table, [figure([series({ kind: "scatter", x: masses.map(() => "mass"), y: masses.map((v) => v * 1.1) })])]);
+  assert.notEqual(scaled.verdict, "faithful", JSON.stringify(scaled.checks));
+});

@@ -78,3 +78,17 @@ export function explainCategoryPoints(s: PlottedSeries, p: Prepared, scale: numb
   }
   return null;
 }
+
+/**
+ * Wide-form data (sns.stripplot(data=df), sns.boxplot(data=df)): every point at one label that is
+ * a numeric column's name, the points that column's values, each row once.
+ */
+export function explainWideColumn(s: PlottedSeries, p: Prepared, scale: number): string | null {
+  if (s.y.length < MIN_POINTS || s.truncated || !s.x.every((x) => typeof x === "string")) return null;
+  const name = (s.x[0] as string).trim();
+  if (!s.x.every((x) => (x as string).trim() === name)) return null;
+  const col = p.numeric.get(name);
+  if (!col) return null;
+  const want = sortNum(col.filter((t) => Number.isFinite(t)));
+  return sameSet(sortNum(s.y), want, scale) ? `every value of column ${name}, drawn at its own name (wide-form data: one category per column)` : null;
+}
