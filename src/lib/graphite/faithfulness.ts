@@ -391,11 +391,11 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainHistogram(s, p) ??
         (s.kind === "scatter" ? null : explainPairs(s, p, scale)) ??
         explainFit(s, p, scale) ??
+        explainEcdf(s, p) ??
+        explainKde(s, p) ??
         explainPolyFit(s, p, scale) ??
         explainStrip(s, p) ??
         explainCategoryPoints(s, p, scale) ??
-        explainEcdf(s, p) ??
-        explainKde(s, p) ??
         explainKdeBandwidth(s, p, whole);
       if (shape) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });

@@ -52,7 +52,8 @@ export function explainCategoryPoints(s: PlottedSeries, p: Prepared, scale: numb
         if ([...at].every(([k, drawn]) => sameSet(drawn, want(k), scale)))
           return `values of ${c} at each ${g}, every row once${h === null ? "" : ` (rows where ${h} is present)`}`;
       }
-      // one aggregate per label × hue group
+      // one aggregate per label × hue group: at most one point per hue value at a label
+      if ([...at.values()].some((d) => d.length > MAX_HUE_VALUES)) continue;
       for (const [h, hk] of hues) {
         const hv = [...new Set(hk.filter((k): k is string => k !== null))];
         if (hv.length < 2 || hv.length > MAX_HUE_VALUES) continue;

@@ -69,10 +69,19 @@ export function explainPolyFit(s: PlottedSeries, p: Prepared, scale: number): st
   const fits = (f: (u: number) => number) => s.y.every((v, i) => close(v, f(grid[i]!), scale));
   for (const fr of p.frames) {
     for (const xc of cols) {
+      // the grid runs from the smallest x of the rows fitted to the largest, so both ends are
+      // values of the x column: a test of one pass over it before any pairing (big tables)
+      const xv = p.numeric.get(xc)!;
+      let hasLo = false;
+      let hasHi = false;
+      for (const i of fr.rows) {
+        hasLo ||= sameX(xv[i]!, lo);
+        hasHi ||= sameX(xv[i]!, hi);
+      }
+      if (!hasLo || !hasHi) continue;
       for (const yc of cols) {
         if (xc === yc) continue;
         const [xs, ys] = pairs(p, fr, xc, yc);
-        // the grid runs from the smallest x of the rows fitted to the largest: a cheap first test
         if (xs.length < MIN_GRID || !sameX(min(xs), lo) || !sameX(max(xs), hi)) continue;
         for (const order of ORDERS) {
           const f = polyfit(xs, ys, order);
