@@ -24,6 +24,7 @@ import { ecdfEvidence, explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
 import { explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
+import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
 import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
@@ -275,9 +276,19 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   let unexplained = 0;
   // the category subsets the matched series come from: column -> values shown
   const subsets = new Map<string, Set<string>>();
+  // the same for series read over rows picked by two columns (or a numeric hue): columns -> value tuples shown
+  const combos = new Map<string, { cols: string[]; shown: Set<string> }>();
   // points drawn from some of a reading's rows (scatters split by hue): how many of how many
   const rowsShown = new Map<string, { shown: number; total: number; keyed: number[] }>();
   const boxes = explainBoxes(series, p, scale);
+  // a series confirmed over rows picked by two columns (or a numeric hue): pass, and the group it shows
+  const passInSubset = (at: NonNullable<ReturnType<typeof explainInSubsets>>, name: string, cut: string) => {
+    checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${at.detail}${cut}` });
+    const cols = at.subset.conditions.map(([c]) => c);
+    const key = JSON.stringify(cols);
+    if (!combos.has(key)) combos.set(key, { cols, shown: new Set() });
+    combos.get(key)!.shown.add(JSON.stringify(at.subset.conditions.map(([, v]) => v)));
+  };
   series.forEach((s, i) => {
     const base = drawn[i]!.kind === "band" && s.kind !== "band" ? areaBase(drawn[i]!) : null;
     const on = stacked.get(i);
@@ -369,6 +380,13 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       }
       return;
     }
+    // the first or last value by key is also one subset's rows (relplot(hue="year"): the first
+    // year's line is "first of passengers by month"): the subset is the reading that names the line
+    const firstOrLast = found?.byKey && /^(first|last) of /.test(found.cand.desc) ? explainInSubsets(s, keys, p, scale) : null;
+    if (firstOrLast) {
+      passInSubset(firstOrLast, name, cut);
+      return;
+    }
     if (found) {
       noteSubset(subsets, p, found.cand.desc);
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${found.cand.desc}${found.scale} ${found.how}${cut}` });
@@ -397,9 +415,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainStrip(s, p) ??
         explainCategoryPoints(s, p, scale) ??
         explainKdeBandwidth(s, p, whole);
+      const inSubset = shape ? null : explainInSubsets(s, keys, p, scale);
       if (shape) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
         noteSubset(subsets, p, shape);
+      } else if (inSubset) {
+        passInSubset(inSubset, name, cut);
       } else {
         const w = ecdfEvidence(s, p) ?? stripEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
@@ -465,6 +486,16 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
           .map((k) => JSON.stringify(k))
           .join(", ")}${missing.length > 6 ? ", ..." : ""})`,
       );
+  }
+  for (const { cols, shown } of combos.values()) {
+    const all = combinationsIn(p, cols);
+    const missing = [...all].filter((k) => !shown.has(k)).map((k) => (JSON.parse(k) as string[]).join(" and "));
+    const what = cols.join(" × ");
+    if (missing.length)
+      groupedMissing.push(
+        `the series show ${shown.size} of the ${all.size} ${what} groups (not ${missing.slice(0, 6).join("; ")}${missing.length > 6 ? "; ..." : ""})`,
+      );
+    else groupedCoverage.push(`all ${all.size} ${what} groups`);
   }
   // every row, or every row whose hue key is present (seaborn drops the rows without one)
   for (const [of, r] of rowsShown)
