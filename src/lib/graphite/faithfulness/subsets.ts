@@ -3,7 +3,7 @@
 // rows picked by a number used as a hue (relplot(hue="year"), kdeplot(hue="size")). A series no
 // reading over the usual subsets explains is tried over these, with the same readings (by key, a
 // density, an ECDF). The subsets are built once per table and only for tables small enough to
-// search them within the check's time. Pure.
+// search them within the check's time; only lines are tried. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { explainEcdf } from "./ecdf";
 import { explain } from "./match";
@@ -14,7 +14,7 @@ import type { Frame, Prepared } from "./table";
 /** A hue has at least 2 and at most this many values. */
 const MAX_HUE_VALUES = 16;
 /** Subsets tried at most, and rows at most: each subset is a full search. */
-const MAX_SUBSETS = 120;
+const MAX_SUBSETS = 60;
 const MAX_ROWS = 30_000;
 
 export interface Subset extends Frame {
@@ -72,6 +72,9 @@ export function extraSubsets(p: Prepared): Subset[] {
 
 /** The reading of `s` over one of these subsets, confirmed pair by pair, and the subset. */
 export function explainInSubsets(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number): { detail: string; subset: Subset } | null {
+  // lines only (a hue and a style of lineplot, a numeric hue of relplot, kdeplot or ecdfplot):
+  // bars and scatters split two ways come as facets, and each subset is a full search
+  if (s.kind !== "line" || s.y.length < 3) return null;
   const subsets = extraSubsets(p);
   if (subsets.length === 0) return null;
   const sub: Prepared = memo(p, "two-column prepared", () => ({ ...p, frames: subsets }));
