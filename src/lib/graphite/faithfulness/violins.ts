@@ -65,6 +65,8 @@ interface Fit {
 class Budget {
   constructor(public left: number) {}
   take(n: number): boolean {
+    // fitBandwidth evaluates the density at FIT_POINTS points 93 times (a 33-step scan, then 30
+    // golden-section steps of two), then the body is confirmed at each of its ~100 points
     const cost = n * (FIT_POINTS * 93 + 100);
     if (cost > MAX_FIT_WORK || cost > this.left) return false;
     this.left -= cost;
