@@ -7,6 +7,7 @@ label strings, anything else a number. Points whose x or y is not finite (NaN fr
 mean, say) are left out, since JSON has no NaN. Each series' x values are mapped in one
 vectorised step (a per-point pandas Period cost more than drawing a four-series date chart); the
 point-by-point mapper stays as the fallback for what that step cannot take and as its reference.
+A violin's body is reported as its support values and its width at each (kind "violin").
 """
 
 from __future__ import annotations
@@ -296,9 +297,9 @@ def _series(
 
 
 def _drawn_shape(coll: Any) -> str | None:
-    """What a filled collection draws ("area": fill_between, hexbin; "sideways area": fill_betweenx,
-    a violin's body; "contours"; "patches": boxen boxes), when it holds any drawn shape (a legend
-    handle seaborn adds to the axes has none); None for any other collection."""
+    """What a filled collection draws ("area": fill_between, hexbin; "sideways area": fill_betweenx
+    that is no violin's body _violin reads; "contours"; "patches": boxen boxes), when it holds any
+    drawn shape (a legend handle seaborn adds to the axes has none); None for any other collection."""
     from matplotlib.collections import PatchCollection, PolyCollection
     from matplotlib.contour import ContourSet
 
@@ -314,9 +315,10 @@ def _drawn_shape(coll: Any) -> str | None:
 
 
 def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """Every series the check can read; `unread` receives each filled shape that holds data but is
-    not read (a violin's body, a step fill, hexbin cells, contours, boxen boxes) and each series past
-    MAX_SERIES, so a chart is never called faithful on what was measured alone."""
+    """Every series the check can read (violin bodies as kind "violin"); `unread` receives each
+    filled shape that holds data but is not read (a sideways fill that is no violin, a step fill,
+    hexbin cells, contours, boxen boxes) and each series past MAX_SERIES, so a chart is never called
+    faithful on what was measured alone."""
     out: list[dict[str, Any]] = []
 
     def skipped(i: int, coll: Any, what: str | None = None) -> None:
@@ -336,6 +338,7 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         swap = ycat is not None and xcat is None
         cat = ycat if swap else xcat
         cmap = _XMap(ax, ax.yaxis) if swap else xmap
+        hues = _legend_hues(ax, fig)
         for line in ax.lines:
             if len(out) >= MAX_SERIES:
                 if np.asarray(line.get_xdata(orig=False)).size:  # a legend handle holds no points
@@ -378,6 +381,10 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                 continue
             if isinstance(coll, QuadMesh):
                 out += _mesh(i, coll, xcat, ycat)
+                continue
+            body = _violin(i, coll, ax, xcat, ycat, hues) if isinstance(coll, PolyCollection) else None
+            if body is not None:
+                out.append(body)
                 continue
             if isinstance(coll, PolyCollection) and xcat is None and ycat is None:
                 band = _band(i, coll, xmap)
@@ -426,8 +433,8 @@ def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] |
 def _band(ax_index: int, coll: Any, xmap: _XMap) -> list[dict[str, Any]]:
     """fill_between (seaborn's error bands, an area under a line, kdeplot(fill=True)): one series of
     kind "band" per collection, its x the filled x, `lower` and y the lower and upper edge. Only
-    fills along x (fill_betweenx, as a violin's body, is not read) whose every region is a plain
-    fill_between polygon."""
+    fills along x (fill_betweenx is not a band; a violin's body is read by _violin first) whose
+    every region is a plain fill_between polygon."""
     if getattr(coll, "t_direction", "x") != "x":
         return []
     parts = [_band_path(p.vertices) for p in coll.get_paths()]
@@ -451,6 +458,114 @@ def _band(ax_index: int, coll: Any, xmap: _XMap) -> list[dict[str, Any]]:
             "truncated": total > MAX_POINTS,
         }
     ]
+
+
+Rgb = tuple[float, float, float]
+
+
+def _shown_colour(artist: Any) -> Rgb | None:
+    """The colour a filled shape (or its legend handle) shows: its fill, or its outline when it is
+    not filled (seaborn's fill=False draws a hue level's colour on the edge); None for neither."""
+    for get in (artist.get_facecolor, artist.get_edgecolor):
+        try:
+            cs = np.asarray(get(), dtype=float)
+        except (TypeError, ValueError):
+            continue
+        if cs.ndim == 2:
+            cs = cs[0] if len(cs) else np.zeros(0)
+        if cs.shape == (4,) and cs[3] > 0:
+            return (float(cs[0]), float(cs[1]), float(cs[2]))
+    return None
+
+
+def _same_colour(a: Rgb, b: Rgb) -> bool:
+    return max(abs(u - v) for u, v in zip(a, b, strict=True)) < 1e-3
+
+
+def _legend_hues(ax: Any, fig: Any) -> list[tuple[Rgb, str]]:
+    """(colour, label) of the legend entries that name one colour each (the axes' legend, or the
+    figure's, where catplot puts it): how a violin body drawn in a hue level's colour is named.
+    A colour two entries share names neither."""
+    pairs: list[tuple[Rgb, str]] = []
+    for leg in [ax.get_legend(), *fig.legends]:
+        if leg is None:
+            continue
+        for handle, text in zip(getattr(leg, "legend_handles", []), leg.get_texts(), strict=False):
+            rgb = _shown_colour(handle) if hasattr(handle, "get_facecolor") else None
+            if rgb is not None and text.get_text().strip():
+                pairs.append((rgb, text.get_text()))
+    return [(c, t) for c, t in pairs if all(t == u or not _same_colour(c, d) for d, u in pairs)]
+
+
+def _violin(
+    ax_index: int, coll: Any, ax: Any, xcat: Any, ycat: Any, hues: list[tuple[Rgb, str]]
+) -> dict[str, Any] | None:
+    """A violin's body (seaborn's violinplot and catplot(kind="violin")): one fill_betweenx (or,
+    drawn horizontally, fill_between) region whose filled direction runs along the value axis and
+    whose two edges are mirror images about one position (or, a split violin's half, one edge
+    straight at it). Reported as kind "violin": x the category the position is at (within half a
+    step: hue levels are dodged), or the position itself on an axes without categories; y the
+    support values along the value axis (ascending) and `widths` the body's width at each; label
+    the hue level its colour names in the legend. None for anything else (a band along a category
+    axis, a fill that is no mirror, a value axis that is not linear numbers)."""
+    paths = coll.get_paths()
+    if len(paths) != 1 or not coll.get_visible():
+        return None
+    direction = getattr(coll, "t_direction", None)
+    # the category axis is across the body: t runs along the other one
+    along: str | None
+    if xcat is not None and ycat is None:
+        along = "y"
+    elif ycat is not None and xcat is None:
+        along = "x"
+    else:
+        along = direction if direction in ("x", "y") else None
+    if along is None or (direction in ("x", "y") and direction != along):
+        return None
+    value_axis = ax.yaxis if along == "y" else ax.xaxis
+    if value_axis.get_scale() != "linear" or "Date" in type(_converter(value_axis)).__name__:
+        return None
+    verts = np.asarray(paths[0].vertices, dtype=float)
+    part = _band_path(verts if along == "x" else verts[:, ::-1])
+    if part is None:
+        return None
+    t, f1, f2 = part
+    if not (np.all(np.isfinite(t)) and np.all(np.isfinite(f1)) and np.all(np.isfinite(f2))) or len(t) < 3:
+        return None
+    lo, hi = np.minimum(f1, f2), np.maximum(f1, f2)
+    width = hi - lo
+    tol = 1e-9 * max(1.0, float(np.max(np.abs(hi))), float(np.max(np.abs(lo))))
+    centre = (lo + hi) / 2
+    cat = xcat if along == "y" else ycat
+    if np.ptp(centre) <= tol:
+        pos = float(np.mean(centre))
+    elif cat is not None and np.ptp(lo) <= tol:  # a split violin's half: one edge at its category
+        pos = float(lo[0])
+    elif cat is not None and np.ptp(hi) <= tol:
+        pos = float(hi[0])
+    else:
+        return None
+    if not np.any(width > tol):
+        return None
+    where: Any = pos
+    if cat is not None:
+        where = _nearest(cat, pos)
+        if where is None:
+            return None
+    order = np.argsort(t, kind="stable")
+    t, width = t[order], width[order]
+    n = len(t)
+    rgb = _shown_colour(coll)
+    label = next((name for c, name in hues if rgb is not None and _same_colour(c, rgb)), None)
+    return {
+        "axes": ax_index,
+        "kind": "violin",
+        "label": label,
+        "x": [where] * min(n, MAX_POINTS),
+        "y": t[:MAX_POINTS].tolist(),
+        "widths": width[:MAX_POINTS].tolist(),
+        "truncated": n > MAX_POINTS,
+    }
 
 
 def _cells(ax_index: int, values: Any, xc: np.ndarray, yc: np.ndarray, xcat: Any, ycat: Any) -> list[dict[str, Any]]:

@@ -13,8 +13,9 @@
 // "unfaithful" for that alone. A facet grid (seaborn's col=/row=) is checked facet by facet, each
 // against the rows its title names (faithfulness/facets); a density curve at a bandwidth other than
 // Scott's is fitted and confirmed point by point (faithfulness/bandwidth); error bands are read as
-// seaborn's estimators draw them (faithfulness/bands). Filled shapes the sandbox saw drawn but did
-// not read (a violin's body, contours) keep a chart from "faithful". This file is the report. Pure.
+// seaborn's estimators draw them (faithfulness/bands); a violin's body is its category's kernel
+// density (faithfulness/violins). Filled shapes the sandbox saw drawn but did not read (contours,
+// hexbin cells) keep a chart from "faithful". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
@@ -34,6 +35,7 @@ import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
+import { weighViolins } from "./faithfulness/violins";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -121,8 +123,7 @@ export function checkFaithfulness(table: Table, figures: FigureMeasure[]): Faith
 
 /**
  * What the sandbox saw drawn but could not read leaves a chart short of "faithful": the check
- * confirmed only the series it measured (three box lines of a violin plot say nothing of its
- * bodies). A failed check stands as it is.
+ * confirmed only the series it measured (the lines of a chart say nothing of its hexbin cells). A failed check stands as it is.
  */
 function withUnread(result: Faithfulness, figures: FigureMeasure[]): Faithfulness {
   const unread = figures.flatMap((f, fi) => (f.unread ?? []).map((u) => ({ ...u, figure: fi })));
@@ -141,7 +142,7 @@ function withUnread(result: Faithfulness, figures: FigureMeasure[]): Faithfulnes
 function shapeNoun(what: string, n: number): string {
   const [one, many] = {
     area: ["filled area (fill_between, hexbin)", "filled areas (fill_between, hexbin)"],
-    "sideways area": ["filled area drawn sideways (a violin's body)", "filled areas drawn sideways (violin bodies)"],
+    "sideways area": ["filled area drawn sideways (fill_betweenx, not a violin's body)", "filled areas drawn sideways (fill_betweenx, not violin bodies)"],
     contours: ["set of contours", "sets of contours"],
     patches: ["collection of patches (boxen boxes)", "collections of patches (boxen boxes)"],
     series: ["series past the 64 the sandbox measures", "series past the 64 the sandbox measures"],
@@ -289,6 +290,14 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     if (!combos.has(key)) combos.set(key, { cols, shown: new Set() });
     combos.get(key)!.shown.add(JSON.stringify(at.subset.conditions.map(([, v]) => v)));
   };
+  // the columns each series' axes are labelled with (a facet's figure keeps its one axes' labels)
+  const axisNames = figures.flatMap((f) =>
+    f.data.map((s) => {
+      const l = f.axisLabels.length === 1 ? f.axisLabels[0] : f.axisLabels[s.axes];
+      return l ? [l.xlabel, l.ylabel] : [];
+    }),
+  );
+  const violins = weighViolins(series, p, axisNames);
   series.forEach((s, i) => {
     const base = drawn[i]!.kind === "band" && s.kind !== "band" ? areaBase(drawn[i]!) : null;
     const on = stacked.get(i);
@@ -304,6 +313,17 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       if (w.status === "pass") noteSubset(subsets, p, w.detail);
       // a band consistent with a bootstrap interval is not confirmed, but nothing in it is unread
       else if (!w.consistent) unexplained++;
+      return;
+    }
+    // a violin's body, and the lines seaborn draws inside a confirmed one
+    const violin = violins.get(i);
+    if (violin) {
+      checks.push({ check: `values of ${name}`, status: violin.status, detail: violin.detail });
+      for (const [g, v] of violin.status === "pass" ? (violin.shows ?? []) : []) {
+        if (!subsets.has(g)) subsets.set(g, new Set());
+        subsets.get(g)!.add(v);
+      }
+      if (violin.status === "unchecked") unexplained++;
       return;
     }
     const box = boxes.get(i);

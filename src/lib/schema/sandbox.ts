@@ -30,8 +30,12 @@ export const PlottedSeries = z.object({
   /** "heatmap": one series for all of a heatmap's cells (sns.heatmap, pcolormesh, imshow), x the
    * column's label, `rows` the row's label, y the value.
    * "band": a fill_between (seaborn's error bands, an area, kdeplot(fill=True)): y the upper
-   * edge and `lower` the lower edge at each x. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band"]),
+   * edge and `lower` the lower edge at each x.
+   * "violin": one violin's body (seaborn's violinplot, catplot(kind="violin"), a split half
+   * included): x the category it stands at at every point (or its position on an axes without
+   * categories), y the support values along the value axis (ascending), `widths` the body's width
+   * there; label the hue level its colour names in the legend. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -41,6 +45,8 @@ export const PlottedSeries = z.object({
   rows: z.array(z.string()).optional(),
   /** A band's lower edge, one per x (absent on every other kind, and on results measured before bands were). */
   lower: z.array(z.number()).optional(),
+  /** A violin body's width at each support value, one per y (absent on every other kind). */
+  widths: z.array(z.number()).optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;
@@ -65,8 +71,8 @@ export const FigureMeasure = z.object({
   emptyAxes: z.number().int(),
   axisLabels: z.array(z.object({ title: z.string(), xlabel: z.string(), ylabel: z.string() })),
   data: z.array(PlottedSeries),
-  /** Filled shapes that hold data the sandbox does not read (a violin's body, a step fill, hexbin
-   * cells, contours, boxen boxes) and series past the 64 it measures, per axes: a chart is not
+  /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
+   * body, a step fill, hexbin cells, contours, boxen boxes) and series past the 64 it measures, per axes: a chart is not
    * "faithful" on its other series alone.
    * Optional: results measured before it was reported still parse. */
   unread: z.array(z.object({ axes: z.number().int(), what: z.string(), count: z.number().int() })).optional(),

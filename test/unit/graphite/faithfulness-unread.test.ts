@@ -1,5 +1,5 @@
 // A chart is "faithful" only when everything it draws was measured and confirmed: filled shapes the
-// sandbox saw but could not read (a violin's body drawn sideways, a step fill, hexbin cells,
+// sandbox saw but could not read (a sideways fill that is no violin's body, a step fill, hexbin cells,
 // contours, boxen boxes) leave it "unchecked", named per axes; a failed check stands; a figure
 // measured before unread shapes were reported (no `unread` field) is read as before.
 import { test } from "node:test";
@@ -14,7 +14,7 @@ const days = ["Thur", "Fri", "Sat", "Sun"];
 // the mean tip per day, drawn as bars at the days
 const means = series({ kind: "bar", x: days, y: [3, 4, 4, 7] });
 
-test("the same confirmed bars: faithful alone, unchecked beside violin bodies that were not measured, with what and where", () => {
+test("the same confirmed bars: faithful alone, unchecked beside sideways fills that were not measured, with what and where", () => {
   assert.equal(checkFaithfulness(csv, [figure([means])]).verdict, "faithful");
   const f = checkFaithfulness(csv, [figure([means], { unread: [{ axes: 0, what: "sideways area", count: 4 }] })]);
   assert.equal(f.verdict, "unchecked");
@@ -22,7 +22,10 @@ test("the same confirmed bars: faithful alone, unchecked beside violin bodies th
   assert.equal(f.checks.find((c) => c.check.startsWith("values of"))!.status, "pass");
   const shapes = f.checks.find((c) => c.check === "drawn shapes")!;
   assert.equal(shapes.status, "unchecked");
-  assert.equal(shapes.detail, "4 filled areas drawn sideways (violin bodies) on axes 1 drawn but not measured, so the chart is not confirmed whole");
+  assert.equal(
+    shapes.detail,
+    "4 filled areas drawn sideways (fill_betweenx, not violin bodies) on axes 1 drawn but not measured, so the chart is not confirmed whole",
+  );
 });
 
 test("every kind of unread shape is named in the singular or plural, with its figure when there are several", () => {

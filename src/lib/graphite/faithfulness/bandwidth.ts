@@ -19,7 +19,7 @@ const FIT_POINTS = 16;
 const TOLERANCE = 0.002;
 
 /** Gaussian kernel density of vals at t with bandwidth h (scipy's gaussian_kde, one dimension). */
-function density(vals: number[], h: number, t: number): number {
+export function density(vals: number[], h: number, t: number): number {
   let sum = 0;
   for (const v of vals) sum += Math.exp(-0.5 * ((t - v) / h) ** 2);
   return sum / (vals.length * h * Math.sqrt(2 * Math.PI));
@@ -35,7 +35,7 @@ function misfit(vals: number[], h: number, xs: number[], ys: number[]): number {
 }
 
 /** The bandwidth whose density best fits the curve: a coarse log scan, then golden section. */
-function fitBandwidth(vals: number[], scott: number, xs: number[], ys: number[]): number {
+export function fitBandwidth(vals: number[], scott: number, xs: number[], ys: number[]): number {
   const lo = Math.log(scott / 40);
   const hi = Math.log(scott * 40);
   const steps = 32;
