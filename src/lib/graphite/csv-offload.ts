@@ -96,24 +96,23 @@ function inWorker(input: CsvInput, o: CsvReadOptions): Promise<CsvData> {
       void worker.terminate();
       f();
     };
-    // A worker that cannot start or dies reads on this thread: the same data, only slower.
-    const fallBack = () =>
-      done(() => {
-        csvReads.fellBack++;
-        try {
-          resolve(readCsv(input));
-        } catch (e) {
-          reject(e);
-        }
-      });
+    // A worker that cannot start, dies or sends what cannot be put together: read on this thread
+    // (the same data, only slower).
+    const inline = () => {
+      csvReads.fellBack++;
+      try {
+        resolve(readCsv(input));
+      } catch (e) {
+        reject(e);
+      }
+    };
+    const fallBack = () => done(inline);
     try {
       const s = workerScript(o.script ?? defaultScript());
       // Not the parent's flags: under `node --test` they would make the worker a test runner too.
       worker = new Worker(s.file, { eval: s.eval, execArgv: [], workerData: { input } });
     } catch {
-      csvReads.fellBack++;
-      resolve(readCsv(input));
-      return;
+      return inline();
     }
     csvReads.worker++;
     const ask = (next: number) => worker.postMessage({ next } satisfies CsvSliceRequest);
@@ -137,7 +136,7 @@ function inWorker(input: CsvInput, o: CsvReadOptions): Promise<CsvData> {
             try {
               resolve(a.data());
             } catch {
-              resolve(readCsv(input));
+              inline();
             }
           });
         }
@@ -145,7 +144,7 @@ function inWorker(input: CsvInput, o: CsvReadOptions): Promise<CsvData> {
       // The next slice is asked for on the loop's next turn, so timers and I/O run between slices.
       const next = "head" in m ? 0 : m.slice + 1;
       if (next < slices) setImmediate(() => !settled && ask(next));
-      else if ("head" in m) done(() => resolve((assembly as CsvAssembly).data()));
+      else if ("head" in m) fallBack(); // a CSV with no data rows is refused by readCsv: never sent
     });
     worker.on("error", fallBack);
     worker.on("exit", () => {
