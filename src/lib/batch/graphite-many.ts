@@ -55,6 +55,9 @@ export async function runGraphiteMany(
       throw new BatchInputError(
         `Task ${i + 1} of the batch names no CSV and no default was given: pass csv: buildLogCsv() (or { path }) in the options, or a csv per task.`,
       );
+    // One task's check per turn of the kernel's loop: twenty tasks' options, slots and data ids
+    // checked in one piece held it, with the runs starting right after.
+    if (i > 0) await new Promise((r) => setImmediate(r));
     const key = sameData(data);
     try {
       validated = await validateGraphiteOptions({ ...graphiteOptions, csv: data, question: t.question }, reads.get(key));
