@@ -165,12 +165,12 @@ async function measureCsv(tag: string, text: string, charts: Chart[]): Promise<{
   h.disable();
   const elu = performance.eventLoopUtilization(elu0).utilization;
   const wall = performance.now() - t;
+  const reads = `the CSV read ${csvReads.worker - reads0.worker} time(s) in a worker and ${csvReads.inline - reads0.inline} on the kernel's thread`;
   // The same batch again under a CPU profile (the profiler's own work would inflate the figures above).
   forgetCsvReads();
   const stopWatching = await watchLoopWork();
   await batchOf20();
   const work = await stopWatching();
-  const reads = `the CSV read ${csvReads.worker - reads0.worker} time(s) in a worker and ${csvReads.inline - reads0.inline} on the kernel's thread`;
   const runs = batch.items.flatMap((it) => (it.result ? [it.result as GraphiteResult] : []));
   const verdicts = runs.flatMap((r) => [r.charts.a.faithfulness.verdict, r.charts.b.faithfulness.verdict]);
   const loop = h.max / 1e6;
