@@ -7,7 +7,8 @@
 // the time limit, the time reading the CSV takes on one thread beside the loop's longest hold while
 // graphite() reads it (a CSV of 256 KB or more in a worker, csv-offload.ts), and the kernel's
 // event-loop delay while a graphite batch of 10 tasks (20 charts, instant models, the real sandbox,
-// all at once) runs on each CSV, starting with the CSV not yet read (target ≤ 50 ms). Exits
+// all at once) runs on each CSV, starting with the CSV not yet read (target ≤ 50 ms); then the same
+// batch under a CPU profile (loop-work.ts) names the loop's longest stretch of its own work. Exits
 // non-zero only when the bench could not run.
 import fs from "node:fs";
 import path from "node:path";
