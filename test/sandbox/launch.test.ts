@@ -80,4 +80,9 @@ test("replies are split into whole lines whatever the chunking", () => {
   assert.deepEqual(s.push('{"a":1}\n{"b"'), ['{"a":1}']);
   assert.deepEqual(s.push(":2}\n\n"), ['{"b":2}']);
   assert.deepEqual(s.push(""), []);
+  // a long reply in chunks with no line end is gathered until its line ends
+  assert.deepEqual(s.push('{"c":['), []);
+  assert.deepEqual(s.push("1,2"), []);
+  assert.deepEqual(s.push(']}\n{"d"'), ['{"c":[1,2]}']);
+  assert.deepEqual(s.push(":3}\n"), ['{"d":3}']);
 });

@@ -28,6 +28,25 @@ test("num: thousands separators, absent is n/a", () => {
   assert.equal(num(999), "999");
   assert.equal(num(12345), "12,345");
   assert.equal(num(1234567), "1,234,567");
+  // whole numbers are grouped without Intl, exactly as toLocaleString("en-US") groups them
+  for (const v of [
+    7,
+    -7,
+    999,
+    1000,
+    -1000,
+    100000,
+    123456789,
+    -987654321,
+    2 ** 40,
+    Number.MAX_SAFE_INTEGER,
+    -Number.MAX_SAFE_INTEGER,
+    -0,
+    2.5,
+    1234.5678,
+    1e21,
+  ])
+    assert.equal(num(v), v.toLocaleString("en-US"), String(v));
   for (const v of absent) assert.equal(num(v), NA);
 });
 

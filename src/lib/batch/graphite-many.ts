@@ -1,7 +1,9 @@
 // graphiteMany(): one graphite run per task (a question, and the CSV it is about), as a batch.
 // A chart that crashed is repaired once by default, so first-try and after-repair success can
-// both be reported.
-import type { CsvInput } from "../graphite/csv";
+// both be reported. Each distinct CSV is read once for the whole batch (off the kernel's loop when
+// it is big), as the tasks are checked, and every run gets that read.
+import path from "node:path";
+import type { CsvData, CsvInput } from "../graphite/csv";
 import { runGraphite, validateGraphiteOptions, type GraphiteOptions } from "../graphite/run";
 import type { GraphiteDeps } from "../graphite/session";
 import { defaultRunDeps } from "../run/deps";
@@ -32,21 +34,41 @@ export async function runGraphiteMany(
   if (typeof options !== "object" || options === null) throw new BatchInputError("graphiteMany() needs options: graphiteMany(tasks, { csv, a, b, judge }).");
   const tasks = readTasks(source);
   const { concurrency, resultsFile, retry, display, signal, title, csv, repair = true, ...graphiteOptions } = options;
-  let validated: ReturnType<typeof validateGraphiteOptions> | null = null;
+  let validated: Awaited<ReturnType<typeof validateGraphiteOptions>> | null = null;
   const dataIds: string[] = [];
-  tasks.forEach((t, i) => {
+  // Each distinct CSV is read once for the whole batch (a 50,000-row file is not parsed per task,
+  // nor again per run), and every run checks the data its task was validated on.
+  const reads = new Map<unknown, CsvData>();
+  const readOf = new Map<object, CsvData>();
+  const ids = new Map<CsvData, string>();
+  // The same text or bytes object is the same data; so is the same file (one key per resolved path).
+  const paths = new Map<string, object>();
+  const sameData = (data: CsvInput): unknown => {
+    if (typeof data !== "object" || data === null || data instanceof Uint8Array || typeof data.path !== "string") return data;
+    const p = path.resolve(data.path);
+    if (!paths.has(p)) paths.set(p, {});
+    return paths.get(p);
+  };
+  for (const [i, t] of tasks.entries()) {
     const data = t.csv ?? csv;
     if (data === undefined)
       throw new BatchInputError(
         `Task ${i + 1} of the batch names no CSV and no default was given: pass csv: buildLogCsv() (or { path }) in the options, or a csv per task.`,
       );
+    // One task's check per turn of the kernel's loop: twenty tasks' options, slots and data ids
+    // checked in one piece held it, with the runs starting right after.
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    const key = sameData(data);
     try {
-      validated = validateGraphiteOptions({ ...graphiteOptions, csv: data, question: t.question });
+      validated = await validateGraphiteOptions({ ...graphiteOptions, csv: data, question: t.question }, reads.get(key));
     } catch (e) {
       throw new BatchInputError(`Task ${i + 1} of the batch: ${(e as Error).message}`);
     }
-    dataIds.push(dataId(validated!.csv.text));
-  });
+    reads.set(key, validated.csv);
+    readOf.set(t, validated.csv);
+    if (!ids.has(validated.csv)) ids.set(validated.csv, dataId(validated.csv.text));
+    dataIds.push(ids.get(validated.csv)!);
+  }
   const slots = Object.fromEntries(Object.entries(validated!.slots).map(([k, s]) => [k, publicSlot(s)]));
   const graphiteDeps = (callModel: GraphiteDeps["callModel"]): GraphiteDeps => ({ callModel, sandbox: deps.sandbox ?? defaultRunDeps.sandbox });
   return runBatch(
@@ -68,6 +90,7 @@ export async function runGraphiteMany(
           const run = await runGraphite(
             { ...graphiteOptions, csv: (task.csv ?? csv) as CsvInput, question: task.question, display: false, signal: ctx.signal },
             graphiteDeps(ctx.callModel),
+            copyOf(readOf.get(task)),
           );
           if (repair) {
             for (const side of ["a", "b"] as const) {
@@ -89,3 +112,6 @@ export async function runGraphiteMany(
     deps,
   );
 }
+
+/** A run's own copy of the batch's read (its warnings are the run's to extend). */
+const copyOf = (d: CsvData | undefined): CsvData | undefined => (d ? { ...d, warnings: [...d.warnings] } : undefined);

@@ -6,12 +6,12 @@
 // is stopped (its worker ended, a new one started for the next) and reads "unchecked: took too
 // long"; a worker that fails gives "unchecked" with the reason. Never throws, never blocks. I/O shell.
 import os from "node:os";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Faithfulness } from "../schema/graphite";
 import type { FigureMeasure } from "../schema/sandbox";
 import type { CsvData } from "./csv";
 import type { FaithMessage, FaithRequest } from "./faith-answer";
+import { besideMe, workerScript } from "./worker-script";
 
 /** How long one chart's check may take before it is stopped and reported unchecked. */
 export const FAITH_TIMEOUT_MS = 5_000;
@@ -30,13 +30,7 @@ export function uncheckedBecause(detail: string): Faithfulness {
   return { verdict: "unchecked", checks: [{ check: "plotted data", status: "unchecked", detail }] };
 }
 
-/** A script as a Worker takes it: compiled .js as is; under tsx (tests, benches) the .ts through tsx's require hook. */
-function workerScript(file: string): { file: string; eval: boolean } {
-  if (!file.endsWith(".ts")) return { file, eval: false };
-  return { file: `require(${JSON.stringify(require.resolve("tsx/cjs"))}); require(${JSON.stringify(file)});`, eval: true };
-}
-
-const defaultScript = () => path.join(__dirname, __filename.endsWith(".ts") ? "faith-worker.ts" : "faith-worker.js");
+const defaultScript = () => besideMe(__dirname, __filename, "faith-worker");
 
 interface Job {
   csv: CsvData;

@@ -12,7 +12,8 @@ import { firstIssue, graphiteFields } from "../schema/options";
 import type { GraphiteResult } from "../schema/graphite";
 import type { ViewEvent } from "../schema/widget";
 import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
-import { readCsv, type CsvData, type CsvInput } from "./csv";
+import type { CsvData, CsvInput } from "./csv";
+import { readCsvOffLoop } from "./csv-offload";
 import { warmFaithPool } from "./faith-offload";
 import { buildCoderPrompt } from "./prompt";
 import { repairChart, type RepairOptions } from "./repair";
@@ -63,12 +64,17 @@ interface Validated {
 
 const fields = graphiteFields({ maxQuestionChars: GRAPHITE_MAX_QUESTION_CHARS, maxJudgeRuns: MAX_GRAPHITE_JUDGE_RUNS });
 
-export function validateGraphiteOptions(options: unknown): Validated {
+/**
+ * The options checked, the CSV first (a big one read off the kernel's loop: ./csv-offload.ts), then
+ * the fields, then the slots; the first bad one rejects with its sentence. `read` is the CSV
+ * already read from `options.csv` (a batch reads each CSV once for all its runs).
+ */
+export async function validateGraphiteOptions(options: unknown, read?: CsvData): Promise<Validated> {
   if (typeof options !== "object" || options === null) {
     throw new GraphiteInputError("graphite() needs an options object: graphite({ csv, question, a, b, judge }).");
   }
   const o = options as Partial<GraphiteOptions>;
-  const csv = readCsv(o.csv);
+  const csv = read ?? (await readCsvOffLoop(o.csv));
   const parsed = fields.safeParse(o);
   if (!parsed.success) throw new GraphiteInputError(firstIssue(parsed.error));
   const { question, judgeRuns } = parsed.data;
@@ -97,9 +103,9 @@ function finish(session: GraphiteSession): GraphiteRun {
   return r;
 }
 
-/** `graphite` with the model client and the sandbox passed in (tests pass fakes). */
-export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps): Promise<GraphiteRun> {
-  const { csv, question, slots, judgeRuns } = validateGraphiteOptions(options);
+/** `graphite` with the model client and the sandbox passed in (tests pass fakes); `read`: the CSV already read from options.csv. */
+export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps, read?: CsvData): Promise<GraphiteRun> {
+  const { csv, question, slots, judgeRuns } = await validateGraphiteOptions(options, read);
   const deps = runDeps(given);
   // The sandbox starts now, beside the models' answers, so the first chart of a session does not
   // wait for a cold start after them. A start that fails is retried and reported by the executing

@@ -329,10 +329,11 @@ export class Sandbox {
     if (this.exited) throw new SandboxError("closed", "duellab sandbox: this sandbox has ended (closed, or its process died); start a new one.");
     if (typeof req.code !== "string") throw new Error("duellab sandbox: run() needs { code: string }.");
     if (req.signal?.aborted) throw new SandboxError("aborted", "duellab sandbox: the run was cancelled before it started.");
-    const files: Record<string, string> = {};
-    for (const [name, v] of Object.entries(req.files ?? {})) {
-      files[name] = typeof v === "string" ? base64OfText(v) : Buffer.from(v).toString("base64");
-    }
+    // Each file as its JSON string of base64, in bytes: a batch's CSV text is encoded once and its
+    // bytes written as they are with every run (not stringified and converted again each time).
+    const files = Object.entries(req.files ?? {}).map(
+      ([name, v]) => [name, typeof v === "string" ? quotedBase64OfText(v) : Buffer.from(JSON.stringify(Buffer.from(v).toString("base64")))] as const,
+    );
     const id = this.nextId++;
     const timeoutMs = req.timeoutMs ?? this.defaultTimeoutMs;
     this.busy();
@@ -363,7 +364,15 @@ export class Sandbox {
             reject(e);
           },
         });
-        this.child.stdin?.write(JSON.stringify({ id, code: req.code, files, timeoutMs, staticCheck: req.staticCheck ?? true }) + "\n");
+        // One JSON line, written in pieces in this same turn (so no other write comes between them).
+        const head = JSON.stringify({ id, code: req.code, timeoutMs, staticCheck: req.staticCheck ?? true });
+        const stdin = this.child.stdin;
+        stdin?.write(`${head.slice(0, -1)},"files":{`);
+        files.forEach(([name, quoted], i) => {
+          stdin?.write(`${i ? "," : ""}${JSON.stringify(name)}:`);
+          stdin?.write(quoted);
+        });
+        stdin?.write("}}\n");
       });
       const parsed = SandboxRun.safeParse(raw);
       if (!parsed.success) {
@@ -418,14 +427,15 @@ export class Sandbox {
 let shared: Promise<Sandbox> | null = null;
 
 /** One warm sandbox per process (per kernel), started on first use and restarted if it died. */
-// The base64 of the last few file texts: a batch sends the same CSV with every run, and encoding
-// a 3 MB CSV again for each held the kernel's thread (bytes are encoded each time: they may change).
+// The base64 of the last few file texts, as the bytes of its JSON string: a batch sends the same
+// CSV with every run, and encoding a 3 MB CSV again for each held the kernel's thread (bytes are
+// encoded each time: they may change).
 const KEEP_ENCODED = 4;
-const encodedTexts = new Map<string, string>();
-function base64OfText(text: string): string {
+const encodedTexts = new Map<string, Buffer>();
+function quotedBase64OfText(text: string): Buffer {
   let b = encodedTexts.get(text);
   if (b === undefined) {
-    b = Buffer.from(text, "utf8").toString("base64");
+    b = Buffer.from(`"${Buffer.from(text, "utf8").toString("base64")}"`);
     encodedTexts.set(text, b);
     while (encodedTexts.size > KEEP_ENCODED) encodedTexts.delete(encodedTexts.keys().next().value!);
   }

@@ -1,0 +1,154 @@
+// Reading graphite's CSV without holding the kernel's event loop. A small input (under 256 KB) is
+// read on the kernel's thread as before (a few ms); a big one in a worker thread (csv-worker.ts)
+// that hands the rows back a slice per turn of the loop (csv-transfer.ts), so progress, other cells'
+// widgets and Cancel go on while 50,000 rows are parsed. The result is readCsv's own, and so is
+// every sentence a bad CSV gets (the worker runs readCsv; a CsvError comes back as a CsvError). A
+// text read lately, or being read now, is not read again: ten runs started at once on the same
+// text share one read. A worker that cannot start or dies reads on the kernel's thread instead
+// (slower, never different). I/O shell.
+import fs from "node:fs";
+import { Worker } from "node:worker_threads";
+import { CSV_MAX_BYTES, CsvError, readCsv, recallCsv, rememberCsv, type CsvData, type CsvInput } from "./csv";
+import { CsvAssembly, type CsvReaderMessage, type CsvSliceRequest } from "./csv-transfer";
+import { besideMe, workerScript } from "./worker-script";
+
+/** Inputs at least this big are read in a worker. */
+export const OFFLOOP_MIN_BYTES = 256 * 1024;
+
+export interface CsvReadOptions {
+  /** Read in a worker from this size up (default OFFLOOP_MIN_BYTES; tests pass 0). */
+  minBytes?: number;
+  /** The worker's script (default csv-worker beside this file; tests pass one that fails). */
+  script?: string;
+  /** Called as each slice of rows arrives, with its number (tests watch the loop turn between them). */
+  onSlice?: (k: number) => void;
+}
+
+/** How the kernel's CSVs were read, counted since the process started (tests and the bench read it). */
+export const csvReads = { inline: 0, worker: 0, recalled: 0, shared: 0, fellBack: 0, slices: 0 };
+
+const defaultScript = () => besideMe(__dirname, __filename, "csv-worker");
+
+// Texts being read now: a second run on the same text waits for the first read.
+const reading = new Map<string, Promise<CsvData>>();
+
+const copy = (d: CsvData): CsvData => ({ ...d, warnings: [...d.warnings] });
+
+/** How big an input is, when it is one a worker can be given (null: readCsv refuses or reads it as it will). */
+function sizeOf(input: CsvInput | undefined | null): number | null {
+  if (typeof input === "string") return Buffer.byteLength(input, "utf8");
+  if (input instanceof Uint8Array) return input.byteLength;
+  if (typeof input === "object" && input !== null && typeof (input as { path?: unknown }).path === "string") {
+    try {
+      const st = fs.statSync((input as { path: string }).path);
+      return st.isFile() ? st.size : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** readCsv's result for `input`, read off the kernel's loop when it is big. Rejects with readCsv's own error. */
+export async function readCsvOffLoop(input: CsvInput | undefined | null, o: CsvReadOptions = {}): Promise<CsvData> {
+  if (typeof input === "string") {
+    const hit = recallCsv(input);
+    if (hit) {
+      csvReads.recalled++;
+      return hit;
+    }
+    const now = reading.get(input);
+    if (now) {
+      csvReads.shared++;
+      return copy(await now);
+    }
+  }
+  const size = sizeOf(input);
+  // Inputs readCsv refuses by their size alone are refused here at once, as readCsv refuses them.
+  if (size === null || size < (o.minBytes ?? OFFLOOP_MIN_BYTES) || size > CSV_MAX_BYTES) {
+    csvReads.inline++;
+    return readCsv(input);
+  }
+  if (typeof input !== "string") return copy(await inWorker(input as CsvInput, o));
+  const text = input;
+  const p = inWorker(text, o).then((d) => {
+    rememberCsv(text, d);
+    return d;
+  });
+  reading.set(text, p);
+  try {
+    return copy(await p);
+  } finally {
+    reading.delete(text);
+  }
+}
+
+/** One read in a new worker; the worker is ended once the last slice is in. */
+function inWorker(input: CsvInput, o: CsvReadOptions): Promise<CsvData> {
+  return new Promise<CsvData>((resolve, reject) => {
+    let settled = false;
+    let assembly: CsvAssembly | null = null;
+    let slices = 0;
+    let worker: Worker;
+    const done = (f: () => void) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      f();
+    };
+    // A worker that cannot start, dies or sends what cannot be put together: read on this thread
+    // (the same data, only slower).
+    const inline = () => {
+      csvReads.fellBack++;
+      try {
+        resolve(readCsv(input));
+      } catch (e) {
+        reject(e);
+      }
+    };
+    const fallBack = () => done(inline);
+    try {
+      const s = workerScript(o.script ?? defaultScript());
+      // Not the parent's flags: under `node --test` they would make the worker a test runner too.
+      worker = new Worker(s.file, { eval: s.eval, execArgv: [], workerData: { input } });
+    } catch {
+      return inline();
+    }
+    csvReads.worker++;
+    const ask = (next: number) => worker.postMessage({ next } satisfies CsvSliceRequest);
+    worker.on("message", (m: CsvReaderMessage) => {
+      if (settled) return;
+      if ("error" in m) {
+        const e = m.error.name === "CsvError" ? new CsvError(m.error.message) : Object.assign(new Error(m.error.message), { name: m.error.name });
+        return done(() => reject(e));
+      }
+      if ("head" in m) {
+        assembly = new CsvAssembly(m.head, typeof input === "string" ? input : null);
+        slices = m.slices;
+      } else {
+        if (!assembly) return fallBack();
+        assembly.add(m.part);
+        csvReads.slices++;
+        o.onSlice?.(m.slice);
+        if (m.slice + 1 >= slices) {
+          const a = assembly;
+          return done(() => {
+            try {
+              resolve(a.data());
+            } catch {
+              inline();
+            }
+          });
+        }
+      }
+      // The next slice is asked for on the loop's next turn, so timers and I/O run between slices.
+      const next = "head" in m ? 0 : m.slice + 1;
+      if (next < slices) setImmediate(() => !settled && ask(next));
+      else if ("head" in m) fallBack(); // a CSV with no data rows is refused by readCsv: never sent
+    });
+    worker.on("error", fallBack);
+    worker.on("exit", () => {
+      if (!settled) fallBack();
+    });
+  });
+}
