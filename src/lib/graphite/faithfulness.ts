@@ -138,8 +138,8 @@ function withUnread(result: Faithfulness, figures: FigureMeasure[]): Faithfulnes
   return { verdict: result.verdict === "faithful" ? "unchecked" : result.verdict, checks: [...result.checks, check] };
 }
 
-/** The sandbox's name for an unread filled shape, said as a reader would. */
-function shapeNoun(what: string, n: number): string {
+/** The sandbox's name for an unread filled shape (measure.py's _drawn_shape, "series"), said as a reader would. */
+export function shapeNoun(what: string, n: number): string {
   const [one, many] = {
     area: ["filled area (fill_between, hexbin)", "filled areas (fill_between, hexbin)"],
     "sideways area": ["filled area drawn sideways (fill_betweenx, not a violin's body)", "filled areas drawn sideways (fill_betweenx, not violin bodies)"],

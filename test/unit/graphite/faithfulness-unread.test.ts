@@ -5,7 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
-import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
+import fs from "node:fs";
+import path from "node:path";
+import { checkFaithfulness, shapeNoun } from "../../../src/lib/graphite/faithfulness";
 import { FigureMeasure } from "../../../src/lib/schema/sandbox";
 import { figure, series } from "./make";
 
@@ -60,4 +62,13 @@ test("a measurement saved before unread shapes were reported still parses and re
   const parsed = FigureMeasure.parse(old);
   assert.equal(checkFaithfulness(csv, [parsed]).verdict, "faithful");
   assert.equal(FigureMeasure.safeParse({ ...old, unread: [{ axes: 0, what: "area" }] }).success, false);
+});
+
+test("every name the sandbox gives an unread shape (measure.py) has a reader's noun here, so none is shown raw", () => {
+  const measure = fs.readFileSync(path.join(import.meta.dirname, "../../../sandbox/measure.py"), "utf8");
+  const body = measure.slice(measure.indexOf("def _drawn_shape("), measure.indexOf("\ndef ", measure.indexOf("def _drawn_shape(") + 1));
+  const names = new Set([...body.matchAll(/(?:return|else) "([a-z ]+)"/g)].map((m) => m[1]!));
+  for (const m of measure.matchAll(/skipped\([^)]*"([a-z ]+)"\)/g)) names.add(m[1]!);
+  assert.ok(names.size >= 5, [...names].join(", "));
+  for (const name of names) assert.notEqual(shapeNoun(name, 2), `2 ${name}`, `no noun for the sandbox's "${name}"`);
 });
