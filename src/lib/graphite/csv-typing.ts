@@ -132,7 +132,8 @@ export function columnKind(values: readonly string[], decimal: Decimal = "."): C
     // "NaT" is a gap to pd.to_datetime, which guesses the format from the first value that is not one
     if (date && !NAT_STRINGS.has(v) && !datesSeen.has(v)) {
       // pd.to_datetime guesses the format from the first value and holds every other to it
-      dateFormat ??= guessDateFormat(v);
+      // (eight digits alone are a day here: a column of them read_csv would have made numbers)
+      dateFormat ??= guessDateFormat(v, { digitsAlone: true });
       if (!dateFormat || dateFormat.parse(v) === null) date = false;
       // a log repeats its days: each distinct value is parsed once
       else if (datesSeen.size < 100_000) datesSeen.add(v);
