@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
-import { columnKind } from "../../../src/lib/graphite/csv-typing";
+import { columnKind, parseNumber } from "../../../src/lib/graphite/csv-typing";
 import { guessDateFormat } from "../../../src/lib/graphite/date-format";
 
 const read = (values: string[]) => {
@@ -238,4 +238,25 @@ test("eight digits in a column read_csv keeps as text are days; without the text
   assert.deepEqual(readCsv("d,v\n20121231,1\n2015,2\nNaT,3\n").kinds, ["text", "numeric"]);
   const f = guessDateFormat("20121231", { digitsAlone: true })!;
   assert.deepEqual(["20121231", "20141231"].map(f.parse), ["2012-12-31", "2014-12-31"]);
+});
+
+// Modelled on seaborn's car_crashes.csv and fmri.csv (17-digit floats written by to_csv), where
+// graphite's numbers differed from pandas' by a unit in the last place in 196 values: pandas' C
+// parser gathers only the first 17 digits (leading zeros after the point count) and scales by a
+// power of ten, which is not always the nearest double. Each number below is what
+// pd.read_csv gives for this text (float64 column x, int64 column n).
+test("numbers are the very doubles pandas' C parser computes, not the nearest ones", () => {
+  const csv = readCsv(
+    "x,n\n2.0060000000000002,4321113141090630389\n-0.04613439017519999,1\n0.0000000000000000000000001234,2\n1e309,3\n0e400,4\n0.001e310,5\n12.5,6\n",
+  );
+  assert.deepEqual(csv.kinds, ["numeric", "numeric"]);
+  const x = csv.rows.map((r) => parseNumber(r[0]!));
+  assert.deepEqual(x, [2.006, -0.0461343901751999, 0, Infinity, 0, 1e307, 12.5]);
+  // the nearest doubles, which pandas does not give here
+  assert.notEqual(Number("2.0060000000000002"), 2.006);
+  assert.notEqual(Number("-0.04613439017519999"), -0.0461343901751999);
+  // an int64 column holds the whole number, which a chart draws as its nearest double
+  assert.equal(parseNumber(csv.rows[0]![1]!), 4.32111314109063e18);
+  // a decimal comma, the same arithmetic
+  assert.equal(parseNumber("2,0060000000000002", ","), 2.006);
 });
