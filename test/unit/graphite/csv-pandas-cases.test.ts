@@ -240,10 +240,10 @@ test("eight digits in a column read_csv keeps as text are days; without the text
   assert.deepEqual(["20121231", "20141231"].map(f.parse), ["2012-12-31", "2014-12-31"]);
 });
 
-// Modelled on seaborn's car_crashes.csv and fmri.csv (17-digit floats written by to_csv), where
-// graphite's numbers differed from pandas' by a unit in the last place in 196 values: pandas' C
-// parser gathers only the first 17 digits (leading zeros after the point count) and scales by a
-// power of ten, which is not always the nearest double. Each number below is what
+// Modelled on seaborn's car_crashes.csv and fmri.csv (17-digit floats written by to_csv), where 199
+// of graphite's numbers differed from pandas' by a unit in the last place: pandas' C parser
+// gathers only the first 17 digits (leading zeros after the point count) and scales by a power
+// of ten, which is not always the nearest double. Each number below is what
 // pd.read_csv gives for this text (float64 column x, int64 column n).
 test("numbers are the very doubles pandas' C parser computes, not the nearest ones", () => {
   const csv = readCsv(
