@@ -190,6 +190,15 @@ def na_markers(r):
     return {"defaults": sorted(STR_NA_VALUES), "kinds": kinds}
 
 
+def csv_numbers(r):
+    """The float64 each text becomes in a read_csv column (the C parser's default arithmetic), as repr."""
+    import io
+
+    text = "v\n" + "\n".join(r["texts"]) + "\n"
+    col = pd.read_csv(io.StringIO(text), sep=";", decimal=r["decimal"], dtype={"v": "float64"})["v"]
+    return [repr(float(x)) for x in col]
+
+
 OPS = {
     "groupby_agg": groupby_agg,
     "rolling": rolling,
@@ -204,6 +213,7 @@ OPS = {
     "regplot": regplot,
     "percentile": percentile,
     "na_markers": na_markers,
+    "csv_numbers": csv_numbers,
 }
 
 

@@ -1,5 +1,6 @@
 // How pandas.read_csv names and types the columns of a CSV, with its defaults: the missing-value
-// markers it reads as NaN, the numbers its C parser accepts (optionally with a decimal comma),
+// markers it reads as NaN, the numbers its C parser accepts (optionally with a decimal comma) and
+// the very doubles it computes for them (not always the nearest, which Number() would give),
 // True/False columns, and the column names it makes up (an empty name becomes "Unnamed: i", a
 // repeated one "v.1"). Dates are the text columns pd.to_datetime parses (date-format.ts). Pure.
 import { guessDateFormat, type DateFormat } from "./date-format";
@@ -53,22 +54,88 @@ const NUMBER: Record<Decimal, RegExp> = {
   ",": /^[ \t]*[+-]?(?:(?:\d+,?\d*|,\d+)(?:[eE][+-]?\d+)?|inf|infinity)[ \t]*$/i,
 };
 
+const INT = /^[ \t]*[+-]?\d+[ \t]*$/;
+
 /** The number pandas reads from a field, NaN for a missing marker, null for text. */
 export function parseNumber(field: string, decimal: Decimal = "."): number | null {
   if (isNA(field)) return NaN;
   if (!NUMBER[decimal].test(field)) return null;
-  const t = decimal === "," ? field.replace(",", ".") : field;
-  // Number() reads the grammar above (spaces, sign, "5.", ".5", exponents) except inf/infinity.
-  if (!/[iI]/.test(t)) return Number(t);
-  return Number(
-    t
-      .trim()
-      .toLowerCase()
-      .replace(/^([+-]?)inf(inity)?$/, "$1Infinity"),
-  );
+  // one pass over the field: its digits, and whether it has a decimal mark, an exponent or "inf"
+  let digits = 0;
+  let mark = false;
+  let exp = false;
+  let inf = false;
+  const dec = decimal.charCodeAt(0);
+  for (let k = 0; k < field.length; k++) {
+    const c = field.charCodeAt(k);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === dec) mark = true;
+    else if (c === 101 || c === 69) exp = true;
+    else if (c === 105 || c === 73) inf = true;
+  }
+  if (inf) return field.trim().startsWith("-") ? -Infinity : Infinity;
+  // A whole number is an int64 (or uint64) to pandas, which a chart draws as its nearest double
+  // (in a float64 column, one with a gap or a fraction, pandas would compute it as below, which
+  // differs only past 2^53). Up to 15 digits and no exponent, pandas' arithmetic is exact but for
+  // one rounding, as Number()'s is: the same double, faster.
+  if (!exp && (!mark || digits <= 15)) return Number(decimal === "," ? field.replace(",", ".") : field);
+  return pandasDouble(field.trim(), decimal);
 }
 
-const INT = /^[ \t]*[+-]?\d+[ \t]*$/;
+// Powers of ten as C's literals 1e0 .. 1e308 are (10 ** k is not always the nearest double).
+const POW10 = Array.from({ length: 309 }, (_, k) => Number(`1e${k}`));
+const MAX_DIGITS = 17;
+
+/**
+ * A number as pandas' C parser computes it by default (float_precision "high"), which is not
+ * always the nearest double that Number() gives: the first 17 digits, leading zeros after the
+ * decimal mark included, are gathered into a double one by one, later digits are dropped, and
+ * the result is multiplied or divided by a power of ten ("2.0060000000000002" is 2.006 to pandas,
+ * "0.0000000000000000000000001234" is 0). `t` is a trimmed field of the grammar above, not inf.
+ */
+function pandasDouble(t: string, decimal: Decimal): number {
+  let i = 0;
+  const negative = t[0] === "-";
+  if (t[0] === "-" || t[0] === "+") i++;
+  let number = 0;
+  let exponent = 0;
+  let digits = 0;
+  let d = t.charCodeAt(i) - 48;
+  for (; d >= 0 && d <= 9; d = t.charCodeAt(++i) - 48) {
+    if (digits < MAX_DIGITS) {
+      number = number * 10 + d;
+      digits++;
+    } else exponent++;
+  }
+  if (t[i] === decimal) {
+    d = t.charCodeAt(++i) - 48;
+    for (; d >= 0 && d <= 9; d = t.charCodeAt(++i) - 48) {
+      // digits past the 17th are read over and dropped
+      if (digits < MAX_DIGITS) {
+        number = number * 10 + d;
+        digits++;
+        exponent--;
+      }
+    }
+  }
+  if (negative) number = -number;
+  if (t[i] === "e" || t[i] === "E") {
+    i++;
+    const down = t[i] === "-";
+    if (t[i] === "-" || t[i] === "+") i++;
+    let n = 0;
+    d = t.charCodeAt(i) - 48;
+    for (let k = 0; k < MAX_DIGITS && d >= 0 && d <= 9; k++, d = t.charCodeAt(++i) - 48) n = n * 10 + d;
+    exponent += down ? -n : n;
+  }
+  // past 1e308: infinite, but zero stays zero (measured on pandas: 1e309 is inf, 0e400 is 0)
+  if (exponent > 308) return number === 0 ? 0 : negative ? -Infinity : Infinity;
+  if (exponent > 0) return number * POW10[exponent]!;
+  // below 1e-308 in two steps, through the subnormals; past 1e-616 nothing is left
+  if (exponent < -308) return exponent < -616 ? (negative ? -0 : 0) : number / POW10[-308 - exponent]! / POW10[308]!;
+  return number / POW10[-exponent]!;
+}
+
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
@@ -132,7 +199,8 @@ export function columnKind(values: readonly string[], decimal: Decimal = "."): C
     // "NaT" is a gap to pd.to_datetime, which guesses the format from the first value that is not one
     if (date && !NAT_STRINGS.has(v) && !datesSeen.has(v)) {
       // pd.to_datetime guesses the format from the first value and holds every other to it
-      dateFormat ??= guessDateFormat(v);
+      // (eight digits alone are a day here: a column of them read_csv would have made numbers)
+      dateFormat ??= guessDateFormat(v, { digitsAlone: true });
       if (!dateFormat || dateFormat.parse(v) === null) date = false;
       // a log repeats its days: each distinct value is parsed once
       else if (datesSeen.size < 100_000) datesSeen.add(v);

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
-import { columnKind } from "../../../src/lib/graphite/csv-typing";
+import { columnKind, parseNumber } from "../../../src/lib/graphite/csv-typing";
 import { guessDateFormat } from "../../../src/lib/graphite/date-format";
 
 const read = (values: string[]) => {
@@ -168,4 +168,95 @@ test('"NaT" in a date column is a gap, as pd.to_datetime reads it (pandas\' nat_
   // read_csv leaves "NaT" as text in a number column (object dtype), and in a True/False one
   assert.deepEqual(readCsv("x,v\n1,1\nNaT,2\n").kinds, ["text", "numeric"]);
   assert.deepEqual(readCsv("x,v\nTrue,1\nNaT,2\n").kinds, ["text", "numeric"]);
+});
+
+// Modelled on test_to_datetime.py's "2020-1-1 0" / "2012-01-01 10" (ISO-like hours) and
+// "20051109 08H" (quarter and hour parsing) cases: pandas guesses a format from the first value
+// only when its hour alone has two digits; later values held to %H may have one.
+test("an hour alone after the date: two digits in the first value, as pandas needs to guess a format; an hour written 08H or 08h30", () => {
+  const cases: Array<[string[], string[] | "raises" | "text"]> = [
+    [
+      ["2020-01-01 10", "2020-01-02 5"],
+      ["2020-01-01", "2020-01-02"],
+    ],
+    // pd.to_datetime raises "Unknown datetime string format, unable to parse: 2020-01-01 5"
+    [["2020-01-01 5", "2020-01-02 10"], "text"],
+    [["2020-1-1 0", "2020-1-2 0"], "text"],
+    [["Jan 5, 2024 5", "Jan 6, 2024 5"], "text"],
+    [["20200101 0", "20200102 0"], "text"],
+    // with AM/PM one digit is enough
+    [
+      ["1/1/2020 5 PM", "1/2/2020 6 PM"],
+      ["2020-01-01", "2020-01-02"],
+    ],
+    [
+      ["20200101 05", "20200102 06"],
+      ["2020-01-01", "2020-01-02"],
+    ],
+    [
+      ["2005-11-09 08H", "2005-11-10 09H"],
+      ["2005-11-09", "2005-11-10"],
+    ],
+    [
+      ["20051109 08H", "20051110 09H"],
+      ["2005-11-09", "2005-11-10"],
+    ],
+    [
+      ["2020-01-01 08h30", "2020-01-02 09h45"],
+      ["2020-01-01", "2020-01-02"],
+    ],
+    // a zone after such an hour is a zone: one offset is read, two are "Mixed timezones detected"
+    [
+      ["2020-01-01 08H+01", "2020-01-02 09H+01"],
+      ["2020-01-01", "2020-01-02"],
+    ],
+    [["2020-01-01 08H+01", "2020-01-02 09H+02"], "raises"],
+    [["2020-01-01 10+01", "2020-01-02 11+02"], "raises"],
+    [["20100102 121314+01", "20100103 121314+02"], "raises"],
+  ];
+  for (const [values, want] of cases) assert.deepEqual(read(values), want, values.join(" | "));
+  assert.deepEqual(readCsv("t,v\n2020-01-01 5,1\n2020-01-02 10,2\n").kinds, ["text", "numeric"]);
+  assert.deepEqual(readCsv("t,v\n2005-11-09 08H,1\n2005-11-10 09H,2\n").kinds, ["date", "numeric"]);
+});
+
+// Modelled on test_to_datetime.py's "20160305 00:0:00" (compact dates with a time).
+test("a compact date's time may have one-digit minutes and seconds; three digits run together are no time", () => {
+  assert.deepEqual(read(["20160305 00:0:00", "20160306 00:0:00"]), ["2016-03-05", "2016-03-06"]);
+  assert.deepEqual(read(["20160305 0:0:0", "20160306 10:10:10"]), ["2016-03-05", "2016-03-06"]);
+  assert.equal(read(["20200101 050", "20200102 050"]), "text");
+});
+
+// Modelled on test_to_datetime.py's ["20121231", "20141231", "NaT"]: read_csv keeps such a column
+// as text ("NaT" is no missing marker to it), and pd.to_datetime reads %Y%m%d.
+test("eight digits in a column read_csv keeps as text are days; without the text they stay numbers", () => {
+  const csv = readCsv("d,v\n20121231,1\n20141231,2\nNaT,3\n");
+  assert.deepEqual(csv.kinds, ["date", "numeric"]);
+  assert.deepEqual(readCsv("d,v\n20121231,1\n20141231,2\n").kinds, ["numeric", "numeric"]);
+  // no 13th month: pandas raises "month must be in 1..12"
+  assert.deepEqual(readCsv("d,v\n20121331,1\nNaT,2\n").kinds, ["text", "numeric"]);
+  // another shape beside them: "time data "2015" doesn't match format "%Y%m%d""
+  assert.deepEqual(readCsv("d,v\n20121231,1\n2015,2\nNaT,3\n").kinds, ["text", "numeric"]);
+  const f = guessDateFormat("20121231", { digitsAlone: true })!;
+  assert.deepEqual(["20121231", "20141231"].map(f.parse), ["2012-12-31", "2014-12-31"]);
+});
+
+// Modelled on seaborn's car_crashes.csv and fmri.csv (17-digit floats written by to_csv), where 199
+// of graphite's numbers differed from pandas' by a unit in the last place: pandas' C parser
+// gathers only the first 17 digits (leading zeros after the point count) and scales by a power
+// of ten, which is not always the nearest double. Each number below is what
+// pd.read_csv gives for this text (float64 column x, int64 column n).
+test("numbers are the very doubles pandas' C parser computes, not the nearest ones", () => {
+  const csv = readCsv(
+    "x,n\n2.0060000000000002,4321113141090630389\n-0.04613439017519999,1\n0.0000000000000000000000001234,2\n1e309,3\n0e400,4\n0.001e310,5\n12.5,6\n",
+  );
+  assert.deepEqual(csv.kinds, ["numeric", "numeric"]);
+  const x = csv.rows.map((r) => parseNumber(r[0]!));
+  assert.deepEqual(x, [2.006, -0.0461343901751999, 0, Infinity, 0, 1e307, 12.5]);
+  // the nearest doubles, which pandas does not give here
+  assert.notEqual(Number("2.0060000000000002"), 2.006);
+  assert.notEqual(Number("-0.04613439017519999"), -0.0461343901751999);
+  // an int64 column holds the whole number, which a chart draws as its nearest double
+  assert.equal(parseNumber(csv.rows[0]![1]!), 4.32111314109063e18);
+  // a decimal comma, the same arithmetic
+  assert.equal(parseNumber("2,0060000000000002", ","), 2.006);
 });
