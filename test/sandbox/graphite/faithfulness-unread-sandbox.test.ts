@@ -5,28 +5,18 @@
 // filled KDE) reports nothing unread and stays "faithful". The CSV is read by graphite's reader and handed over as a graphite run does.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
+import { drawWithSeaborn, tipsLike } from "./seaborn-draw";
 
 after(async () => {
   await (await sharedSandbox()).close();
 });
 
-const rows = ["day,sex,total_bill,tip,size"];
-const days = ["Thur", "Fri", "Sat", "Sun"];
-for (let i = 0; i < 160; i++) {
-  const bill = 8 + ((i * 7919) % 3000) / 100;
-  const tip = Math.round(bill * (0.1 + ((i * 31) % 10) / 100) * 100) / 100;
-  rows.push(`${days[i % 4]},${Math.floor(i / 4) % 2 ? "Female" : "Male"},${bill.toFixed(2)},${tip},${1 + (Math.floor(i / 16) % 5)}`);
-}
-const csv = readCsv(rows.join("\n") + "\n");
-const HEAD = 'import pandas as pd\nimport matplotlib\nmatplotlib.use("Agg")\nimport matplotlib.pyplot as plt\nimport seaborn as sns\n';
+const csv = tipsLike();
 
 async function draw(body: string) {
-  const sb = await sharedSandbox();
-  const run = await sb.run({ code: `${HEAD}df = ${csv.readCall}\n${body}\nplt.savefig("chart.png")`, files: { "data.csv": csv.text } });
-  assert.equal(run.status, "ok", run.traceback ?? JSON.stringify(run.violations));
+  const run = await drawWithSeaborn(csv, body);
   return { unread: run.figures[0]!.unread, faith: checkFaithfulness(csv, run.figures) };
 }
 

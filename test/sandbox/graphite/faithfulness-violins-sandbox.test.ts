@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
+import { drawWithSeaborn } from "./seaborn-draw";
 
 after(async () => {
   await (await sharedSandbox()).close();
@@ -24,12 +25,9 @@ for (let i = 0; i < 200; i++) {
   rows.push(`${days[i % 4]},${Math.floor(i / 4) % 2 ? "Female" : "Male"},${bill},${tip},${1 + (Math.floor(i / 16) % 5)}`);
 }
 const csv = readCsv(rows.join("\n") + "\n");
-const HEAD = 'import pandas as pd\nimport numpy as np\nimport matplotlib\nmatplotlib.use("Agg")\nimport matplotlib.pyplot as plt\nimport seaborn as sns\n';
 
 async function draw(body: string) {
-  const sb = await sharedSandbox();
-  const run = await sb.run({ code: `${HEAD}df = ${csv.readCall}\n${body}\nplt.savefig("chart.png")`, files: { "data.csv": csv.text } });
-  assert.equal(run.status, "ok", run.traceback ?? JSON.stringify(run.violations));
+  const run = await drawWithSeaborn(csv, body);
   const faith = checkFaithfulness(csv, run.figures);
   const bodies = run.figures.flatMap((f) => f.data.filter((s) => s.kind === "violin"));
   return {
