@@ -18,7 +18,8 @@
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
-import { weigh } from "./faithfulness/evidence";
+import { NO_READING, weigh } from "./faithfulness/evidence";
+import { rowsMoved, type Unread } from "./faithfulness/moved-rows";
 import { explainEcdf, explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
@@ -277,6 +278,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   // points drawn from some of a reading's rows (scatters split by hue): how many of how many
   const rowsShown = new Map<string, { shown: number; total: number; keyed: number[] }>();
   const boxes = explainBoxes(series, p, scale);
+  // series no reading gives, weighed together once all are read (hue series share one partition)
+  const unread: Array<Unread & { check: FaithCheck }> = [];
   series.forEach((s, i) => {
     const base = drawn[i]!.kind === "band" && s.kind !== "band" ? areaBase(drawn[i]!) : null;
     const on = stacked.get(i);
@@ -394,6 +397,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       } else {
         const w = weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
+        if (w.detail === NO_READING && !s.truncated) unread.push({ i, s, check: checks[checks.length - 1]! });
         if (w.status === "pass" && w.rows) {
           const r = rowsShown.get(w.rows.of) ?? { shown: 0, total: w.rows.total, keyed: w.rows.keyed ?? [] };
           rowsShown.set(w.rows.of, { ...r, shown: r.shown + w.rows.shown });
@@ -410,6 +414,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       }
     }
   });
+  for (const [i, w] of rowsMoved(unread, p, scale)) {
+    const u = unread.find((t) => t.i === i)!;
+    u.check.status = w.status;
+    u.check.detail = w.detail;
+    unexplained--;
+  }
   // A band no reading gives that holds a confirmed line of its axes drawn at its own x (a
   // regression's or an estimate's bootstrap interval, seaborn's default) is consistent with it.
   const valueChecks = checks.filter((c) => c.check.startsWith("values of"));
