@@ -395,7 +395,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
         noteSubset(subsets, p, shape);
       } else {
-        const w = weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
+        const w = weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]), whole);
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.detail === NO_READING && !s.truncated) unread.push({ i, s, check: checks[checks.length - 1]! });
         if (w.status === "pass" && w.rows) {
