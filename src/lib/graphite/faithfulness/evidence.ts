@@ -9,7 +9,8 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { explain, REL_TOLERANCE } from "./match";
 import { nearest, type Weighed } from "./near";
 import { histogramEvidence, kdeMoved, kdeSpike, mispaired, oneCategoryMoved, oneCategoryNearMiss, straightLine } from "./shape-evidence";
-import { explainHistogram, explainPairs } from "./shapes";
+import { explainHistogram, explainKde, explainPairs } from "./shapes";
+import { explainKdeBandwidth } from "./bandwidth";
 import { movedKeys } from "./moved-keys";
 import { affinePairs } from "./affine-pairs";
 import { changedPairs, changedQuantiles } from "./changed-pairs";
@@ -23,6 +24,16 @@ export const FLAT =
   "a single value (one point, or the same value at every point) carries too little information to confirm or refute against the data's readings: not checked";
 
 export const NO_READING = `no reading the check knows gives these values (a column alone or against another, a groupby aggregate, histogram, least-squares line, kernel density, cumulative sum or rolling mean, within ${REL_TOLERANCE * 100}%) and nothing shows them wrong: a transformation it has no reading for (pct_change, ewm, another smoothing) looks the same, so not checked`;
+
+/**
+ * A curve drawn as a density is (seaborn cuts 3 bandwidths past the data): 20+ points, none below
+ * 0, near 0 at both ends. A regression line on an even grid is not, and may fit a density's tail.
+ */
+function densityDrawn(s: PlottedSeries): boolean {
+  if (s.kind !== "line" || s.y.length < 20 || !s.y.every((y) => y >= 0)) return false;
+  const top = Math.max(...s.y);
+  return top > 0 && s.y[0]! <= 0.05 * top && s.y[s.y.length - 1]! <= 0.05 * top;
+}
 
 /**
  * Weigh a series no reading explains. `pointsAreData`: a scatter whose numeric x are data, not
@@ -40,7 +51,9 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
   if (p.gappy.size > 0 && !pointsAreData) {
     const zeros = withGapsAsZero(p);
     const found = explain(s, keys, zeros, scale);
-    const reading = found ? `${found.cand.desc}${found.scale} ${found.how}` : explainHistogram(s, zeros);
+    const reading = found
+      ? `${found.cand.desc}${found.scale} ${found.how}`
+      : (explainHistogram(s, zeros) ?? (densityDrawn(s) ? (explainKde(s, zeros) ?? explainKdeBandwidth(s, zeros)) : null));
     if (reading)
       return {
         status: "fail",
