@@ -1,7 +1,7 @@
 // Histograms of hue levels on the whole column's bins (seaborn's histplot(hue=...) shares them):
 // the column moved by a constant or stretched, binned the same way, reads "unfaithful" with a
-// detail naming the subset and the change; the true levels are faithful, and bars dodged by hand
-// or by seaborn (less than half a bin off the bins' centres) are never called moved. Small
+// detail naming the subset and the change; the true levels are faithful, and bars dodged
+// by seaborn (exactly where it puts m levels within a bin) are never called moved. Small
 // synthetic table.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -74,4 +74,23 @@ test("levels dodged on the shared bins (a quarter bin each way) are not called m
   const f = checkFaithfulness(table, [figure([bars(centres(lo, w, -w / 4), hist(a, lo, w)), bars(centres(lo, w, w / 4), hist(b, lo, w))])]);
   assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
   assert.ok(!values(f).some((c) => /moved by/.test(c.detail)), JSON.stringify(f.checks));
+});
+
+test("the whole column + 1 on its own bins (a tenth of a bin, no dodge): unfaithful; a dodge of 3 levels is not a move", () => {
+  const moved = checkFaithfulness(table, [
+    figure([
+      bars(
+        centres(lo + 1, w),
+        hist(
+          all.map((v) => v + 1),
+          lo + 1,
+          w,
+        ),
+      ),
+    ]),
+  ]);
+  assert.equal(moved.verdict, "unfaithful", JSON.stringify(moved.checks));
+  assert.match(values(moved)[0]!.detail, /^the bars are a histogram of flipper \+ 1: every bin edge is the data's moved by 1/);
+  const third = checkFaithfulness(table, [figure([bars(centres(lo, w, w / 3), hist(all, lo, w))])]);
+  assert.notEqual(third.verdict, "unfaithful", JSON.stringify(third.checks));
 });

@@ -1,9 +1,9 @@
 // Evidence from a series' shape when no reading of the data gives it exactly: a scatter whose x
 // and y are the data's own values paired from different rows, bars on exactly the bins numpy
 // gives a column but holding other counts, a histogram of a column stretched by a factor or moved
-// by more than half a bin (on its own bins, or a subset on the whole column's, as seaborn bins hue
-// levels; less is a dodge), a kernel density with an isolated spike, points at one category that are mostly
-// its values.
+// (on its own bins, or a subset on the whole column's, as seaborn bins hue levels; a move to
+// exactly where seaborn dodges m levels within a bin is a dodge, not a move), a kernel density
+// with an isolated spike, points at one category that are mostly its values.
 // Each returns a finding (pass, fail, or unchecked with the reason) or null for no evidence. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
@@ -154,10 +154,8 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
         const k = span / (hi - lo);
         const d = edges[0]! - lo;
         const scaled = Math.abs(k - 1) > 1e-6;
-        // bars dodged (seaborn's hue levels, or by hand) stand less than half a bin off their
-        // bins' centres: only a larger move is evidence
         const shifted = !scaled && Math.abs(d) > 1e-6 * span;
-        if (shifted && Math.abs(d) <= w / 2 + 1e-6 * span) continue;
+        if (shifted && isDodge(d / w)) continue;
         if (scaled && Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
         const bounds = countBounds(scaled ? vals.map((t) => t * k) : shifted ? vals.map((t) => t + d) : vals, edges);
         const cnt = bounds.hi; // numpy's own reading: a value on an edge opens the upper bin
@@ -203,6 +201,18 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
     }
   }
   return null;
+}
+
+/** Most bar series dodged within one bin (seaborn's hue levels) a move is compared with. */
+const MAX_DODGED = 12;
+
+/**
+ * Whether bars off their bins' centres by `off` bins are dodged: m levels share each bin, each
+ * 1/m wide, level i centred at (2i + 1) / 2m of the bin, so -1/2 + (2i + 1) / 2m off its centre.
+ */
+function isDodge(off: number): boolean {
+  for (let m = 2; m <= MAX_DODGED; m++) for (let i = 0; i < m; i++) if (Math.abs(off - ((2 * i + 1) / (2 * m) - 0.5)) <= 1e-6) return true;
+  return false;
 }
 
 function rangeOf(vals: number[]): [number, number] {
