@@ -157,6 +157,8 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
         const shifted = !scaled && Math.abs(d) > 1e-6 * span;
         if (shifted && isDodge(d / w)) continue;
         if (scaled && Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
+        // the shared bins unmoved are the subset's histogram, which explainHistogram read
+        if (shared && !scaled && !shifted) continue;
         const bounds = countBounds(scaled ? vals.map((t) => t * k) : shifted ? vals.map((t) => t + d) : vals, edges);
         const cnt = bounds.hi; // numpy's own reading: a value on an edge opens the upper bin
         const inBins = cnt.reduce((a, b) => a + b, 0);
@@ -179,7 +181,6 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
             detail: `the bars are a histogram of ${what} ${`+ ${fmt(d)}`.replace("+ -", "− ")}: every bin edge is the data's moved by ${fmt(d)} and the ${asCounts ? "counts" : "densities"} are its own, so every bar stands ${fmt(Math.abs(d))} ${d > 0 ? "right" : "left"} of the data's`,
           };
         }
-        if (shared) continue;
         // a value on a bin edge, which the bar centres place only to within rounding
         if (asCounts || asDensity)
           return {
