@@ -19,9 +19,10 @@
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
-import { weigh } from "./faithfulness/evidence";
+import { NO_READING, weigh } from "./faithfulness/evidence";
+import { rowsMoved, type Unread } from "./faithfulness/moved-rows";
 import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
-import { ecdfEvidence, explainEcdf } from "./faithfulness/ecdf";
+import { explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
 import { explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
@@ -298,6 +299,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     }),
   );
   const violins = weighViolins(series, p, axisNames);
+  // series no reading gives, weighed together once all are read (hue series share one partition)
+  const unread: Array<Unread & { check: FaithCheck }> = [];
   series.forEach((s, i) => {
     const base = drawn[i]!.kind === "band" && s.kind !== "band" ? areaBase(drawn[i]!) : null;
     const on = stacked.get(i);
@@ -442,8 +445,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       } else if (inSubset) {
         passInSubset(inSubset, name, cut);
       } else {
-        const w = ecdfEvidence(s, p) ?? stripEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]));
+        const w = stripEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]), whole);
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
+        if (w.detail === NO_READING && !s.truncated) unread.push({ i, s, check: checks[checks.length - 1]! });
         if (w.status === "pass" && w.rows) {
           const r = rowsShown.get(w.rows.of) ?? { shown: 0, total: w.rows.total, keyed: w.rows.keyed ?? [] };
           rowsShown.set(w.rows.of, { ...r, shown: r.shown + w.rows.shown });
@@ -460,6 +464,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       }
     }
   });
+  for (const [i, w] of rowsMoved(unread, p, scale)) {
+    const u = unread.find((t) => t.i === i)!;
+    u.check.status = w.status;
+    u.check.detail = w.detail;
+    unexplained--;
+  }
   // A band no reading gives that holds a confirmed line of its axes drawn at its own x (a
   // regression's or an estimate's bootstrap interval, seaborn's default) is consistent with it.
   const valueChecks = checks.filter((c) => c.check.startsWith("values of"));

@@ -65,17 +65,17 @@ const cdf = (vals: number[]) => series({ x: vals, y: vals.map((_, i) => (i + 1) 
 test("a CDF of the column moved by a constant or stretched is unfaithful, and the detail says by how much", () => {
   const plus = checkFaithfulness(long, [figure([cdf(present.map((v) => v + 3))])]);
   assert.equal(plus.verdict, "unfaithful", JSON.stringify(plus.checks));
-  assert.equal(valueCheck(plus).detail, "the steps are the empirical CDF of score moved by +3: not the data's values");
+  assert.equal(valueCheck(plus).detail, "the line is the empirical CDF of score + 3 (proportion): every step stands at its value + 3, not at the data's");
   const times = checkFaithfulness(long, [figure([cdf(present.map((v) => v * 1.1))])]);
   assert.equal(times.verdict, "unfaithful", JSON.stringify(times.checks));
-  assert.equal(valueCheck(times).detail, "the steps are the empirical CDF of score stretched × 1.1: not the data's values");
+  assert.equal(valueCheck(times).detail, "the line is the empirical CDF of score × 1.1 (proportion): every step stands at its value × 1.1, not at the data's");
 });
 
 test("a CDF with the column's gaps drawn as 0 is unfaithful; a change of unit (× 100) is not evidence", () => {
   const filled = [0, 0, ...present];
   const f = checkFaithfulness(long, [figure([cdf(filled)])]);
   assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
-  assert.match(valueCheck(f).detail, /with its 2 missing values drawn as 0 \(fillna\(0\)\)/);
+  assert.match(valueCheck(f).detail, /only with its 2 missing values counted as 0 \(fillna\(0\)\)/);
   const percent = checkFaithfulness(long, [figure([cdf(present.map((v) => v * 100))])]);
   assert.notEqual(percent.verdict, "unfaithful", JSON.stringify(percent.checks));
 });

@@ -256,3 +256,13 @@ test("a long dated column + a constant: unfaithful; minus its first value (index
   assert.match(values(moved)[0]!.detail, /every value is column Price \+ 100 \(by x value\)/);
   for (const d of [-price[0]!, -273.15]) assert.notEqual(line(price.map((v) => v + d)).verdict, "unfaithful", String(d));
 });
+
+test("a per-key mean at keys 0, 1, 2, ... stretched (0 stays at 0): unfaithful, naming the factor", () => {
+  const fmri = readCsv(["timepoint,signal", "0,0.5", "0,0.7", "1,1.5", "1,1.1", "2,2.25", "2,2.75", "3,0.25", "3,0.5"].join("\n") + "\n");
+  const means = [0.6, 1.3, 2.5, 0.375];
+  const ok = checkFaithfulness(fmri, [figure([series({ x: [0, 1, 2, 3], y: means })])]);
+  assert.equal(ok.verdict, "faithful", JSON.stringify(ok.checks));
+  const f = checkFaithfulness(fmri, [figure([series({ x: [0, 1.1, 2.2, 3.3000000000000003], y: means })])]);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.match(values(f)[0]!.detail, /mean of signal by timepoint, but each x is its timepoint × 1\.1 /);
+});

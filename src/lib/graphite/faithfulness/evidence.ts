@@ -9,9 +9,13 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { explain, REL_TOLERANCE } from "./match";
 import { nearest, type Weighed } from "./near";
 import { histogramEvidence, kdeMoved, kdeSpike, mispaired, oneCategoryMoved, oneCategoryNearMiss, straightLine } from "./shape-evidence";
-import { explainHistogram, explainPairs } from "./shapes";
+import { explainHistogram, explainKde, explainPairs } from "./shapes";
+import { explainKdeBandwidth } from "./bandwidth";
 import { movedKeys } from "./moved-keys";
 import { affinePairs } from "./affine-pairs";
+import { changedPairs, changedQuantiles } from "./changed-pairs";
+import { shuffledPairs } from "./shuffled-pairs";
+import { ecdfChanged } from "./ecdf-evidence";
 import { withGapsAsZero, type Prepared } from "./table";
 
 export type { Weighed } from "./near";
@@ -22,21 +26,34 @@ export const FLAT =
 export const NO_READING = `no reading the check knows gives these values (a column alone or against another, a groupby aggregate, histogram, least-squares line, kernel density, cumulative sum or rolling mean, within ${REL_TOLERANCE * 100}%) and nothing shows them wrong: a transformation it has no reading for (pct_change, ewm, another smoothing) looks the same, so not checked`;
 
 /**
- * Weigh a series no reading explains. `pointsAreData`: a scatter whose numeric x are data, not
- * positions, so readings of y alone in order say nothing about it.
+ * A curve drawn as a density is (seaborn cuts 3 bandwidths past the data): 20+ points, none below
+ * 0, near 0 at both ends. A regression line on an even grid is not, and may fit a density's tail.
  */
-export function weigh(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean): Weighed {
-  const w = weighAll(s, keys, p, scale, pointsAreData);
+function densityDrawn(s: PlottedSeries): boolean {
+  if (s.kind !== "line" || s.y.length < 20 || !s.y.every((y) => y >= 0)) return false;
+  const top = Math.max(...s.y);
+  return top > 0 && s.y[0]! <= 0.05 * top && s.y[s.y.length - 1]! <= 0.05 * top;
+}
+
+/**
+ * Weigh a series no reading explains. `pointsAreData`: a scatter whose numeric x are data, not
+ * positions, so readings of y alone in order say nothing about it. `whole`: the table a facet grid
+ * was drawn from, when p is one facet's rows.
+ */
+export function weigh(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean, whole?: Prepared): Weighed {
+  const w = weighAll(s, keys, p, scale, pointsAreData, whole);
   // one point, or a constant (a box plot's outliers at one value, a flat line), misses most
   // readings as easily as it matches one by coincidence: no evidence against anything
   return w.status !== "pass" && new Set(s.y).size < 2 ? { status: "unchecked", detail: FLAT } : w;
 }
 
-function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean): Weighed {
+function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number, pointsAreData: boolean, whole?: Prepared): Weighed {
   if (p.gappy.size > 0 && !pointsAreData) {
     const zeros = withGapsAsZero(p);
     const found = explain(s, keys, zeros, scale);
-    const reading = found ? `${found.cand.desc}${found.scale} ${found.how}` : explainHistogram(s, zeros);
+    const reading = found
+      ? `${found.cand.desc}${found.scale} ${found.how}`
+      : (explainHistogram(s, zeros) ?? (densityDrawn(s) ? (explainKde(s, zeros) ?? explainKdeBandwidth(s, zeros)) : null));
     if (reading)
       return {
         status: "fail",
@@ -57,10 +74,13 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
         detail: `match ${reading} only with the missing values counted as 0 (fillna(0)); pandas leaves those rows out, so the points at 0 are not the data's`,
       };
   }
-  const paired = mispaired(s, p, scale) ?? affinePairs(s, p, scale);
+  const paired =
+    mispaired(s, p, scale) ?? affinePairs(s, p, scale) ?? changedPairs(s, p, scale) ?? changedQuantiles(s, p, scale) ?? shuffledPairs(s, p, scale, whole);
   if (paired) return paired;
   // bars on a column's own bins settle it when they fail; a per-key aggregate at moved keys is
   // stronger than bins whose heights are merely unexplained
+  const ecdf = ecdfChanged(s, p);
+  if (ecdf) return ecdf;
   const hist = histogramEvidence(s, p);
   if (hist?.status === "fail") return hist;
   const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? kdeMoved(s, p) ?? oneCategoryMoved(s, p, scale) ?? oneCategoryNearMiss(s, p, scale);

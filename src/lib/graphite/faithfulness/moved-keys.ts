@@ -33,8 +33,10 @@ function numericX(s: PlottedSeries): number[] | null {
 function moved(x: number[], k: number[]): { how: string; offset: number | null } | null {
   const d = x[0]! - k[0]!;
   if (d !== 0 && x.every((v, i) => sameNum(v - k[i]!, d))) return { how: `+ ${fmt(d)}`.replace("+ -", "− "), offset: d };
-  if (k[0] === 0) return null;
-  const f = x[0]! / k[0]!;
+  // the factor from the first key that is not 0 (timepoints 0, 1, 2, ... stretched keep 0 at 0)
+  const j = k.findIndex((t) => t !== 0);
+  if (j < 0) return null;
+  const f = x[j]! / k[j]!;
   if (Number.isFinite(f) && Math.abs(f - 1) > 1e-6 && unitChange(f) === null && x.every((v, i) => Math.abs(v - f * k[i]!) <= 1e-9 * Math.max(1, Math.abs(v))))
     return { how: `× ${fmt(f)}`, offset: null };
   return null;

@@ -24,7 +24,10 @@ export function relation(x: number[], col: number[]): string | null {
   const d = x[0]! - col[0]!;
   const tol = (v: number) => 1e-9 * Math.max(1, Math.abs(v));
   if (d !== 0 && x.every((v, i) => Math.abs(v - col[i]! - d) <= tol(v))) return `+ ${fmt(d)}`.replace("+ -", "− ");
-  const k = col[0] !== 0 ? x[0]! / col[0]! : NaN;
+  // the factor from the value of largest size (a column that starts at 0 is stretched too)
+  let j = 0;
+  for (let i = 1; i < col.length; i++) if (Math.abs(col[i]!) > Math.abs(col[j]!)) j = i;
+  const k = col[j] !== 0 ? x[j]! / col[j]! : NaN;
   if (
     Number.isFinite(k) &&
     Math.abs(k - 1) > 1e-6 &&

@@ -1,13 +1,15 @@
 // Evidence from a series' shape when no reading of the data gives it exactly: a scatter whose x
 // and y are the data's own values paired from different rows, bars on exactly the bins numpy
 // gives a column but holding other counts, a histogram of a column stretched by a factor or moved
-// by a constant, a kernel density with an isolated spike, points at one category that are mostly
-// its values.
+// (on its own bins, or a subset on the whole column's, as seaborn bins hue levels; a move to
+// exactly where seaborn dodges m levels within a bin is a dodge, not a move), a kernel density
+// with an isolated spike, points at one category that are mostly its values.
 // Each returns a finding (pass, fail, or unchecked with the reason) or null for no evidence. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
 import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, withinBounds } from "./shapes";
+import { memo } from "./memo";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
@@ -20,7 +22,7 @@ const list = (v: number[], max = 8) => `[${v.slice(0, max).map(fmt).join(", ")}$
  * Every needle (sorted) is a distinct element of the haystack (sorted), within the tolerance, but
  * for at most `misses` of them.
  */
-function within(hay: number[], needles: number[], scale: number, misses = 0): boolean {
+export function within(hay: number[], needles: number[], scale: number, misses = 0): boolean {
   let h = 0;
   let missed = 0;
   for (const v of needles) {
@@ -35,7 +37,7 @@ function within(hay: number[], needles: number[], scale: number, misses = 0): bo
 }
 
 /** How many points are rows: an (x, y) pair some row holds, within the tolerance. */
-function rowsAmong(x: number[], y: number[], xs: number[], ys: number[], scale: number): number {
+export function rowsAmong(x: number[], y: number[], xs: number[], ys: number[], scale: number): number {
   const order = xs.map((_, r) => r).sort((a, b) => xs[a]! - xs[b]!);
   let found = 0;
   x.forEach((xv, i) => {
@@ -139,58 +141,89 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
     for (const [col, v] of p.numeric) {
       const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
       if (vals.length < 2) continue;
-      const lo = vals.reduce((m, t) => (t < m ? t : m), Infinity);
-      const hi = vals.reduce((m, t) => (t > m ? t : m), -Infinity);
-      if (!(hi > lo)) continue;
-      // numpy's default bins run from the minimum to the maximum: these edges are k times them,
-      // or them moved by d (the column + d binned the same way)
-      const k = span / (hi - lo);
-      const d = edges[0]! - lo;
-      const scaled = Math.abs(k - 1) > 1e-6;
-      const shifted = !scaled && Math.abs(d) > 1e-6 * span;
-      if (scaled && Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
-      const bounds = countBounds(scaled ? vals.map((t) => t * k) : shifted ? vals.map((t) => t + d) : vals, edges);
-      const cnt = bounds.hi; // numpy's own reading: a value on an edge opens the upper bin
-      const inBins = cnt.reduce((a, b) => a + b, 0);
-      const what = `${col}${f.desc}`;
-      const asCounts = withinBounds(heights, bounds);
-      const asDensity = heights.every((h, b) => close(h, cnt[b]! / (inBins * w), 1) || close(h, bounds.lo[b]! / (inBins * w), 1));
-      if (scaled) {
-        if (!asCounts && !asDensity) continue;
-        const unit = unitChange(k);
-        if (unit !== null) return { status: "pass", detail: `match histogram of ${what}${unit} (${asCounts ? "counts" : "density"}, ${nb} bins)` };
+      const own = rangeOf(vals);
+      // a subset binned on the whole column's bins (seaborn's hue levels share them): tried for
+      // a move or a stretch only, the subset's own bins decide everything else
+      const whole = f.rows.length < p.rowCount ? memo(v, "finite range", () => rangeOf(v.filter((t) => Number.isFinite(t)))) : null;
+      for (const [lo, hi, shared] of whole && (whole[0] !== own[0] || whole[1] !== own[1])
+        ? [[...own, false] as const, [...whole, true] as const]
+        : [[...own, false] as const]) {
+        if (!(hi > lo)) continue;
+        // numpy's default bins run from the minimum to the maximum: these edges are k times them,
+        // or them moved by d (the column + d binned the same way)
+        const k = span / (hi - lo);
+        const d = edges[0]! - lo;
+        const scaled = Math.abs(k - 1) > 1e-6;
+        const shifted = !scaled && Math.abs(d) > 1e-6 * span;
+        if (shifted && isDodge(d / w)) continue;
+        if (scaled && Math.abs(edges[0]! - k * lo) > 1e-6 * span) continue;
+        // the shared bins unmoved are the subset's histogram, which explainHistogram read
+        if (shared && !scaled && !shifted) continue;
+        const bounds = countBounds(scaled ? vals.map((t) => t * k) : shifted ? vals.map((t) => t + d) : vals, edges);
+        const cnt = bounds.hi; // numpy's own reading: a value on an edge opens the upper bin
+        const inBins = cnt.reduce((a, b) => a + b, 0);
+        const what = `${col}${f.desc}`;
+        const asCounts = withinBounds(heights, bounds);
+        const asDensity = heights.every((h, b) => close(h, cnt[b]! / (inBins * w), 1) || close(h, bounds.lo[b]! / (inBins * w), 1));
+        if (scaled) {
+          if (!asCounts && !asDensity) continue;
+          const unit = unitChange(k);
+          if (unit !== null) return { status: "pass", detail: `match histogram of ${what}${unit} (${asCounts ? "counts" : "density"}, ${nb} bins)` };
+          return {
+            status: "fail",
+            detail: `the bars are a histogram of ${what} × ${fmt(k)}: every bin edge is ${fmt(k)} × the data's and the ${asCounts ? "counts" : "densities"} are its own, and no change of unit gives that factor`,
+          };
+        }
+        if (shifted) {
+          if (!asCounts && !asDensity) continue;
+          return {
+            status: "fail",
+            detail: `the bars are a histogram of ${what} ${`+ ${fmt(d)}`.replace("+ -", "− ")}: every bin edge is the data's moved by ${fmt(d)} and the ${asCounts ? "counts" : "densities"} are its own, so every bar stands ${fmt(Math.abs(d))} ${d > 0 ? "right" : "left"} of the data's`,
+          };
+        }
+        // a value on a bin edge, which the bar centres place only to within rounding
+        if (asCounts || asDensity)
+          return {
+            status: "pass",
+            detail: `match histogram of ${what} (${asCounts ? "counts" : "density"}, ${nb} bins; values on a bin edge counted as numpy counts them)`,
+          };
+        const integers = heights.every((h) => Number.isInteger(h));
+        const total = heights.reduce((a, b) => a + b, 0);
+        if (integers && total === inBins)
+          return {
+            status: "fail",
+            detail: `the bars are the ${nb} bins numpy gives ${what} (its minimum to its maximum) and hold its ${inBins} values, but not bin by bin: plotted ${list(heights)}, the data give ${list(cnt)}`,
+          };
         return {
-          status: "fail",
-          detail: `the bars are a histogram of ${what} × ${fmt(k)}: every bin edge is ${fmt(k)} × the data's and the ${asCounts ? "counts" : "densities"} are its own, and no change of unit gives that factor`,
+          status: "unchecked",
+          detail: `the bars sit on the ${nb} bins numpy gives ${what}, but their heights are none of its counts, density, share or cumulative counts (weighted, or another subset?): not checked`,
         };
       }
-      if (shifted) {
-        if (!asCounts && !asDensity) continue;
-        return {
-          status: "fail",
-          detail: `the bars are a histogram of ${what} ${`+ ${fmt(d)}`.replace("+ -", "− ")}: every bin edge is the data's moved by ${fmt(d)} and the ${asCounts ? "counts" : "densities"} are its own, so every bar stands ${fmt(Math.abs(d))} ${d > 0 ? "right" : "left"} of the data's`,
-        };
-      }
-      // a value on a bin edge, which the bar centres place only to within rounding
-      if (asCounts || asDensity)
-        return {
-          status: "pass",
-          detail: `match histogram of ${what} (${asCounts ? "counts" : "density"}, ${nb} bins; values on a bin edge counted as numpy counts them)`,
-        };
-      const integers = heights.every((h) => Number.isInteger(h));
-      const total = heights.reduce((a, b) => a + b, 0);
-      if (integers && total === inBins)
-        return {
-          status: "fail",
-          detail: `the bars are the ${nb} bins numpy gives ${what} (its minimum to its maximum) and hold its ${inBins} values, but not bin by bin: plotted ${list(heights)}, the data give ${list(cnt)}`,
-        };
-      return {
-        status: "unchecked",
-        detail: `the bars sit on the ${nb} bins numpy gives ${what}, but their heights are none of its counts, density, share or cumulative counts (weighted, or another subset?): not checked`,
-      };
     }
   }
   return null;
+}
+
+/** Most bar series dodged within one bin (seaborn's hue levels) a move is compared with. */
+const MAX_DODGED = 12;
+
+/**
+ * Whether bars off their bins' centres by `off` bins are dodged: m levels share each bin, each
+ * 1/m wide, level i centred at (2i + 1) / 2m of the bin, so -1/2 + (2i + 1) / 2m off its centre.
+ */
+function isDodge(off: number): boolean {
+  for (let m = 2; m <= MAX_DODGED; m++) for (let i = 0; i < m; i++) if (Math.abs(off - ((2 * i + 1) / (2 * m) - 0.5)) <= 1e-6) return true;
+  return false;
+}
+
+function rangeOf(vals: number[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const t of vals) {
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+  }
+  return [lo, hi];
 }
 
 const SPIKE = 10;

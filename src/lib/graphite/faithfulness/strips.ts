@@ -4,7 +4,7 @@
 // (a swarm draws them in its own order); the spread is checked to be no column of the data, so a
 // scatter of two real columns is never taken for a strip. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
-import { affineOf } from "./ecdf";
+import { changedSorted } from "./changed-pairs";
 import { sameX } from "./shapes";
 import type { Prepared } from "./table";
 
@@ -35,7 +35,7 @@ const sorted = (v: number[]) => [...v].sort((a, b) => a - b);
  * values moved or stretched: then the "spread" is data (a scatter of two columns), not jitter.
  */
 function isAColumn(v: number[], p: Prepared): boolean {
-  for (const { have } of columnSets(p, v.length)) if (have.every((t, i) => sameX(t, v[i]!)) || affineOf(have, v)) return true;
+  for (const { have } of columnSets(p, v.length)) if (have.every((t, i) => sameX(t, v[i]!)) || changedSorted(v, have)) return true;
   return false;
 }
 
@@ -67,7 +67,7 @@ export function stripEvidence(s: PlottedSeries, p: Prepared): { status: "fail"; 
     const v = sorted(values);
     if (new Set(v).size < 5 || isAColumn(sorted(spread), p)) continue;
     for (const { what, have } of columnSets(p, v.length)) {
-      const moved = affineOf(have, v);
+      const moved = changedSorted(v, have);
       if (moved) return { status: "fail", detail: `the points along ${axis} are the values of ${what} ${moved} (a strip or swarm): not the data's values` };
     }
   }
