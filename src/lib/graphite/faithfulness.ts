@@ -34,6 +34,7 @@ import { mispaired } from "./faithfulness/shape-evidence";
 import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
+import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
@@ -437,7 +438,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainPolyFit(s, p, scale) ??
         explainStrip(s, p) ??
         explainCategoryPoints(s, p, scale) ??
-        explainKdeBandwidth(s, p, whole);
+        explainKdeBandwidth(s, p, whole) ??
+        explainSidewaysKde(s, p, whole);
       const inSubset = shape ? null : explainInSubsets(s, keys, p, scale);
       if (shape) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
@@ -445,7 +447,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       } else if (inSubset) {
         passInSubset(inSubset, name, cut);
       } else {
-        const w = stripEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]), whole);
+        const w =
+          stripEvidence(s, p) ?? sidewaysEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]), whole);
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.detail === NO_READING && !s.truncated) unread.push({ i, s, check: checks[checks.length - 1]! });
         if (w.status === "pass" && w.rows) {

@@ -41,13 +41,15 @@ export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): stri
       const yv = p.numeric.get(yc)!;
       // cheap filter: the first plotted y must be one of this column's values in this subset
       if (!f.rows.some((i) => close(y[0]!, yv[i]!, scale))) continue;
+      // a column against itself too: PairGrid.map(scatterplot) draws one on each diagonal
       for (const xc of cols) {
-        if (xc === yc) continue;
         const [xs, ys] = pairs(p, f, xc, yc);
         const n = s.truncated ? Math.min(xs.length, y.length) : xs.length;
         if (n !== y.length) continue;
         if (y.every((v, i) => close(v, ys[i]!, scale) && sameX(x[i]!, xs[i]!))) {
-          return `column ${yc} against column ${xc}${f.desc} (rows where both are present)`;
+          return xc === yc
+            ? `column ${yc} against itself${f.desc} (rows where it is present)`
+            : `column ${yc} against column ${xc}${f.desc} (rows where both are present)`;
         }
       }
     }
