@@ -41,6 +41,7 @@ import { weighViolins } from "./faithfulness/violins";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
+export { warmTable } from "./faithfulness/warm";
 
 function seriesName(s: PlottedSeries, i: number): string {
   return `${s.kind} ${s.label && !s.label.startsWith("_") ? JSON.stringify(s.label) : `#${i + 1}`} (${s.y.length} point${s.y.length === 1 ? "" : "s"})`;
