@@ -340,9 +340,12 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         cmap = _XMap(ax, ax.yaxis) if swap else xmap
         hues = _legend_hues(ax, fig)
         for line in ax.lines:
+            # a legend handle seaborn adds to the axes (PairGrid, jointplot with hue) holds no
+            # points: it draws nothing, so it is neither a series nor one past MAX_SERIES
+            if not np.asarray(line.get_xdata(orig=False)).size:
+                continue
             if len(out) >= MAX_SERIES:
-                if np.asarray(line.get_xdata(orig=False)).size:  # a legend handle holds no points
-                    skipped(i, line, "series")
+                skipped(i, line, "series")
                 continue
             xs = np.asarray(line.get_xdata(orig=False)).ravel()
             ys = np.asarray(line.get_ydata(orig=False)).ravel()
