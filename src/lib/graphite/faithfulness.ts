@@ -21,7 +21,7 @@ import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
 import { NO_READING, weigh } from "./faithfulness/evidence";
 import { rowsMoved, type Unread } from "./faithfulness/moved-rows";
-import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
+import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs, pairsOf } from "./faithfulness/shapes";
 import { explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
@@ -35,6 +35,7 @@ import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
+import { weighPointHues } from "./faithfulness/point-hues";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
@@ -443,7 +444,15 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainSidewaysKde(s, p, whole);
       const inSubset = shape ? null : explainInSubsets(s, keys, p, scale);
       if (shape) {
-        checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
+        // a scatter drawn in the legend's colours: each point's colour against its row's
+        const paired = s.kind === "scatter" && s.pointHues ? pairsOf(s, p, scale) : null;
+        const hues = paired && paired.desc === shape ? weighPointHues(s, paired.rows, p) : null;
+        if (hues && hues.status !== "pass") {
+          checks.push({ check: `values of ${name}`, status: hues.status, detail: `the points match ${shape}${cut}, but ${hues.detail}` });
+          if (hues.status === "unchecked") unexplained++;
+          return;
+        }
+        checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${hues ? `, ${hues.detail}` : ""}${cut}` });
         noteSubset(subsets, p, shape);
       } else if (inSubset) {
         passInSubset(inSubset, name, cut);

@@ -50,6 +50,11 @@ function pairedInOrder(x: number[], y: number[], xv: number[], yv: number[], row
 export const sameX = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): string | null {
+  return pairsOf(s, p, scale)?.desc ?? null;
+}
+
+/** The reading explainPairs names, with the data rows of the points in order. */
+export function pairsOf(s: PlottedSeries, p: Prepared, scale: number): { desc: string; rows: number[] } | null {
   if (!s.x.every((x) => typeof x === "number")) return null;
   const x = s.x as number[];
   const y = s.y;
@@ -62,10 +67,14 @@ export function explainPairs(s: PlottedSeries, p: Prepared, scale: number): stri
       if (!f.rows.some((i) => close(y[0]!, yv[i]!, scale))) continue;
       // a column against itself too: PairGrid.map(scatterplot) draws one on each diagonal
       for (const xc of cols) {
-        if (pairedInOrder(x, y, p.numeric.get(xc)!, yv, f.rows, s.truncated, scale)) {
-          return xc === yc
-            ? `column ${yc} against itself${f.desc} (rows where it is present)`
-            : `column ${yc} against column ${xc}${f.desc} (rows where both are present)`;
+        const xv = p.numeric.get(xc)!;
+        if (pairedInOrder(x, y, xv, yv, f.rows, s.truncated, scale)) {
+          const rows = f.rows.filter((i) => Number.isFinite(xv[i]!) && Number.isFinite(yv[i]!)).slice(0, y.length);
+          const desc =
+            xc === yc
+              ? `column ${yc} against itself${f.desc} (rows where it is present)`
+              : `column ${yc} against column ${xc}${f.desc} (rows where both are present)`;
+          return { desc, rows };
         }
       }
     }
