@@ -268,10 +268,12 @@ def _series(
     xmap: _XMap,
     cat: dict[float, str] | None = None,
     near: bool = False,
+    hues: list[str | None] | None = None,
 ) -> dict[str, Any]:
     """One series: finite points only, the first MAX_POINTS mapped in one step (cat: bar
     positions that carry a tick label, which wins over the axis's own mapping; near: a point
-    within half a step of a category's position is at that category)."""
+    within half a step of a category's position is at that category; hues: each point's colour
+    as the legend names it, kept for the same points)."""
     if label is not None and (label.startswith("_") or not label.strip()):
         label = None
     x, y = _floats(xs), _floats(ys)
@@ -286,7 +288,7 @@ def _series(
             x_out = [_nearest(cat, v) or m for v, m in zip(x.tolist(), x_out, strict=False)]
         else:
             x_out = [cat.get(v, m) for v, m in zip(x.tolist(), x_out, strict=False)]
-    return {
+    out = {
         "axes": ax_index,
         "kind": kind,
         "label": label,
@@ -294,6 +296,9 @@ def _series(
         "y": y.tolist(),
         "truncated": total > MAX_POINTS,
     }
+    if hues is not None and len(hues) >= n:
+        out["pointHues"] = [h for h, k in zip(hues[:n], keep.tolist(), strict=True) if k][:MAX_POINTS]
+    return out
 
 
 def _drawn_shape(coll: Any) -> str | None:
@@ -340,9 +345,12 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         cmap = _XMap(ax, ax.yaxis) if swap else xmap
         hues = _legend_hues(ax, fig)
         for line in ax.lines:
+            # a legend handle seaborn adds to the axes (PairGrid, jointplot with hue) holds no
+            # points: it draws nothing, so it is neither a series nor one past MAX_SERIES
+            if not np.asarray(line.get_xdata(orig=False)).size:
+                continue
             if len(out) >= MAX_SERIES:
-                if np.asarray(line.get_xdata(orig=False)).size:  # a legend handle holds no points
-                    skipped(i, line, "series")
+                skipped(i, line, "series")
                 continue
             xs = np.asarray(line.get_xdata(orig=False)).ravel()
             ys = np.asarray(line.get_ydata(orig=False)).ravel()
@@ -399,7 +407,8 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
             if offs.ndim != 2 or offs.shape[1] != 2:
                 continue
             xs, ys = (offs[:, 1], offs[:, 0]) if swap else (offs[:, 0], offs[:, 1])
-            out.append(_series(i, "scatter", str(coll.get_label()), xs, ys, cmap, cat, near=True))
+            ph = _point_hues(coll, len(offs), ax, fig)
+            out.append(_series(i, "scatter", str(coll.get_label()), xs, ys, cmap, cat, near=True, hues=ph))
         for im in ax.images:
             if len(out) < MAX_SERIES:
                 out += _image(i, im, xcat, ycat)
@@ -495,6 +504,57 @@ def _legend_hues(ax: Any, fig: Any) -> list[tuple[Rgb, str]]:
             if rgb is not None and text.get_text().strip():
                 pairs.append((rgb, text.get_text()))
     return [(c, t) for c, t in pairs if all(t == u or not _same_colour(c, d) for d, u in pairs)]
+
+
+def _handle_colour(handle: Any) -> Rgb | None:
+    """The colour a legend handle shows: a patch's or collection's fill (or outline), a marker's
+    face (or edge, when it is not filled: seaborn's scatter legends), or a line's colour."""
+    from matplotlib.colors import to_rgba
+
+    if hasattr(handle, "get_facecolor"):
+        return _shown_colour(handle)
+    for get in ("get_markerfacecolor", "get_markeredgecolor", "get_color"):
+        try:
+            c = to_rgba(getattr(handle, get)())
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if c[3] > 0:
+            return (float(c[0]), float(c[1]), float(c[2]))
+    return None
+
+
+def _point_hues(coll: Any, n: int, ax: Any, fig: Any) -> list[str | None] | None:
+    """Each point's colour as the legend names it (None: a colour no legend entry names, as a
+    colormap's), when the points of one collection are drawn in more than one colour (seaborn's
+    scatter with hue=, plt.scatter(c=...)); None when they share one colour."""
+    try:
+        fc = np.asarray(coll.get_facecolors(), dtype=float)
+    except (TypeError, ValueError):
+        return None
+    if fc.ndim != 2 or fc.shape[0] != n or n < 2 or fc.shape[1] < 3:
+        return None
+    rgb = np.round(fc[:, :3], 3)
+    if len(np.unique(rgb, axis=0)) < 2:
+        return None
+    named: list[tuple[Rgb, str]] = []
+    for leg in [ax.get_legend(), *fig.legends]:
+        if leg is None:
+            continue
+        for handle, text in zip(getattr(leg, "legend_handles", []), leg.get_texts(), strict=False):
+            c = _handle_colour(handle)
+            if c is not None and text.get_text().strip():
+                named.append((c, text.get_text()))
+    # a colour two entries share (a size or style legend's grey) names neither
+    named = [(c, t) for c, t in named if all(t == u or not _same_colour(c, d) for d, u in named)]
+    by_colour: dict[tuple[float, ...], str | None] = {}
+    out: list[str | None] = []
+    for row in fc[:, :3]:
+        key = tuple(np.round(row, 3).tolist())
+        if key not in by_colour:
+            c = (float(row[0]), float(row[1]), float(row[2]))
+            by_colour[key] = next((t for d, t in named if _same_colour(c, d)), None)
+        out.append(by_colour[key])
+    return out
 
 
 def _violin(

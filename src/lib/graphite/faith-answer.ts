@@ -1,12 +1,13 @@
 // What the faithfulness worker does with one request (faith-worker.ts is its thread shell): read
 // the CSV the first time its key is seen, with the same reader the kernel used (a string is cheap
-// to post; 50,000 rows of fields are not) and type it as the check reads it, both before a check's
-// time limit starts; keep the last few, and check the figures against it.
+// to post; 50,000 rows of fields are not) and build what every check of it uses, both before a
+// check's time limit starts (or when graphite() starts, asked to prepare); keep the last few, and
+// check the figures against it.
 // Pure apart from that small cache.
 import type { Faithfulness } from "../schema/graphite";
 import type { FigureMeasure } from "../schema/sandbox";
 import { parseCsvText, type CsvData } from "./csv";
-import { checkFaithfulness, prepareTable } from "./faithfulness";
+import { checkFaithfulness, warmTable } from "./faithfulness";
 
 /** What the kernel posts: the CSV's text the first time this worker sees its key, then only the key. */
 export interface FaithRequest {
@@ -14,6 +15,8 @@ export interface FaithRequest {
   key: number;
   csv?: { text: string; name: string; bytes: number; encoding: CsvData["encoding"] };
   figures: FigureMeasure[];
+  /** Only read the CSV and build what every check of it uses (graphite() asks as it starts). */
+  prepare?: boolean;
 }
 
 /** The worker's messages: once "ready" when loaded; per check "started" (its time limit starts) then the answer. */
@@ -29,8 +32,9 @@ export function tableOf(m: FaithRequest): CsvData {
   if (!table) {
     if (!m.csv) throw new Error("the worker was sent a check for a CSV it has not read");
     table = parseCsvText(m.csv.text, m.csv.name, m.csv.bytes, { encoding: m.csv.encoding });
-    // typed as the check reads it now, with the reading (kept per table object, faithfulness/memo)
-    prepareTable(table);
+    // typed as the check reads it, and the readings every chart of it is searched against, built
+    // now, before any time limit (kept per table object, faithfulness/memo)
+    warmTable(table);
     tables.set(m.key, table);
     while (tables.size > KEEP) tables.delete(tables.keys().next().value!);
   }
@@ -41,6 +45,7 @@ export function tableOf(m: FaithRequest): CsvData {
 export function answer(m: FaithRequest, started: () => void): FaithMessage {
   try {
     const table = tableOf(m);
+    if (m.prepare) return { id: m.id, faithfulness: { verdict: "unchecked", checks: [] } };
     started();
     return { id: m.id, faithfulness: checkFaithfulness(table, m.figures) };
   } catch (e) {

@@ -36,6 +36,8 @@ interface Job {
   csv: CsvData;
   figures: FigureMeasure[];
   resolve: (f: Faithfulness) => void;
+  /** Read the CSV and build its readings only, in a worker that has not read it yet. */
+  prepare?: boolean;
 }
 
 interface Slot {
@@ -44,7 +46,7 @@ interface Slot {
   ready: boolean;
   /** The CSVs this worker has read (by key). */
   seen: Set<number>;
-  job: { id: number; resolve: (f: Faithfulness) => void; timer: NodeJS.Timeout | null } | null;
+  job: { id: number; resolve: (f: Faithfulness) => void; timer: NodeJS.Timeout | null; prepare?: boolean } | null;
 }
 
 export class FaithPool {
@@ -82,9 +84,20 @@ export class FaithPool {
     this.pump();
   }
 
+  /**
+   * Have each worker read the CSV and build the readings every check of it uses, now: graphite()
+   * asks as it starts, so this happens while the models answer and no chart's check pays for it.
+   */
+  prepare(csv: CsvData): void {
+    if (this.closed) return;
+    this.warm();
+    for (let i = 0; i < this.size; i++) this.queue.push({ csv, figures: [], resolve: () => undefined, prepare: true });
+    this.pump();
+  }
+
   /** Checks waiting for a worker, and checks running. */
   get pending(): { queued: number; running: number } {
-    return { queued: this.queue.length, running: this.slots.filter((s) => s.job).length };
+    return { queued: this.queue.filter((j) => !j.prepare).length, running: this.slots.filter((s) => s.job && !s.job.prepare).length };
   }
 
   /** End every worker; checks still waiting or running read "unchecked". */
@@ -105,7 +118,9 @@ export class FaithPool {
     }
     // A worker keeps the process alive only while a check runs in it or waits for it to load.
     for (const s of this.slots) {
-      if (s.job || (!s.ready && this.queue.length)) s.worker.ref();
+      // (a table prepared ahead of the checks is not worth waiting for at exit)
+      const waiting = this.queue.some((j) => !j.prepare);
+      if ((s.job && (!s.job.prepare || waiting)) || (!s.ready && waiting)) s.worker.ref();
       else s.worker.unref();
     }
   }
@@ -152,10 +167,12 @@ export class FaithPool {
       this.keys.set(job.csv.text, key);
       while (this.keys.size > 8) this.keys.delete(this.keys.keys().next().value!);
     }
+    // a worker that has read this CSV already has its readings built
+    if (job.prepare && slot.seen.has(key)) return job.resolve(uncheckedBecause("prepared"));
     const id = this.nextId++;
-    const req: FaithRequest = { id, key, figures: job.figures };
+    const req: FaithRequest = { id, key, figures: job.figures, ...(job.prepare ? { prepare: true } : {}) };
     if (!slot.seen.has(key)) req.csv = { text: job.csv.text, name: job.csv.name, bytes: job.csv.bytes, encoding: job.csv.encoding };
-    slot.job = { id, resolve: job.resolve, timer: null };
+    slot.job = { id, resolve: job.resolve, timer: null, prepare: job.prepare };
     try {
       slot.worker.postMessage(req);
       slot.seen.add(key);
@@ -193,6 +210,11 @@ function sharedPool(): FaithPool {
 /** Start the kernel's checking workers ahead of the first check (graphite() does as it starts). */
 export function warmFaithPool(): void {
   sharedPool().warm();
+}
+
+/** Read the CSV in the kernel's checking workers and build its readings ahead of the first chart. */
+export function prepareFaithPool(csv: CsvData): void {
+  sharedPool().prepare(csv);
 }
 
 /** The check of one chart, in the kernel's pool. */

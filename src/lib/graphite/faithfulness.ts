@@ -21,7 +21,7 @@ import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
 import { NO_READING, weigh } from "./faithfulness/evidence";
 import { rowsMoved, type Unread } from "./faithfulness/moved-rows";
-import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs } from "./faithfulness/shapes";
+import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPairs, pairsOf } from "./faithfulness/shapes";
 import { explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
@@ -34,12 +34,15 @@ import { mispaired } from "./faithfulness/shape-evidence";
 import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
+import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
+import { weighPointHues } from "./faithfulness/point-hues";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
+export { warmTable } from "./faithfulness/warm";
 
 function seriesName(s: PlottedSeries, i: number): string {
   return `${s.kind} ${s.label && !s.label.startsWith("_") ? JSON.stringify(s.label) : `#${i + 1}`} (${s.y.length} point${s.y.length === 1 ? "" : "s"})`;
@@ -437,15 +440,25 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainPolyFit(s, p, scale) ??
         explainStrip(s, p) ??
         explainCategoryPoints(s, p, scale) ??
-        explainKdeBandwidth(s, p, whole);
+        explainKdeBandwidth(s, p, whole) ??
+        explainSidewaysKde(s, p, whole);
       const inSubset = shape ? null : explainInSubsets(s, keys, p, scale);
       if (shape) {
-        checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${cut}` });
+        // a scatter drawn in the legend's colours: each point's colour against its row's
+        const paired = s.kind === "scatter" && s.pointHues ? pairsOf(s, p, scale) : null;
+        const hues = paired && paired.desc === shape ? weighPointHues(s, paired.rows, p) : null;
+        if (hues && hues.status !== "pass") {
+          checks.push({ check: `values of ${name}`, status: hues.status, detail: `the points match ${shape}${cut}, but ${hues.detail}` });
+          if (hues.status === "unchecked") unexplained++;
+          return;
+        }
+        checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${hues ? `, ${hues.detail}` : ""}${cut}` });
         noteSubset(subsets, p, shape);
       } else if (inSubset) {
         passInSubset(inSubset, name, cut);
       } else {
-        const w = stripEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]), whole);
+        const w =
+          stripEvidence(s, p) ?? sidewaysEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]), whole);
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.detail === NO_READING && !s.truncated) unread.push({ i, s, check: checks[checks.length - 1]! });
         if (w.status === "pass" && w.rows) {

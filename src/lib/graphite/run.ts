@@ -14,7 +14,7 @@ import type { ViewEvent } from "../schema/widget";
 import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
 import type { CsvData, CsvInput } from "./csv";
 import { readCsvOffLoop } from "./csv-offload";
-import { warmFaithPool } from "./faith-offload";
+import { prepareFaithPool } from "./faith-offload";
 import { buildCoderPrompt } from "./prompt";
 import { repairChart, type RepairOptions } from "./repair";
 import { GraphiteSession, type GraphiteDeps, type Side } from "./session";
@@ -111,8 +111,9 @@ export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps,
   // wait for a cold start after them. A start that fails is retried and reported by the executing
   // stage, which asks for the sandbox again.
   deps.sandbox().catch(() => undefined);
-  // ...and so do the workers the charts' faithfulness is checked in (./faith-offload.ts).
-  warmFaithPool();
+  // ...and so do the workers the charts' faithfulness is checked in (./faith-offload.ts), which
+  // read the CSV and build the readings every chart of it is searched against meanwhile.
+  prepareFaithPool(csv);
   const { live, runId, nonce, startedAt } = openRun(deps, {
     view: "graphite",
     title: runTitle("Graphite", question),

@@ -47,6 +47,10 @@ export const PlottedSeries = z.object({
   lower: z.array(z.number()).optional(),
   /** A violin body's width at each support value, one per y (absent on every other kind). */
   widths: z.array(z.number()).optional(),
+  /** A scatter drawn in several colours (seaborn's hue=, plt.scatter(c=...)): each point's colour
+   * as the legend names it, null for a colour no legend entry names (a colormap's); absent when
+   * the points share one colour. */
+  pointHues: z.array(z.string().nullable()).optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;

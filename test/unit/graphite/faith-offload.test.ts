@@ -102,16 +102,27 @@ test("a closed pool answers 'unchecked' with the reason instead of running", asy
   assert.match(f.checks[0]!.detail, /shut down/);
 });
 
-test("the workers never hold a script open: a script that warms the pool, or waits for one check, ends by itself", () => {
+test("the workers never hold a script open: a script that warms the pool, prepares a CSV in it, or waits for one check, ends by itself", () => {
   const mod = JSON.stringify(path.join(__dirname, "../../../src/lib/graphite/faith-offload.ts"));
   const csvMod = JSON.stringify(path.join(__dirname, "../../../src/lib/graphite/csv.ts"));
   const script = `const o = require(${mod}); const { readCsv } = require(${csvMod});
-o.warmFaithPool();
+if (process.argv[1] === "prepare") o.prepareFaithPool(readCsv("a,b\\n1,2\\n3,4\\n"));
+else o.warmFaithPool();
 if (process.argv[1] === "check") o.checkFaithfulnessOffLoop(readCsv("a,b\\n1,2\\n"), []).then((f) => console.log(f.verdict));`;
-  for (const arg of ["warm", "check"]) {
+  for (const arg of ["warm", "prepare", "check"]) {
     // a hang guard only: the script must end on its own, however long loading takes here
     const r = spawnSync(process.execPath, ["--import", "tsx", "-e", script, arg], { encoding: "utf8", timeout: 600_000 });
     assert.equal(r.status, 0, `${arg}: ${r.stderr}`);
     assert.equal(r.stdout.trim(), arg === "check" ? "unchecked" : "");
   }
+});
+
+test("a CSV prepared as graphite() starts is not a check: nothing pending, and the checks after it give the inline check's verdicts", async () => {
+  const pool = new FaithPool({ timeoutMs: 3_600_000 });
+  pool.prepare(csv);
+  assert.deepEqual(pool.pending, { queued: 0, running: 0 });
+  const [a, b] = await Promise.all([pool.check(csv, [means]), pool.check(csv, [wrong])]);
+  await pool.close();
+  assert.deepEqual(a, checkFaithfulness(csv, [means]));
+  assert.deepEqual(b, checkFaithfulness(csv, [wrong]));
 });

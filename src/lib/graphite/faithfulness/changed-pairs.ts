@@ -91,53 +91,63 @@ function baselines(c: number[]): number[] {
   return [sum / c.length, median, s[0]!, s[s.length - 1]!, c[0]!, sum, 273.15];
 }
 
+/**
+ * Where a scatter's unchanged side can come from: each row subset big enough to hold its points,
+ * either axis kept as it is (the other the changed one), each column it may be.
+ */
+function* sides(
+  x: number[],
+  y: number[],
+  p: Prepared,
+): Generator<{ f: Frame; asIsAxis: "x" | "y"; asIsV: readonly number[]; changedV: readonly number[]; ac: string }> {
+  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
+  for (const f of p.frames) {
+    if (f.rows.length < y.length) continue;
+    for (const [asIsAxis, asIsV, changedV] of [
+      ["y", y, x],
+      ["x", x, y],
+    ] as const)
+      for (const ac of cols) yield { f, asIsAxis, asIsV, changedV, ac };
+  }
+}
+
 export function changedPairs(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
   if (s.kind !== "scatter" || s.y.length < MIN_AFFINE || !s.x.every((x) => typeof x === "number")) return null;
   const x = s.x as number[];
   const y = s.y;
   if (distinct(x) < 3 || distinct(y) < 3) return null;
-  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
   const n = y.length;
-  for (const f of p.frames) {
-    if (f.rows.length < n) continue;
-    for (const [asIsAxis, asIsV, changedV] of [
-      ["y", y, x],
-      ["x", x, y],
-    ] as const) {
-      for (const ac of cols) {
-        const col = p.numeric.get(ac)!;
-        if (!mayHold(col, asIsV)) continue;
-        const { order, a } = sortedRows(p, f, col);
-        // cheap first: three as-is values must be the column's; then every one (each row once)
-        if (a.length < n || ![asIsV[0]!, asIsV[n >> 1]!, asIsV[n - 1]!].every((t) => hasValue(a, t, scale))) continue;
-        if (
-          !within(
-            a,
-            [...asIsV].sort((u, v) => u - v),
-            scale,
-          )
-        )
-          continue;
-        for (const cc of cols) {
-          if (cc === ac) continue;
-          const ccv = p.numeric.get(cc)!;
-          const found = changeOf(asIsV, changedV, a, (r) => ccv[order[r]!]!, scale);
-          if (!found) continue;
-          const c = present(f.rows.map((i) => ccv[i]!));
-          if (!found) continue;
-          const [kind, v] = found;
-          const base = baselines(c);
-          if (base.some((b) => sameNum(kind === "+" ? Math.abs(v) : 1 / v, Math.abs(b)) || sameNum(kind === "+" ? Math.abs(v) : 100 / v, Math.abs(b))))
-            continue;
-          const rel = kind === "+" ? `${`+ ${fmt(v)}`.replace("+ -", "− ")}` : `× ${fmt(v)}`;
-          const other = asIsAxis === "y" ? "x" : "y";
-          const [xc, yc] = asIsAxis === "y" ? [cc, ac] : [ac, cc];
-          return {
-            status: "fail",
-            detail: `every ${asIsAxis} is a value of ${ac}${f.desc} and each ${other} is its own row's ${cc} ${rel} (every one of the ${n} points${s.truncated ? " measured" : ""} is a row that way${s.truncated ? "" : ", drawn in another order"}): the points are not the data's (${xc}, ${yc}) pairs`,
-          };
-        }
-      }
+  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
+  for (const { f, asIsAxis, asIsV, changedV, ac } of sides(x, y, p)) {
+    const col = p.numeric.get(ac)!;
+    if (!mayHold(col, asIsV)) continue;
+    const { order, a } = sortedRows(p, f, col);
+    // cheap first: three as-is values must be the column's; then every one (each row once)
+    if (a.length < n || ![asIsV[0]!, asIsV[n >> 1]!, asIsV[n - 1]!].every((t) => hasValue(a, t, scale))) continue;
+    if (
+      !within(
+        a,
+        [...asIsV].sort((u, v) => u - v),
+        scale,
+      )
+    )
+      continue;
+    for (const cc of cols) {
+      if (cc === ac) continue;
+      const ccv = p.numeric.get(cc)!;
+      const found = changeOf(asIsV, changedV, a, (r) => ccv[order[r]!]!, scale);
+      if (!found) continue;
+      const c = present(f.rows.map((i) => ccv[i]!));
+      const [kind, v] = found;
+      const base = baselines(c);
+      if (base.some((b) => sameNum(kind === "+" ? Math.abs(v) : 1 / v, Math.abs(b)) || sameNum(kind === "+" ? Math.abs(v) : 100 / v, Math.abs(b)))) continue;
+      const rel = kind === "+" ? `${`+ ${fmt(v)}`.replace("+ -", "− ")}` : `× ${fmt(v)}`;
+      const other = asIsAxis === "y" ? "x" : "y";
+      const [xc, yc] = asIsAxis === "y" ? [cc, ac] : [ac, cc];
+      return {
+        status: "fail",
+        detail: `every ${asIsAxis} is a value of ${ac}${f.desc} and each ${other} is its own row's ${cc} ${rel} (every one of the ${n} points${s.truncated ? " measured" : ""} is a row that way${s.truncated ? "" : ", drawn in another order"}): the points are not the data's (${xc}, ${yc}) pairs`,
+      };
     }
   }
   return null;
@@ -209,28 +219,20 @@ export function changedQuantiles(s: PlottedSeries, p: Prepared, scale: number): 
   const sorted = (v: readonly number[]) => v.every((t, i) => i === 0 || t >= v[i - 1]!);
   if (!sorted(x) || !sorted(y) || distinct(x) < 3 || distinct(y) < 3) return null;
   const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
-  for (const f of p.frames) {
-    if (f.rows.length < n) continue;
-    for (const [asIsAxis, asIsV, changedV] of [
-      ["y", y, x],
-      ["x", x, y],
-    ] as const) {
-      for (const ac of cols) {
-        const a = sortedRows(p, f, p.numeric.get(ac)!).a;
-        if (a.length !== n || !a.every((t, i) => close(asIsV[i]!, t, scale))) continue;
-        for (const cc of cols) {
-          if (cc === ac) continue;
-          const c = sortedRows(p, f, p.numeric.get(cc)!).a;
-          if (c.length !== n) continue;
-          const rel = changedSorted(changedV as number[], c);
-          if (!rel) continue;
-          const other = asIsAxis === "y" ? "x" : "y";
-          return {
-            status: "fail",
-            detail: `the points are quantiles of ${ac} against quantiles of ${cc}${f.desc} (each column sorted), but each ${other} is its quantile of ${cc} ${rel}: the quantiles of ${cc} are not the data's`,
-          };
-        }
-      }
+  for (const { f, asIsAxis, asIsV, changedV, ac } of sides(x, y, p)) {
+    const a = sortedRows(p, f, p.numeric.get(ac)!).a;
+    if (a.length !== n || !a.every((t, i) => close(asIsV[i]!, t, scale))) continue;
+    for (const cc of cols) {
+      if (cc === ac) continue;
+      const c = sortedRows(p, f, p.numeric.get(cc)!).a;
+      if (c.length !== n) continue;
+      const rel = changedSorted(changedV as number[], c);
+      if (!rel) continue;
+      const other = asIsAxis === "y" ? "x" : "y";
+      return {
+        status: "fail",
+        detail: `the points are quantiles of ${ac} against quantiles of ${cc}${f.desc} (each column sorted), but each ${other} is its quantile of ${cc} ${rel}: the quantiles of ${cc} are not the data's`,
+      };
     }
   }
   return null;

@@ -70,14 +70,20 @@ export function extraSubsets(p: Prepared): Subset[] {
   });
 }
 
+/** The table whose row subsets are these (one per table, so what is built on it is kept), or null when there are none. */
+export function subsetTable(p: Prepared): Prepared | null {
+  const subsets = extraSubsets(p);
+  return subsets.length === 0 ? null : memo(p, "two-column prepared", () => ({ ...p, frames: subsets }));
+}
+
 /** The reading of `s` over one of these subsets, confirmed pair by pair, and the subset. */
 export function explainInSubsets(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: number): { detail: string; subset: Subset } | null {
   // lines only (a hue and a style of lineplot, a numeric hue of relplot, kdeplot or ecdfplot):
   // bars and scatters split two ways come as facets, and each subset is a full search
   if (s.kind !== "line" || s.y.length < 3) return null;
+  const sub = subsetTable(p);
+  if (!sub) return null;
   const subsets = extraSubsets(p);
-  if (subsets.length === 0) return null;
-  const sub: Prepared = memo(p, "two-column prepared", () => ({ ...p, frames: subsets }));
   const found = explain(s, keys, sub, scale);
   // y in order over a subset confirm the pairs only when x are that subset's own values row by row
   const detail = found?.byKey
