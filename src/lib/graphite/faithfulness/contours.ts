@@ -6,7 +6,8 @@
 // is a point where the data's KDE equals that level, up to the linear interpolation matplotlib
 // does between grid points. That error is bounded per vertex by the KDE's curvature along the grid
 // step (Δ² |f''| / 8); measured on seaborn's own charts it stays below 2.4 × that estimate (its
-// second derivative varies along the step), so a vertex is confirmed within 4 × it. The bandwidth
+// second derivative varies along the step), so a vertex is confirmed within 4 × it (and within 4 ×
+// a quarter of its level's median estimate where the curvature at the vertex itself vanishes). The bandwidth
 // factor is fitted when Scott's does not fit (bw_adjust, bw_method) and every sampled vertex is
 // then confirmed. A set is shown wrong only by naming what it is instead: the KDE of one axis'
 // column stretched by a factor no change of unit gives, or moved by a constant, while the data's
@@ -178,12 +179,25 @@ const NONE: Change = { back: (u, v) => [u, v], factor: 1, how: "" };
 /** How far each vertex is off its level (0 within tolerance), relative to the level. */
 function misses(s: PlottedSeries, idx: number[], k: Kde, share: number, ch: Change, box: number[], mode: "check" | "raw" | "bound" = "check"): number[] {
   const lower = s.lower;
-  return idx.map((j) => {
+  const at = idx.map((j) => {
     const [u, v] = ch.back(s.x[j] as number, s.y[j]!);
-    const [f0, e0] = evaluate(k, u, v);
-    const f = f0 * share * ch.factor;
-    const tol = CURVATURE_MARGIN * e0 * share * ch.factor + 1e-9 * s.levels![j]!;
+    const [f, e] = evaluate(k, u, v);
+    return [f * share * ch.factor, e * share * ch.factor] as const;
+  });
+  // the curvature at a vertex can vanish (an inflection, a saddle) while the interpolation error,
+  // set by the curvature somewhere along the grid step, does not: a vertex's bound is at least a
+  // quarter of the median bound on its level (the curvature varies smoothly along a level's line)
+  const byLevel = new Map<number, number[]>();
+  idx.forEach((j, t) => {
+    const l = s.levels![j]!;
+    if (!byLevel.has(l)) byLevel.set(l, []);
+    byLevel.get(l)!.push(at[t]![1]);
+  });
+  const floor = new Map([...byLevel].map(([l, es]) => [l, [...es].sort((a, b) => a - b)[Math.floor(es.length / 2)]! / 4]));
+  return idx.map((j, t) => {
+    const [f, e] = at[t]!;
     const hi = s.levels![j]!;
+    const tol = CURVATURE_MARGIN * Math.max(e, floor.get(hi)!) + 1e-9 * hi;
     // checking, the gap past the error bound (relative to the level); fitting, the gap relative to
     // the level ("raw": smooth, for a coarse fit) or in units of the bound ("bound": for the fine one)
     const off =
