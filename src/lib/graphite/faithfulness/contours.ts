@@ -7,7 +7,10 @@
 // does between grid points. That error is bounded per vertex by the KDE's curvature along the grid
 // step (Δ² |f''| / 8); measured on seaborn's own charts it stays below 2.4 × that estimate (its
 // second derivative varies along the step), so a vertex is confirmed within 4 × it (and within 4 ×
-// a quarter of its level's median estimate where the curvature at the vertex itself vanishes). The bandwidth
+// a quarter of its level's median estimate where the curvature at the vertex itself vanishes). Where
+// the grid is coarse against the bandwidth (diamonds: 54,000 rows, a narrow kernel) the estimate is
+// no bound, so a vertex outside it is still confirmed when it is exactly matplotlib's interpolation
+// between the two points of seaborn's default grid around it (cut 3, 200 points, no clip). The bandwidth
 // factor is fitted when Scott's does not fit (bw_adjust, bw_method) and every sampled vertex is
 // then confirmed. A set is shown wrong only by naming what it is instead: the KDE of one axis'
 // column stretched by a factor no change of unit gives, or moved by a constant, while the data's
@@ -31,9 +34,14 @@ const CUT = 3;
 /** Vertices the bandwidth (and a change's size) is fitted on; every vertex is checked after. */
 const FIT_VERTICES = 24;
 /** Kernel evaluations (rows × vertices) one chart, and one set's confirmation, may spend (about
- * 50 ns each: a 54,000-row set is confirmed at about 70 vertices spread over its levels). */
+ * 50 ns each: a 54,000-row set is confirmed at about 15 vertices spread over its levels, each
+ * counted at CHECK_COST). */
 const MAX_CHART_WORK = 1.5e7;
-const MAX_SET_WORK = 4e6;
+const MAX_SET_WORK = 2.5e6;
+/** Evaluations a checked vertex may cost (one, and the grid points around it when the bound misses it). */
+const CHECK_COST = 3;
+/** Evaluations of the picked vertices a bandwidth fit spends (a 33-step scan, then two golden sections of 30 steps of two). */
+const FIT_STEPS = 153;
 /** Vertices a set needs before anything is read from it. */
 const MIN_VERTICES = 12;
 /** Rows a subset needs (a KDE of a handful of points says little). */
@@ -45,9 +53,14 @@ const fmt = (v: number) => String(+v.toPrecision(4));
 
 /** The chart's kernel-evaluation budget: every evaluation spends from it. */
 class Budget {
+  /** Whether a try was refused since the flag was last cleared (so "nothing fits" is not claimed). */
+  refused = false;
   constructor(public left: number) {}
   take(n: number): boolean {
-    if (n > this.left) return false;
+    if (n > this.left) {
+      this.refused = true;
+      return false;
+    }
     this.left -= n;
     return true;
   }
@@ -62,7 +75,9 @@ interface Kde {
   ixy: number;
   iyy: number;
   norm: number;
-  /** seaborn's grid step on each axis at this bandwidth. */
+  /** seaborn's grid on each axis at this bandwidth: its first value and step. */
+  x0: number;
+  y0: number;
   dx: number;
   dy: number;
 }
@@ -74,6 +89,8 @@ interface Points {
   sxx: number;
   sxy: number;
   syy: number;
+  xlo: number;
+  ylo: number;
   rx: number;
   ry: number;
 }
@@ -112,7 +129,7 @@ function pointsOf(xs: number[], ys: number[]): Points | null {
   syy /= n - 1;
   // seaborn skips a set of zero variance or perfect covariance (scipy cannot invert it)
   if (!(sxx > 0 && syy > 0) || sxx * syy - sxy * sxy <= 1e-12 * sxx * syy) return null;
-  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys), sxx, sxy, syy, rx: xhi - xlo, ry: yhi - ylo };
+  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys), sxx, sxy, syy, xlo, ylo, rx: xhi - xlo, ry: yhi - ylo };
 }
 
 /** The KDE at `factor` × Scott's bandwidth. */
@@ -130,6 +147,8 @@ function kdeAt(pts: Points, factor: number): Kde {
     ixy: -cxy / det,
     iyy: cxx / det,
     norm: 1 / (2 * Math.PI * Math.sqrt(det) * n),
+    x0: pts.xlo - CUT * Math.sqrt(cxx),
+    y0: pts.ylo - CUT * Math.sqrt(cyy),
     dx: (pts.rx + 2 * CUT * Math.sqrt(cxx)) / GRID_STEPS,
     dy: (pts.ry + 2 * CUT * Math.sqrt(cyy)) / GRID_STEPS,
   };
@@ -165,6 +184,34 @@ function evaluate(k: Kde, u: number, v: number): [number, number] {
   // the rows left out are part of the error bound (each adds at most e^-30 of a kernel's peak to the density)
   const bound = Math.max(k.dx * k.dx * Math.abs(fxx), k.dy * k.dy * Math.abs(fyy)) / 8;
   return [f * k.norm, (bound + far * FAR_PART) * k.norm];
+}
+
+/** How far (in grid steps) a grid coordinate is from line i of the grid starting at g0. */
+const GRID_EXACT = 1e-6;
+const POSITION_EXACT = 1e-4;
+
+/**
+ * A vertex on one of seaborn's default grid lines (x = a grid x, or y = a grid y) as matplotlib
+ * puts it: where the line between the two grid points around it crosses `level`, linearly
+ * interpolated. True when the vertex is that point (within 1e-4 of a grid step); false when it is
+ * on no grid line (another gridsize, cut or clip) or elsewhere.
+ */
+function interpolated(k: Kde, u: number, v: number, level: number, share: number): boolean {
+  const along = (t: number, t0: number, step: number) => {
+    const i = Math.round((t - t0) / step);
+    return i >= 0 && i <= GRID_STEPS && Math.abs((t - t0) / step - i) <= GRID_EXACT ? i : -1;
+  };
+  const cross = (fixed: "x" | "y"): boolean => {
+    const [t, t0, step] = fixed === "x" ? [v, k.y0, k.dy] : [u, k.x0, k.dx];
+    const j = Math.min(GRID_STEPS - 1, Math.max(0, Math.floor((t - t0) / step)));
+    const a = t0 + j * step;
+    const at = (w: number) => share * (fixed === "x" ? evaluate(k, u, w) : evaluate(k, w, v))[0];
+    const za = at(a);
+    const zb = at(a + step);
+    if ((za - level) * (zb - level) > 0 || za === zb) return false;
+    return Math.abs(a + ((level - za) / (zb - za)) * step - t) <= POSITION_EXACT * step;
+  };
+  return (along(u, k.x0, k.dx) >= 0 && cross("x")) || (along(v, k.y0, k.dy) >= 0 && cross("y"));
 }
 
 /** A change of one axis' column: the vertex is read back to where the data's KDE is evaluated. */
@@ -206,12 +253,17 @@ function misses(s: PlottedSeries, idx: number[], k: Kde, share: number, ch: Chan
         : mode === "bound"
           ? (l: number) => Math.abs(f - l) / tol
           : (l: number) => Math.max(0, Math.abs(f - l) - tol) / hi;
-    if (!lower) return off(hi);
+    // a vertex the bound does not cover is still confirmed when it is exactly matplotlib's
+    // interpolation on seaborn's grid (where the grid is coarse against the bandwidth, the bound's
+    // Taylor estimate is no bound); only when checking the data's own KDE, unchanged
+    const exact = (l: number) => mode === "check" && ch === NONE && interpolated(k, s.x[j] as number, s.y[j]!, l, share);
+    if (!lower) return off(hi) > 0 && exact(hi) ? 0 : off(hi);
     const lo = lower[j]!;
     // a filled band's outline runs along the grid's edge where the band reaches it (thresh=0, clip=)
     const onEdge = s.x[j] === box[0] || s.x[j] === box[1] || s.y[j] === box[2] || s.y[j] === box[3];
     if (onEdge && f >= lo - tol && f <= hi + tol) return 0;
-    return Math.min(off(hi), off(lo));
+    const gap = Math.min(off(hi), off(lo));
+    return gap > 0 && (exact(hi) || exact(lo)) ? 0 : gap;
   });
 }
 
@@ -268,10 +320,12 @@ function subsetsOf(s: PlottedSeries, p: Prepared, labelsOnAxes: string[], xv: nu
     if (rows.length === 0) continue;
     const keyed = all.filter((i) => keys[i] !== null).length;
     const shown = all.filter((i) => keys[i] !== null && labelsOnAxes.includes(keys[i]!)).length;
-    const shares: Array<[number, string]> = [[1, ""]];
+    // seaborn's default (common_norm=True) first: each try costs a pass over the rows
+    const shares: Array<[number, string]> = [];
     if (keyed > rows.length) shares.push([rows.length / keyed, `, × ${rows.length}/${keyed} rows (seaborn's common_norm)`]);
     if (shown > rows.length && shown < keyed)
       shares.push([rows.length / shown, `, × ${rows.length}/${shown} rows of the levels shown (seaborn's common_norm)`]);
+    shares.push([1, ""]);
     out.push({ desc: ` where ${g} == ${JSON.stringify(label)}`, rows, shows: [[g, label]], shares });
   }
   return out;
@@ -309,22 +363,30 @@ interface Reading {
 function confirm(s: PlottedSeries, pts: Points, shares: Array<[number, string]>, ch: Change, budget: Budget, box: number[]): Reading | null {
   const n = pts.xs.length;
   const pick = spread(s.y.length, FIT_VERTICES);
-  const all = spread(s.y.length, Math.max(MIN_VERTICES, Math.floor(Math.min(budget.left / 2, MAX_SET_WORK) / n)));
+  // a checked vertex costs one evaluation, and up to a few more where it is checked as interpolated
+  const all = spread(s.y.length, Math.max(MIN_VERTICES, Math.floor(Math.min(budget.left / 2, MAX_SET_WORK) / (CHECK_COST * n))));
+  const whole = (factor: number, share: [number, string]): Reading | null =>
+    budget.take(CHECK_COST * n * all.length) && misses(s, all, kdeAt(pts, factor), share[0], ch, box).every((m) => m === 0)
+      ? { factor, share, checked: all.length }
+      : null;
+  // Scott's bandwidth under every factor first (cheap), then a fitted one
   for (const share of shares) {
-    const scott = kdeAt(pts, 1);
-    if (!budget.take(n * pick.length)) return null;
-    let factor = 1;
-    if (misses(s, pick, scott, share[0], ch, box).some((m) => m > 0)) {
-      if (!budget.take(n * pick.length * 153)) return null;
-      const rough = fitFactor((a) => sq(misses(s, pick, kdeAt(pts, a), share[0], ch, box, "raw")));
-      // the least-squares bandwidth leans with the interpolation error; the one that keeps the
-      // worst vertex nearest its level (in units of its bound) is what the check needs
-      const worst = (a: number) => Math.max(...misses(s, pick, kdeAt(pts, a), share[0], ch, box, "bound"));
-      factor = golden(worst, rough / 1.05, rough * 1.05);
-      if (misses(s, pick, kdeAt(pts, factor), share[0], ch, box).some((m) => m > 0)) continue;
+    if (!budget.take(CHECK_COST * n * pick.length)) return null;
+    if (misses(s, pick, kdeAt(pts, 1), share[0], ch, box).every((m) => m === 0)) {
+      const r = whole(1, share);
+      if (r) return r;
     }
-    if (!budget.take(n * all.length)) return null;
-    if (misses(s, all, kdeAt(pts, factor), share[0], ch, box).every((m) => m === 0)) return { factor, share, checked: all.length };
+  }
+  for (const share of shares) {
+    if (!budget.take(n * pick.length * (FIT_STEPS + CHECK_COST))) continue;
+    const rough = fitFactor((a) => sq(misses(s, pick, kdeAt(pts, a), share[0], ch, box, "raw")));
+    // the least-squares bandwidth leans with the interpolation error; the one that keeps the
+    // worst vertex nearest its level (in units of its bound) is what the check needs
+    const worst = (a: number) => Math.max(...misses(s, pick, kdeAt(pts, a), share[0], ch, box, "bound"));
+    const factor = golden(worst, rough / 1.05, rough * 1.05);
+    if (misses(s, pick, kdeAt(pts, factor), share[0], ch, box).some((m) => m > 0)) continue;
+    const r = whole(factor, share);
+    if (r) return r;
   }
   return null;
 }
@@ -346,8 +408,8 @@ function changed(s: PlottedSeries, p: Prepared, xc: string, yc: string, sub: Sub
   const pick = spread(s.y.length, FIT_VERTICES);
   // the data's own KDE (Scott's, fitted) misses most vertices: not a near miss a tolerance decides
   const own = kdeAt(pts, 1);
-  if (!budget.take(n * s.y.length)) return null;
-  const idx = spread(s.y.length, s.y.length);
+  const idx = spread(s.y.length, Math.max(MIN_VERTICES, Math.floor(MAX_SET_WORK / (CHECK_COST * n))));
+  if (!budget.take(CHECK_COST * n * idx.length)) return null;
   for (const [share] of sub.shares) {
     const off = misses(s, idx, own, share, NONE, box).filter((m) => m > 0).length;
     if (off < CLEARLY_OFF * idx.length) return null;
@@ -384,7 +446,7 @@ function changed(s: PlottedSeries, p: Prepared, xc: string, yc: string, sub: Sub
         // a stretch a change of unit gives, or no change at all, is no evidence
         if (make === stretch ? Math.abs(t - 1) <= 1e-3 || unitChange(t) !== null : Math.abs(t) <= 1e-3 * sd) continue;
         const ch = make(t);
-        if (!budget.take(n * s.y.length)) return null;
+        if (!budget.take(n * idx.length)) return null;
         if (!misses(s, idx, k, share, ch, box).every((m) => m === 0)) continue;
         return `the contours are not the density of ${xc} and ${yc}${sub.desc}: every vertex lies on the density of ${ch.how} (${what}; Gaussian KDE, Scott's bandwidth${norm}), and most lie off the data's own`;
       }
@@ -410,6 +472,7 @@ export function weighContours(series: PlottedSeries[], p: Prepared, labels: stri
     const xs = s.x as number[];
     const box = [Math.min(...xs), Math.max(...xs), Math.min(...s.y), Math.max(...s.y)];
     const onAxes = series.flatMap((o) => (o.kind === "contours" && o.axes === s.axes && o.label !== null ? [o.label.trim()] : []));
+    budget.refused = false;
     const pairs = pairsOf(s, p, labels[i] ?? []);
     const named = pairs.length === 1 && (labels[i] ?? [])[0] === pairs[0]![0];
     const what = `${new Set(levels).size} level${new Set(levels).size === 1 ? "" : "s"}${s.lower ? " (filled)" : ""}`;
@@ -438,6 +501,13 @@ export function weighContours(series: PlottedSeries[], p: Prepared, labels: stri
           return;
         }
       }
+    }
+    if (budget.refused) {
+      out.set(i, {
+        status: "unchecked",
+        detail: `these contours (${what}) were not checked against every reading: the rows are too many for the time the check may spend on a chart`,
+      });
+      return;
     }
     out.set(i, {
       status: "unchecked",
