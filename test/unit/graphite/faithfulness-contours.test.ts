@@ -4,7 +4,8 @@
 // along the grid's edges, as marching squares puts them) are read as the data's iso-density lines:
 // faithful with the bandwidth named, per hue level with common_norm, lines or filled bands; the
 // same sets drawn from a column stretched or moved are unfaithful with a detail naming the change;
-// a change of unit, a deliberate subset and a set too small to read are never "unfaithful".
+// a change of unit, a deliberate subset and a set too small to read are never "unfaithful"; a set
+// too costly to read in full says so.
 // seaborn's own contours, drawn for real, are in test/sandbox/graphite/faithfulness-contours-sandbox.test.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -201,4 +202,15 @@ test("a change of unit, a deliberate subset and a set too small to read are neve
     assert.equal(f.verdict, "unchecked", `${what}: ${why(f)}`);
     assert.equal(values(f)[0]!.status, "unchecked", what);
   }
+});
+
+test("a set the check cannot afford to read in full says so, and is not called unread by every reading", () => {
+  // 60,000 rows: a bandwidth fit over them is past what the check may spend on a chart
+  const r = lcg(5);
+  const big = readCsv(["x,y", ...Array.from({ length: 60_000 }, () => `${(r() * 100).toFixed(2)},${(r() * 50).toFixed(2)}`)].join("\n") + "\n");
+  const ring = Array.from({ length: 40 }, (_, i) => [50 + 20 * Math.cos(i / 6), 25 + 10 * Math.sin(i / 6)] as const);
+  const set = series({ kind: "contours", x: ring.map((p) => p[0]), y: ring.map((p) => p[1]), levels: ring.map(() => 0.05), truncated: false });
+  const f = checkFaithfulness(big, [FigureMeasure.parse(figure([set], labels))]);
+  assert.equal(f.verdict, "unchecked", why(f));
+  assert.match(values(f)[0]!.detail, /the rows are too many for the time the check may spend on a chart/);
 });
