@@ -7,7 +7,8 @@ label strings, anything else a number. Points whose x or y is not finite (NaN fr
 mean, say) are left out, since JSON has no NaN. Each series' x values are mapped in one
 vectorised step (a per-point pandas Period cost more than drawing a four-series date chart); the
 point-by-point mapper stays as the fallback for what that step cannot take and as its reference.
-A violin's body is reported as its support values and its width at each (kind "violin").
+A violin's body is reported as its support values and its width at each (kind "violin"); a contour
+set as a sample of each level's vertices and the level they are on (kind "contours").
 """
 
 from __future__ import annotations
@@ -390,6 +391,9 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
             if isinstance(coll, QuadMesh):
                 out += _mesh(i, coll, xcat, ycat)
                 continue
+            if (contours := _contours(i, coll, ax, fig)) is not None:
+                out.append(contours)
+                continue
             body = _violin(i, coll, ax, xcat, ycat, hues) if isinstance(coll, PolyCollection) else None
             if body is not None:
                 out.append(body)
@@ -626,6 +630,108 @@ def _violin(
         "widths": width[:MAX_POINTS].tolist(),
         "truncated": n > MAX_POINTS,
     }
+
+
+MAX_CONTOUR_VERTICES = 40  # per level (or band) at most, spread evenly along its lines
+
+
+def _hue_of(rgb: Rgb) -> float | None:
+    """The HUSL hue of a colour (what seaborn's sequential map from a hue level's colour keeps);
+    None when the colour has no hue (a grey) or seaborn's husl is not at hand."""
+    try:
+        from seaborn.external import husl
+    except ImportError:
+        return None
+    h, s, _ = husl.rgb_to_husl(*rgb)
+    return float(h) if s > 5 else None
+
+
+def _contour_label(coll: Any, fig: Any, ax: Any) -> str | None:
+    """The legend entry naming a contour set's hue level: a line set's colour is the entry's; a
+    filled set's map runs light to dark in the entry's hue (seaborn's fill=True), so its hue is
+    compared. None when no single entry names it."""
+    entries: list[tuple[Rgb, str]] = []
+    for leg in [ax.get_legend(), *fig.legends]:
+        if leg is None:
+            continue
+        for handle, text in zip(getattr(leg, "legend_handles", []), leg.get_texts(), strict=False):
+            get = getattr(handle, "get_facecolor", None) or getattr(handle, "get_color", None)
+            try:
+                rgba = mcolors.to_rgba(get()) if get is not None else None
+            except (ValueError, TypeError):
+                rgba = None
+            if rgba is not None and rgba[3] > 0 and text.get_text().strip():
+                entries.append(((rgba[0], rgba[1], rgba[2]), text.get_text()))
+    if not entries:
+        return None
+    if not coll.filled:
+        cs = np.asarray(coll.get_edgecolor(), dtype=float).reshape(-1, 4)
+        if len(cs) == 0 or not all(_same_colour(tuple(c[:3]), tuple(cs[0][:3])) for c in cs):
+            return None
+        names = {t for c, t in entries if _same_colour(c, (float(cs[0][0]), float(cs[0][1]), float(cs[0][2])))}
+    else:
+        mid = coll.cmap(0.5)
+        hue = _hue_of((float(mid[0]), float(mid[1]), float(mid[2])))
+        if hue is None:
+            return None
+        names = {t for c, t in entries if (h := _hue_of(c)) is not None and min(abs(h - hue), 360 - abs(h - hue)) < 1.0}
+    return names.pop() if len(names) == 1 else None
+
+
+def _contours(ax_index: int, coll: Any, ax: Any, fig: Any) -> dict[str, Any] | None:
+    """A contour set (contour / contourf; seaborn's bivariate kdeplot draws one per hue level) as
+    kind "contours": x, y a sample of the vertices of each level's lines (each filled band's
+    outline), spread evenly along them, in data units; `levels` the level each vertex is on (a
+    filled band's upper level) and, filled, `lower` the band's lower level; label the hue level
+    the legend names. None for anything else, or on axes that are not linear numbers (a vertex
+    is not then the value it is drawn at)."""
+    from matplotlib.contour import ContourSet
+    from matplotlib.path import Path
+
+    if not isinstance(coll, ContourSet) or not coll.get_visible():
+        return None
+    for axis in (ax.xaxis, ax.yaxis):
+        if axis.get_scale() != "linear" or _categories(axis) is not None or _converter(axis) is not None:
+            return None
+    levels = np.asarray(coll.levels, dtype=float)
+    paths = coll.get_paths()
+    filled = bool(coll.filled)
+    if len(paths) != (len(levels) - 1 if filled else len(levels)):
+        return None
+    xs: list[float] = []
+    ys: list[float] = []
+    at: list[float] = []
+    lower: list[float] = []
+    total = 0
+    per_level = max(4, min(MAX_CONTOUR_VERTICES, MAX_POINTS // max(1, len(paths))))
+    for k, path in enumerate(paths):
+        v = np.asarray(path.vertices, dtype=float)
+        if path.codes is not None and len(v):
+            v = v[np.asarray(path.codes) != Path.CLOSEPOLY]
+        v = v[np.all(np.isfinite(v), axis=1)] if len(v) else v
+        if len(v) == 0:
+            continue
+        total += len(v)
+        pick = np.unique(np.linspace(0, len(v) - 1, min(len(v), per_level)).round().astype(int))
+        xs += v[pick, 0].tolist()
+        ys += v[pick, 1].tolist()
+        at += [float(levels[k + 1] if filled else levels[k])] * len(pick)
+        if filled:
+            lower += [float(levels[k])] * len(pick)
+    if not xs:
+        return None
+    out: dict[str, Any] = {
+        "axes": ax_index,
+        "kind": "contours",
+        "label": _contour_label(coll, fig, ax),
+        "x": xs[:MAX_POINTS],
+        "y": ys[:MAX_POINTS],
+        "levels": at[:MAX_POINTS],
+        "truncated": total > min(len(xs), MAX_POINTS),
+    }
+    if filled:
+        out["lower"] = lower[:MAX_POINTS]
+    return out
 
 
 def _cells(ax_index: int, values: Any, xc: np.ndarray, yc: np.ndarray, xcat: Any, ycat: Any) -> list[dict[str, Any]]:

@@ -14,7 +14,8 @@
 // against the rows its title names (faithfulness/facets); a density curve at a bandwidth other than
 // Scott's is fitted and confirmed point by point (faithfulness/bandwidth); error bands are read as
 // seaborn's estimators draw them (faithfulness/bands); a violin's body is its category's kernel
-// density (faithfulness/violins). Filled shapes the sandbox saw drawn but did not read (contours,
+// density (faithfulness/violins); a contour set's vertices lie on their levels of the data's
+// bivariate kernel density (faithfulness/contours). Filled shapes the sandbox saw drawn but did not read (contours,
 // hexbin cells) keep a chart from "faithful". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
@@ -39,6 +40,7 @@ import { weighPointHues } from "./faithfulness/point-hues";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
+import { weighContours } from "./faithfulness/contours";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -302,6 +304,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     }),
   );
   const violins = weighViolins(series, p, axisNames);
+  const contours = weighContours(series, p, axisNames);
   // series no reading gives, weighed together once all are read (hue series share one partition)
   const unread: Array<Unread & { check: FaithCheck }> = [];
   series.forEach((s, i) => {
@@ -330,6 +333,13 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         subsets.get(g)!.add(v);
       }
       if (violin.status === "unchecked") unexplained++;
+      return;
+    }
+    const contour = contours.get(i);
+    if (contour) {
+      checks.push({ check: `values of ${name}`, status: contour.status, detail: contour.detail });
+      for (const [g, v] of contour.status === "pass" ? (contour.shows ?? []) : []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));
+      if (contour.status === "unchecked") unexplained++;
       return;
     }
     const box = boxes.get(i);

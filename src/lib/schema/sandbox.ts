@@ -34,8 +34,11 @@ export const PlottedSeries = z.object({
    * "violin": one violin's body (seaborn's violinplot, catplot(kind="violin"), a split half
    * included): x the category it stands at at every point (or its position on an axes without
    * categories), y the support values along the value axis (ascending), `widths` the body's width
-   * there; label the hue level its colour names in the legend. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin"]),
+   * there; label the hue level its colour names in the legend.
+   * "contours": one contour set (contour / contourf; seaborn's bivariate KDE, one per hue level):
+   * x, y a sample of each level's vertices in data units, `levels` the level each is on (a filled
+   * band's upper level), `lower` a filled band's lower level; label the hue level the legend names. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -43,8 +46,11 @@ export const PlottedSeries = z.object({
   x: xValues,
   y: yValues,
   rows: z.array(z.string()).optional(),
-  /** A band's lower edge, one per x (absent on every other kind, and on results measured before bands were). */
+  /** A band's lower edge, one per x (absent on every other kind, and on results measured before bands were);
+   * a filled contour band's lower level, one per vertex. */
   lower: z.array(z.number()).optional(),
+  /** A contour set's level at each vertex (absent on every other kind). */
+  levels: z.array(z.number()).optional(),
   /** A violin body's width at each support value, one per y (absent on every other kind). */
   widths: z.array(z.number()).optional(),
   /** A scatter drawn in several colours (seaborn's hue=, plt.scatter(c=...)): each point's colour
