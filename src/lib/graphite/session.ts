@@ -11,6 +11,7 @@ import type { SandboxRun } from "../schema/sandbox";
 import type { Slot } from "../slot/slot";
 import type { CsvData } from "./csv";
 import { JUDGE_MAX_TOKENS } from "./judge";
+import { publishedCopy } from "./published";
 import { askCoder } from "./stages/ask";
 import { executeCode, settleChart } from "./stages/execute";
 import { judgeCharts } from "./stages/judge";
@@ -74,7 +75,8 @@ export class GraphiteSession implements StageSession {
   }
 
   publish(): void {
-    // A JSON copy: the widget state is pure data, and later in-place changes must be re-published.
-    this.live.publish(JSON.parse(JSON.stringify(this.result)));
+    // A copy (./published.ts): the widget state is plain data, and neither the stages' later
+    // in-place changes nor the user's edits to the result may reach a state already published.
+    this.live.publish(publishedCopy(this.result));
   }
 }
