@@ -415,7 +415,11 @@ function changed(s: PlottedSeries, p: Prepared, xc: string, yc: string, sub: Sub
     if (off < CLEARLY_OFF * idx.length) return null;
   }
   const vx = s.x as number[];
-  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  const mean = (v: ArrayLike<number>) => {
+    let t = 0;
+    for (let i = 0; i < v.length; i++) t += v[i]!;
+    return t / v.length;
+  };
   for (const axis of ["x", "y"] as const) {
     const drawn = mean(axis === "x" ? vx : s.y);
     const data = mean(axis === "x" ? pts.xs : pts.ys);
