@@ -56,11 +56,11 @@ const COUNTS = [
   [0, 4, 6],
 ]; // COUNTS[y bin][x bin]
 const lines = ["g,x,y"];
-COUNTS.forEach((row, j) =>
+COUNTS.forEach((row, j) => {
   row.forEach((n, i) => {
     for (let k = 0; k < n; k++) lines.push(`${k % 2 ? "p" : "q"},${(X_EDGES[i]! + 0.1 + 0.1 * k).toFixed(2)},${Y_EDGES[j]! + 1 + k}`);
-  }),
-);
+  });
+});
 // x and y on the last edges (the last bins, closed), x on an inner edge (the upper bin) and y on
 // the first, y missing (left out): the edges stand at the values' ends, as seaborn's do
 lines.push("p,3,35", "q,1,5", "q,2.5,");
