@@ -28,6 +28,8 @@ export interface Counts {
   present: number;
   /** Rows counted in some cell for sure. */
   inside: number;
+  /** Rows surely past the edges of a numeric axis (not counted in any cell). */
+  outside: number;
   /** Category values of present rows that have no bin on their category axis, with their rows. */
   offAxis: Map<string, number>;
 }
@@ -71,6 +73,7 @@ export function countCells(rows: ArrayLike<number>, xv: Values, yv: Values, x: A
   const yIndex = y.labels ? new Map(y.labels.map((l, i) => [l, i])) : null;
   let present = 0;
   let inside = 0;
+  let outside = 0;
   const at = (vals: Values, r: number, a: Axis, index: Map<string, number> | null): number[] | null => {
     const v = vals[r];
     if (index) {
@@ -97,10 +100,15 @@ export function countCells(rows: ArrayLike<number>, xv: Values, yv: Values, x: A
       inside++;
       continue;
     }
-    if (sure) continue;
+    if (sure) {
+      // past the edges on a numeric axis (binrange, explicit bins, or rows filtered on x or y)
+      const off = (xIndex && bx[0]! < 0) || (yIndex && by[0]! < 0);
+      if (!off) outside++;
+      continue;
+    }
     for (const i of bx) for (const k of by) if (i >= 0 && k >= 0) hi[k * nx + i]++;
   }
-  return { lo, hi, present, inside, offAxis };
+  return { lo, hi, present, inside, outside, offAxis };
 }
 
 /** Each bin's width, in data units or (a log axis) in log10 units as seaborn measures its area. */

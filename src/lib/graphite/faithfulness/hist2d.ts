@@ -321,7 +321,7 @@ function tryPair(s: PlottedSeries, ax: Axis, ay: Axis, x: Column, y: Column, sub
   return { x, y, sub, c, f };
 }
 
-function weighOne(s: PlottedSeries, p: Prepared, named: string[], whole?: Prepared): Hist2dFinding {
+function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean, whole?: Prepared): Hist2dFinding {
   const [ax, ay] = axesOf(s);
   const nCells = (ax.edges.length - 1) * (ay.edges.length - 1);
   if (s.truncated || !s.cells || s.cells.length !== nCells || nCells === 0)
@@ -331,36 +331,51 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], whole?: Prepar
   const ys = columnsFor(ay, p, named);
   const subs = subsetsOf(s, p);
   const what = (t: Tried) => `${t.x.name}${t.x.change} (x) against ${t.y.name}${t.y.change} (y)${t.sub.desc}`;
+  // the first reading of each kind: every cell and every row (returned at once), undrawn cells
+  // above the drawn ones (only plt.hist2d's cmax does that: tried after every plain reading), rows
+  // past the edges, an undrawn cell no threshold explains
+  let above: Tried | null = null;
+  let partial: Tried | null = null;
   let brokenAt: Tried | null = null;
+  const passed = (t: Tried): Hist2dFinding => {
+    const shows: Array<[string, string]> = t.sub.by ? [t.sub.by] : [];
+    let offNote = "";
+    for (const [col, a] of [
+      [t.x, ax],
+      [t.y, ay],
+    ] as const)
+      if (a.labels && t.c.offAxis.size) {
+        for (const l of a.labels) shows.push([col.name, l]);
+        offNote = `; ${[...t.c.offAxis.values()].reduce((m, n) => m + n, 0)} rows whose ${col.name} has no bin are not drawn`;
+      }
+    const f = t.f!;
+    return {
+      status: "pass",
+      detail: `the 2-D histogram of ${what(t)}: all ${nCells} cells hold ${f.stat} of the ${t.c.inside} rows in them, binned as numpy's histogram2d bins them${f.masked ? ` (${f.masked} undrawn cells ${f.above ? "beyond one threshold on either side, hist2d's cmin and cmax" : "at or below one threshold, seaborn's thresh or hist2d's cmin"})` : ""}${offNote}`,
+      shows,
+    };
+  };
   for (const sub of subs)
     for (const x of xs)
       for (const y of ys) {
         if (x.name === y.name) continue;
         const t = tryPair(s, ax, ay, x, y, sub, p, whole);
         if (!t.f) continue;
-        if (t.f.broken) {
-          brokenAt ??= t;
-          continue;
-        }
-        const shows: Array<[string, string]> = sub.by ? [sub.by] : [];
-        let offNote = "";
-        for (const [col, a] of [
-          [x, ax],
-          [y, ay],
-        ] as const)
-          if (a.labels && t.c.offAxis.size) {
-            for (const l of a.labels) shows.push([col.name, l]);
-            offNote = `; ${[...t.c.offAxis.values()].reduce((m, n) => m + n, 0)} rows whose ${col.name} has no bin are not drawn`;
-          }
-        return {
-          status: "pass",
-          detail: `the 2-D histogram of ${what(t)}: all ${nCells} cells hold ${t.f.stat} of the ${t.c.inside} rows in them, binned as numpy's histogram2d bins them${t.f.masked ? ` (${t.f.masked} undrawn cells ${t.f.above ? "beyond one threshold on either side, hist2d's cmin and cmax" : "at or below one threshold, seaborn's thresh or hist2d's cmin"})` : ""}${offNote}`,
-          shows,
-        };
+        if (t.f.broken) brokenAt ??= t;
+        else if (t.c.outside > 0) partial ??= t;
+        else if (t.f.above > 0) above ??= t;
+        else return passed(t);
       }
+  if (above) return passed(above);
+  if (partial)
+    return {
+      status: "unchecked",
+      detail: `the cells are the 2-D histogram of ${what(partial)} (${partial.f!.stat}), but ${partial.c.outside} of its ${partial.c.present} rows lie past the edges and are not drawn (a binrange, explicit bins, or rows filtered on x or y), which the data alone cannot tell apart, so not "faithful"`,
+    };
   if (brokenAt) {
     const b = brokenAt.f!.broken!;
-    if (b.rows >= 3 && brokenAt.c.inside >= MIN_ROWS)
+    // only a mesh alone on its axes: beside others (hue levels) an undrawn cell may be another level's
+    if (alone && b.rows >= 3 && brokenAt.c.inside >= MIN_ROWS)
       return {
         status: "fail",
         detail: `the drawn cells are the 2-D histogram of ${what(brokenAt)}, but the cell at ${cellName(ax, ay, b.cell)} holds ${b.rows} rows and is not drawn while cells holding fewer rows are: no threshold leaves it out`,
@@ -428,17 +443,42 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], whole?: Prepar
  */
 export function weighHist2d(series: PlottedSeries[], p: Prepared, labels: string[][] = [], whole?: Prepared): Map<number, Hist2dFinding> {
   const out = new Map<number, Hist2dFinding>();
+  const meshesOn = (axes: number) => series.filter((s) => s.kind === "hist2d" && s.axes === axes).length;
+  const named = (i: number) => (labels[i] ?? []).filter((l) => p.numeric.has(l) || p.categorical.has(l));
   series.forEach((s, i) => {
     if (s.kind !== "hist2d") return;
-    out.set(
-      i,
-      weighOne(
-        s,
-        p,
-        (labels[i] ?? []).filter((l) => p.numeric.has(l) || p.categorical.has(l)),
-        whole,
-      ),
-    );
+    out.set(i, weighOne(s, p, named(i), meshesOn(s.axes) === 1, whole));
   });
+  // hue levels' meshes none of which is its rows: together, the rows of every level paired apart?
+  const groups = new Map<string, number[]>();
+  for (const [i, f] of out) {
+    const s = series[i]!;
+    if (f.status !== "unchecked" || !s.cells) continue;
+    const key = `${s.axes}\u0000${JSON.stringify([s.x, s.y, s.binLabels ?? null])}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  }
+  for (const idx of groups.values()) {
+    if (idx.length < 2 || idx.length !== meshesOn(series[idx[0]!]!.axes)) continue;
+    const first = series[idx[0]!]!;
+    const cells = first.cells!.map((_, c) => idx.reduce((m, i) => m + (series[i]!.cells![c] ?? 0), 0));
+    const why = shuffledTogether({ ...first, label: null, cells }, p, named(idx[0]!));
+    if (why) for (const i of idx) out.set(i, { status: "fail", detail: why });
+  }
   return out;
+}
+
+/** Summed hue levels' counts whose per-bin totals are the data's and whose cells are not. */
+function shuffledTogether(s: PlottedSeries, p: Prepared, named: string[]): string | null {
+  const [ax, ay] = axesOf(s);
+  const counts: Stat[] = [{ name: "counts", factor: () => 1 }];
+  for (const x of columnsFor(ax, p, named))
+    for (const y of columnsFor(ay, p, named)) {
+      if (x.name === y.name) continue;
+      const rows = p.frames[0]!.rows;
+      const c = countCells(rows, x.values, y.values, ax, ay);
+      const missing = (col: Column, a: Axis) => (a.labels ? 0 : rows.filter((i) => Number.isNaN((col.values as ArrayLike<number>)[i]!)).length);
+      const why = shuffled(s, ax, ay, c, counts, missing(x, ax) + missing(y, ay));
+      if (why) return `the hue levels' cells together pair ${x.name} and ${y.name} from different rows: ${why} (values shuffled between rows)`;
+    }
+  return null;
 }
