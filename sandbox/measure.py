@@ -649,6 +649,17 @@ def _bin_labels(edges: np.ndarray, cat: dict[float, str] | None) -> list[str] | 
     return labels
 
 
+def _shared_categories(ax: Any, which: str) -> dict[float, str] | None:
+    """The categories of an axes that shares this axes' x (or y) axis, or None."""
+    shared = ax.get_shared_x_axes() if which == "x" else ax.get_shared_y_axes()
+    for other in shared.get_siblings(ax):
+        if other is not ax:
+            cat = _categories(other.xaxis if which == "x" else other.yaxis)
+            if cat is not None:
+                return cat
+    return None
+
+
 def _hist2d(
     ax_index: int, mesh: Any, ax: Any, xcat: Any, ycat: Any, hues: list[tuple[Rgb, str]]
 ) -> list[dict[str, Any]]:
@@ -659,6 +670,9 @@ def _hist2d(
     hist2d's cmin/cmax); `binLabels` the category of each bin on a category axis; `scales` the two
     axes' scales; label the hue level the legend names when the axes holds one mesh per legend
     entry (seaborn draws one per hue level, in the legend's order). Date axes are not read."""
+    # a facet that shares its category axis with another (seaborn's col_wrap) may hold no labels of its own
+    xcat = xcat if xcat is not None else _shared_categories(ax, "x")
+    ycat = ycat if ycat is not None else _shared_categories(ax, "y")
     if (xcat is not None and ycat is not None) or getattr(ax, "_colorbar", None) is not None:
         return []
     for axis in (ax.xaxis, ax.yaxis):

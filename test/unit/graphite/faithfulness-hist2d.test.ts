@@ -62,12 +62,13 @@ COUNTS.forEach((row, j) => {
   });
 });
 // x and y on the last edges (the last bins, closed), x on an inner edge (the upper bin) and y on
-// the first, y missing (left out): the edges stand at the values' ends, as seaborn's do
-lines.push("p,3,35", "q,1,5", "q,2.5,");
+// the first, y missing (left out), x and y on the first edges: the edges stand at the values'
+// ends, as seaborn's do
+lines.push("p,3,35", "q,1,5", "q,2.5,", "p,0,5");
 const csv = readCsv(lines.join("\n") + "\n");
-// the cells numpy gives for those rows: the two edge rows add to (x bin 2, y bin 2) and (x bin 1, y bin 0)
+// the cells numpy gives for those rows: the edge rows add to (x bin 2, y bin 2), (x bin 1, y bin 0) and (x bin 0, y bin 0)
 const TRUE = [
-  [3, 1, 1],
+  [4, 1, 1],
   [2, 5, 0],
   [0, 4, 7],
 ].flat();
@@ -83,7 +84,7 @@ const valuesCheck = (f: ReturnType<typeof checkFaithfulness>) => f.checks.find((
 test("cells that are the rows' counts are faithful; empty cells masked (seaborn's thresh) are allowed", () => {
   const f = checkFaithfulness(csv, [mesh(TRUE.map((n) => (n === 0 ? null : n)))]);
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
-  assert.match(valuesCheck(f).detail, /2-D histogram of x \(x\) against y \(y\): all 9 cells hold counts of the 23 rows/);
+  assert.match(valuesCheck(f).detail, /2-D histogram of x \(x\) against y \(y\): all 9 cells hold counts of the 24 rows/);
 });
 
 test("probability, percent and density of the same rows are faithful, the normalisation named", () => {
@@ -123,7 +124,7 @@ test("a column scaled or moved before binning is unfaithful, the change named; a
 test("cells whose per-bin totals are the data's but that pair x and y from other rows are unfaithful (shuffled)", () => {
   // the same row and column totals, rows paired differently
   const paired = [
-    [1, 3, 1],
+    [2, 3, 1],
     [4, 1, 2],
     [0, 6, 5],
   ].flat();

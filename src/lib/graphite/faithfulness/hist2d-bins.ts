@@ -5,7 +5,8 @@
 // axis the sandbox reports edges in data units, computed as 10 ** (edges in log units): a value
 // that sits on an edge within the rounding of that round trip may belong to either neighbouring
 // bin (or, at the outer edges, be inside or out), so every cell gets the fewest and the most rows
-// it can hold. Pure.
+// it can hold. Each column's bins are found once per axis and kept (faithfulness/memo): every
+// subset of rows reuses them. Pure apart from that cache.
 
 export interface Axis {
   /** The bin edges, ascending. */
@@ -15,6 +16,8 @@ export interface Axis {
   /** Relative rounding an edge may carry (0: the edges are the very numbers numpy compared). */
   tol: number;
 }
+
+import { memo } from "./memo";
 
 /** The rows' values on one axis: numbers, or category keys (null where missing). */
 export type Values = ArrayLike<number> | ReadonlyArray<string | null>;
@@ -34,12 +37,11 @@ export interface Counts {
   offAxis: Map<string, number>;
 }
 
-/** The bins a value can fall in (-1: outside), one or two; numpy's rule at exact edges. */
-function binsOf(v: number, a: Axis): number[] {
-  const e = a.edges;
+/** numpy's bin of v (searchsorted(edges, v, side="right") - 1, v == last edge in the last bin), -1 outside. */
+function binOf(v: number, e: number[]): number {
   const n = e.length - 1;
-  if (!Number.isFinite(v)) return [-1];
-  // searchsorted(edges, v, side="right") - 1, with v == last edge in the last bin
+  if (!(v >= e[0]!) || v > e[n]!) return -1;
+  if (v === e[n]) return n - 1;
   let lo = 0;
   let hi = e.length;
   while (lo < hi) {
@@ -47,19 +49,62 @@ function binsOf(v: number, a: Axis): number[] {
     if (e[mid]! <= v) lo = mid + 1;
     else hi = mid;
   }
-  let bin = lo - 1;
-  if (v === e[n]) bin = n - 1;
-  if (bin >= n) bin = -1;
-  if (a.tol === 0) return [bin];
-  const out = new Set([bin]);
-  // an edge within rounding of v: the bins on both sides of it
-  for (const k of [lo - 1, lo]) {
-    const edge = e[k];
-    if (edge === undefined || Math.abs(v - edge) > a.tol * Math.max(Math.abs(edge), Math.abs(v))) continue;
-    out.add(k - 1 >= 0 ? k - 1 : -1);
-    out.add(k < n ? k : -1);
-  }
-  return [...out];
+  return lo - 1;
+}
+
+/** Every bin v may fall in (-1: outside) when it sits on an edge within the rounding `tol`, else null. */
+function nearEdge(v: number, e: number[], k: number, tol: number): boolean {
+  return k >= 0 && k < e.length && Math.abs(v - e[k]!) <= tol * Math.max(Math.abs(e[k]!), Math.abs(v));
+}
+
+function alternatives(v: number, e: number[], bin: number, tol: number): number[] | null {
+  const n = e.length - 1;
+  const a = bin >= 0 ? bin : v < e[0]! ? 0 : n;
+  const b = bin >= 0 ? bin + 1 : a;
+  // the usual case, without building anything (this runs once per value)
+  if (!nearEdge(v, e, a, tol) && !nearEdge(v, e, b, tol)) return null;
+  const out = new Set<number>([bin]);
+  for (const k of [a, b])
+    if (nearEdge(v, e, k, tol)) {
+      out.add(k - 1 >= 0 ? k - 1 : -1);
+      out.add(k < n ? k : -1);
+    }
+  return out.size > 1 ? [...out] : null;
+}
+
+/** Each row's bin on one axis (-1 outside, -2 missing, -3 a category with no bin), and the rows
+ * whose value may fall in other bins; once per column and axis (the subsets reuse it). */
+interface Binned {
+  bin: Int32Array;
+  alt: Map<number, number[]>;
+}
+
+function binColumn(vals: Values, a: Axis): Binned {
+  const key = `hist2d bins\u0000${a.tol}\u0000${a.labels ? a.labels.join("\u0001") : ""}\u0000${a.edges.join(",")}`;
+  return memo(vals as object, key, () => {
+    const n = vals.length;
+    const bin = new Int32Array(n);
+    const alt = new Map<number, number[]>();
+    const index = a.labels ? new Map(a.labels.map((l, i) => [l, i])) : null;
+    for (let r = 0; r < n; r++) {
+      const v = vals[r];
+      if (index) {
+        bin[r] = typeof v === "string" ? (index.get(v) ?? -3) : -2;
+        continue;
+      }
+      if (typeof v !== "number" || !Number.isFinite(v)) {
+        bin[r] = -2;
+        continue;
+      }
+      const b = binOf(v, a.edges);
+      bin[r] = b;
+      if (a.tol > 0) {
+        const more = alternatives(v, a.edges, b, a.tol);
+        if (more) alt.set(r, more);
+      }
+    }
+    return { bin, alt };
+  });
 }
 
 /** Count the rows into the cells of the x and y axes. */
@@ -69,44 +114,37 @@ export function countCells(rows: ArrayLike<number>, xv: Values, yv: Values, x: A
   const lo = new Array<number>(nx * ny).fill(0);
   const hi = new Array<number>(nx * ny).fill(0);
   const offAxis = new Map<string, number>();
-  const xIndex = x.labels ? new Map(x.labels.map((l, i) => [l, i])) : null;
-  const yIndex = y.labels ? new Map(y.labels.map((l, i) => [l, i])) : null;
+  const bx = binColumn(xv, x);
+  const by = binColumn(yv, y);
   let present = 0;
   let inside = 0;
   let outside = 0;
-  const at = (vals: Values, r: number, a: Axis, index: Map<string, number> | null): number[] | null => {
-    const v = vals[r];
-    if (index) {
-      if (typeof v !== "string") return null;
-      const b = index.get(v);
-      if (b === undefined) {
-        offAxis.set(v, (offAxis.get(v) ?? 0) + 1);
-        return [-1];
-      }
-      return [b];
-    }
-    return typeof v === "number" && Number.isFinite(v) ? binsOf(v, a) : null;
-  };
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j]!;
-    const bx = at(xv, r, x, xIndex);
-    const by = at(yv, r, y, yIndex);
-    if (!bx || !by) continue;
+    const i = bx.bin[r]!;
+    const k = by.bin[r]!;
+    if (i === -2 || k === -2) continue;
     present++;
-    const sure = bx.length === 1 && by.length === 1;
-    if (sure && bx[0]! >= 0 && by[0]! >= 0) {
-      lo[by[0]! * nx + bx[0]!]++;
-      hi[by[0]! * nx + bx[0]!]++;
-      inside++;
+    if (i === -3 || k === -3) {
+      // a category with no bin on its axis: named, not counted
+      const v = (i === -3 ? xv[r] : yv[r]) as string;
+      offAxis.set(v, (offAxis.get(v) ?? 0) + 1);
       continue;
     }
-    if (sure) {
+    const ai = bx.alt.get(r);
+    const ak = by.alt.get(r);
+    if (ai || ak) {
+      for (const a of ai ?? [i]) for (const b of ak ?? [k]) if (a >= 0 && b >= 0) hi[b * nx + a]++;
+      continue;
+    }
+    if (i < 0 || k < 0) {
       // past the edges on a numeric axis (binrange, explicit bins, or rows filtered on x or y)
-      const off = (xIndex && bx[0]! < 0) || (yIndex && by[0]! < 0);
-      if (!off) outside++;
+      outside++;
       continue;
     }
-    for (const i of bx) for (const k of by) if (i >= 0 && k >= 0) hi[k * nx + i]++;
+    lo[k * nx + i]++;
+    hi[k * nx + i]++;
+    inside++;
   }
   return { lo, hi, present, inside, outside, offAxis };
 }

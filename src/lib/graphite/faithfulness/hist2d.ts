@@ -13,6 +13,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { countCells, widths, type Axis, type Counts, type Values } from "./hist2d-bins";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
+import { memo } from "./memo";
 
 export interface Hist2dFinding {
   status: "pass" | "fail" | "unchecked";
@@ -28,10 +29,18 @@ const ROUNDED = 1e-9;
 /** Rows and non-empty cells a mesh needs before a named change of the data is evidence. */
 const MIN_ROWS = 20;
 const MIN_CELLS = 4;
+/** Rows one mesh may count over all its tries (the check must stay fast on 50,000-row tables). */
+const MAX_WORK = 3e6;
 /** Columns tried per axis when the axes' labels name none. */
 const MAX_COLUMNS = 12;
 
 const fmt = (v: number) => String(+v.toPrecision(6));
+
+const TOO_MUCH: Hist2dFinding = {
+  status: "unchecked",
+  detail:
+    "no reading tried within the rows the check may count gives these cells (a large table, many subsets and columns) and nothing shows them wrong: not checked",
+};
 
 interface Subset {
   desc: string;
@@ -47,6 +56,8 @@ interface Column {
   change: string;
   /** Relative rounding the changed values carry (0: the data's own numbers). */
   tol: number;
+  /** A changed column whose ends stand at both outer edges (or half a bin inside), as seaborn's bins do. */
+  ends?: boolean;
 }
 
 interface Stat {
@@ -123,18 +134,26 @@ function subsetsOf(s: PlottedSeries, p: Prepared): Subset[] {
 
 /** Rows with both columns (and the subset's column) present, in p and in the whole table. */
 function allRows(x: Column, y: Column, p: Prepared, whole: Prepared | undefined, by: string | null): number[] {
-  const out = new Set<number>();
-  for (const t of whole ? [p, whole] : [p]) {
-    const xv = x.change ? null : (t.numeric.get(x.name) ?? t.categorical.get(x.name));
-    const yv = y.change ? null : (t.numeric.get(y.name) ?? t.categorical.get(y.name));
-    if (!xv || !yv) continue;
-    const ok = (v: number | string | null | undefined) => (typeof v === "number" ? Number.isFinite(v) : v !== null && v !== undefined);
-    const base = t.frames[0]!.rows.filter((i) => ok(xv[i]) && ok(yv[i]));
-    out.add(base.length);
-    // seaborn drops the rows whose hue (or facet) value is missing before it norms over all
-    for (const [g, keys] of t.categorical) if (g === by || t !== p) out.add(base.filter((i) => keys[i] !== null).length);
-  }
+  if (x.change || y.change) return [];
+  const key = (t: Prepared, g: string | null) => memo(t, `hist2d rows\u0000${x.name}\u0000${y.name}\u0000${g ?? "\u0001"}`, () => rowsPresent(x, y, t, g));
+  // in p: all rows, and those whose hue value is present; in the whole table a facet was cut
+  // from: also those whose facet value is present (any category column)
+  const out = new Set<number>(key(p, by));
+  if (whole) for (const n of key(whole, null)) out.add(n);
   return [...out].filter((n) => n > 0);
+}
+
+/** Rows with both columns present, and of those the rows whose `by` (null: each category column) is present. */
+function rowsPresent(x: Column, y: Column, t: Prepared, by: string | null): number[] {
+  const xv = t.numeric.get(x.name) ?? t.categorical.get(x.name);
+  const yv = t.numeric.get(y.name) ?? t.categorical.get(y.name);
+  if (!xv || !yv) return [];
+  const ok = (v: number | string | null | undefined) => (typeof v === "number" ? Number.isFinite(v) : v !== null && v !== undefined);
+  const base = t.frames[0]!.rows.filter((i) => ok(xv[i]) && ok(yv[i]));
+  const out = [base.length];
+  // seaborn drops the rows whose hue (or facet) value is missing before it norms over all
+  for (const [g, keys] of t.categorical) if (by === null || g === by) out.push(base.filter((i) => keys[i] !== null).length);
+  return out;
 }
 
 /** The normalisations a drawn cell can carry per row counted. */
@@ -219,8 +238,27 @@ function cellName(x: Axis, y: Axis, cell: number): string {
   return `x ${bin(x, i)}, y ${bin(y, j)}`;
 }
 
+/** [min, max] of a column's present values, or [] without the column. */
+function extent(v: number[] | undefined): number[] {
+  if (!v) return [];
+  let min = Infinity;
+  let max = -Infinity;
+  for (const t of v)
+    if (Number.isFinite(t)) {
+      if (t < min) min = t;
+      if (t > max) max = t;
+    }
+  return max >= min ? [min, max] : [];
+}
+
+/** Significant digits of the constant a change names (fillna first: it names none). */
+function digits(change: string): number {
+  const m = /[\d.]+(?:e[-+]?\d+)?/.exec(change);
+  return m ? m[0].replace(/e.*$/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length : 0;
+}
+
 /** The changes of a column's values tried as evidence: scaled or moved to the drawn edges, gaps as 0. */
-function changesOf(col: Column, a: Axis, rows: number[], gappy: boolean): Column[] {
+function changesOf(col: Column, a: Axis, rows: number[], gappy: boolean, wholeEnds: number[] = []): Column[] {
   if (a.labels) return [];
   const v = col.values as ArrayLike<number>;
   // the edges stand at the values' ends: the subset's, or every row's (seaborn's common bins over hue levels)
@@ -244,18 +282,22 @@ function changesOf(col: Column, a: Axis, rows: number[], gappy: boolean): Column
   const out: Column[] = [];
   const seen: number[] = [];
   const map = (f: (t: number) => number) => Array.from({ length: v.length }, (_, i) => f(v[i]!));
-  const mins = Number.isFinite(allMin) ? [min, allMin] : [min];
-  const maxs = Number.isFinite(allMax) ? [max, allMax] : [max];
-  for (const k of [...mins.map((m) => lo / m), ...maxs.map((m) => hi / m)].map(round)) {
+  // ...or the whole table's, a facet grid's common bins: [min, max] of the column there
+  const mins = [min, allMin, wholeEnds[0] ?? NaN].filter(Number.isFinite);
+  const maxs = [max, allMax, wholeEnds[1] ?? NaN].filter(Number.isFinite);
+  const at = (v: number, edges: number[]) => edges.some((e) => Math.abs(v - e) <= ROUNDED * Math.max(1, Math.abs(e), hi - lo));
+  const standsAt = (f: (t: number) => number) => mins.some((m) => at(f(m), [lo, lo + 0.5])) && maxs.some((m) => at(f(m), [hi, hi - 0.5]));
+  // the edges at the values' ends, or half a bin past them (discrete bins)
+  for (const k of [...mins.flatMap((m) => [lo / m, (lo + 0.5) / m]), ...maxs.flatMap((m) => [hi / m, (hi - 0.5) / m])].map(round)) {
     if (!(k > 0) || Math.abs(k - 1) <= 1e-6 || seen.some((o) => Math.abs(o - k) <= ROUNDED * k)) continue;
     seen.push(k);
-    out.push({ name: col.name, values: map((t) => t * k), change: ` × ${fmt(k)}`, tol: ROUNDED });
+    out.push({ name: col.name, values: map((t) => t * k), change: ` × ${fmt(k)}`, tol: ROUNDED, ends: standsAt((t) => t * k) });
   }
   const moved: number[] = [];
   for (const d of [...mins.flatMap((m) => [lo - m, lo + 0.5 - m]), ...maxs.flatMap((m) => [hi - m, hi - 0.5 - m])].map(round)) {
     if (Math.abs(d) <= 1e-6 * (max - min) || moved.some((o) => Math.abs(o - d) <= 1e-9 * (max - min))) continue;
     moved.push(d);
-    out.push({ name: col.name, values: map((t) => t + d), change: ` ${d > 0 ? "+" : "−"} ${fmt(Math.abs(d))}`, tol: ROUNDED });
+    out.push({ name: col.name, values: map((t) => t + d), change: ` ${d > 0 ? "+" : "−"} ${fmt(Math.abs(d))}`, tol: ROUNDED, ends: standsAt((t) => t + d) });
   }
   if (gappy) out.push({ name: col.name, values: map((t) => (Number.isNaN(t) ? 0 : t)), change: " with its missing values filled with 0 (fillna(0))", tol: 0 });
   return out;
@@ -282,27 +324,31 @@ function asCounts(cells: Array<number | null>, all: Stat[]): number[] | null {
 /** The x and y of different rows paired: each axis's per-bin totals are the data's (short by at most
  * the rows a missing value moved onto, `gaps`), the cells are not, by far more than those rows. */
 function shuffled(s: PlottedSeries, x: Axis, y: Axis, c: Counts, all: Stat[], gaps: number): string | null {
-  if (!c.lo.every((n, i) => n === c.hi[i]) || c.inside < MIN_ROWS) return null;
+  if (c.inside < MIN_ROWS) return null;
   const drawn = asCounts(s.cells!, all);
   if (!drawn) return null;
   const nx = x.edges.length - 1;
   const ny = y.edges.length - 1;
+  // rows on a rounded edge (a log axis) may be in either bin: the data's totals are ranges
+  const rounded = c.hi.reduce((m, v, i) => m + v - c.lo[i]!, 0);
   let short = 0;
   for (const alongX of [true, false]) {
     const d = totals(drawn, nx, ny, alongX);
-    const t = totals(c.lo, nx, ny, alongX);
-    if (d.some((v, i) => v > t[i]!)) return null;
+    const lo = totals(c.lo, nx, ny, alongX);
+    const hi = totals(c.hi, nx, ny, alongX);
+    if (d.some((v, i) => v > hi[i]!)) return null;
     short = Math.max(
       short,
-      t.reduce((m, v, i) => m + v - d[i]!, 0),
+      lo.reduce((m, v, i) => m + Math.max(0, v - d[i]!), 0),
     );
   }
   if (short > gaps) return null;
-  const differ = drawn.flatMap((n, i) => (n !== c.lo[i] ? [i] : []));
-  const moved = drawn.reduce((m, n, i) => m + Math.abs(n - c.lo[i]!), 0);
+  const off = (i: number) => Math.max(0, c.lo[i]! - drawn[i]!, drawn[i]! - c.hi[i]!);
+  const differ = drawn.flatMap((_, i) => (off(i) > 0 ? [i] : []));
+  const moved = drawn.reduce((m, _, i) => m + off(i), 0);
   // rows merely left out lower one cell each: pairs changed move far more
-  if (differ.length < MIN_CELLS || moved < short + 2 * MIN_CELLS) return null;
-  const worst = differ.reduce((a, b) => (Math.abs(drawn[b]! - c.lo[b]!) > Math.abs(drawn[a]! - c.lo[a]!) ? b : a));
+  if (differ.length < MIN_CELLS || moved < short + rounded + 2 * MIN_CELLS) return null;
+  const worst = differ.reduce((a, b) => (off(b) > off(a) ? b : a));
   const lost = short ? ` (${short} fewer, as many as the missing values moved onto other rows)` : "";
   return `${differ.length} of ${drawn.length} cells differ (at ${cellName(x, y, worst)}: drawn ${drawn[worst]} rows, the data has ${c.lo[worst]}) though every x bin and every y bin holds as many rows as the data puts there${lost}`;
 }
@@ -315,7 +361,13 @@ interface Tried {
   f: Fit | null;
 }
 
-function tryPair(s: PlottedSeries, ax: Axis, ay: Axis, x: Column, y: Column, sub: Subset, p: Prepared, whole?: Prepared): Tried {
+/** Rows left to count for one mesh. */
+interface Budget {
+  left: number;
+}
+
+function tryPair(s: PlottedSeries, ax: Axis, ay: Axis, x: Column, y: Column, sub: Subset, p: Prepared, budget: Budget, whole?: Prepared): Tried {
+  budget.left -= sub.rows.length;
   const c = countCells(sub.rows, x.values, y.values, { ...ax, tol: Math.max(ax.tol, x.tol) }, { ...ay, tol: Math.max(ay.tol, y.tol) });
   const f = c.inside > 0 ? fit(s.cells!, c, stats(ax, ay, s, c, allRows(x, y, p, whole, sub.by?.[0] ?? null))) : null;
   return { x, y, sub, c, f };
@@ -330,6 +382,7 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
   const xs = columnsFor(ax, p, named);
   const ys = columnsFor(ay, p, named);
   const subs = subsetsOf(s, p);
+  const budget: Budget = { left: MAX_WORK };
   const what = (t: Tried) => `${t.x.name}${t.x.change} (x) against ${t.y.name}${t.y.change} (y)${t.sub.desc}`;
   // the first reading of each kind: every cell and every row (returned at once), undrawn cells
   // above the drawn ones (only plt.hist2d's cmax does that: tried after every plain reading), rows
@@ -359,7 +412,8 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
     for (const x of xs)
       for (const y of ys) {
         if (x.name === y.name) continue;
-        const t = tryPair(s, ax, ay, x, y, sub, p, whole);
+        if (budget.left <= 0) break;
+        const t = tryPair(s, ax, ay, x, y, sub, p, budget, whole);
         if (!t.f) continue;
         if (t.f.broken) brokenAt ??= t;
         else if (t.c.outside > 0) partial ??= t;
@@ -367,6 +421,7 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
         else return passed(t);
       }
   if (above) return passed(above);
+  if (budget.left <= 0 && !partial && !brokenAt) return TOO_MUCH;
   if (partial)
     return {
       status: "unchecked",
@@ -386,18 +441,39 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
     named.some((n) => cols.some((c) => c.name === n)) ? cols.filter((c) => named.includes(c.name)) : cols.slice(0, MAX_COLUMNS);
   const allX = pool(ax.labels ? xs : [...p.numeric].map(([name, values]) => ({ name, values, change: "", tol: ax.tol })));
   const allY = pool(ay.labels ? ys : [...p.numeric].map(([name, values]) => ({ name, values, change: "", tol: ay.tol })));
+  // a change is made to the whole table: tried on the hue level's rows, or on all rows
   const labelled = subs.filter((sub) => s.label && sub.by?.[1] === s.label.trim());
-  for (const sub of labelled.length ? labelled : subs) {
+  // the x and y of different rows paired first: one count per pair of columns, the bins already found
+  for (const sub of labelled.length ? labelled : subs.slice(0, 1))
+    for (const x of xs)
+      for (const y of ys) {
+        if (x.name === y.name) continue;
+        const c = countCells(sub.rows, x.values, y.values, ax, ay);
+        const missing = (col: Column) =>
+          (ax.labels && col === x) || (ay.labels && col === y) ? 0 : sub.rows.filter((i) => Number.isNaN((col.values as ArrayLike<number>)[i]!)).length;
+        const why = shuffled(s, ax, ay, c, stats(ax, ay, s, c, allRows(x, y, p, whole, sub.by?.[0] ?? null)), missing(x) + missing(y));
+        if (why)
+          return {
+            status: "fail",
+            detail: `the cells pair ${x.name} and ${y.name}${sub.desc} from different rows: ${why} (values shuffled between rows)`,
+          };
+      }
+  for (const sub of labelled.length ? labelled : subs.slice(0, 1)) {
     if (sub.rows.length < MIN_ROWS) continue;
     for (const x of allX)
       for (const y of allY) {
         if (x.name === y.name) continue;
+        // the change that puts the values' ends at the outer edges first, then the simplest: "+ 5"
+        // before "× 1.00025" when both give the cells
+        const rank = ([a, b]: readonly [Column, Column]) => (a.ends || b.ends ? 0 : 100) + digits(a.change || b.change);
         const tries = [
-          ...changesOf(x, ax, sub.rows, p.gappy.has(x.name)).map((cx) => [cx, y] as const),
-          ...changesOf(y, ay, sub.rows, p.gappy.has(y.name)).map((cy) => [x, cy] as const),
-        ];
+          ...changesOf(x, ax, sub.rows, p.gappy.has(x.name), extent(whole?.numeric.get(x.name))).map((cx) => [cx, y] as const),
+          ...changesOf(y, ay, sub.rows, p.gappy.has(y.name), extent(whole?.numeric.get(y.name))).map((cy) => [x, cy] as const),
+        ].sort((a, b) => rank(a) - rank(b));
         for (const [cx, cy] of tries) {
-          const t = tryPair(s, ax, ay, cx, cy, sub, p, whole);
+          if (budget.left <= 0) return TOO_MUCH;
+          budget.left -= (cx.change ? cx : cy).values.length; // binning the changed column
+          const t = tryPair(s, ax, ay, cx, cy, sub, p, budget, whole);
           if (!t.f || t.f.broken || t.c.inside < MIN_ROWS || s.cells.filter((v) => v !== null && v > 0).length < MIN_CELLS) continue;
           const changed = cx.change ? cx : cy;
           const k = /^ × (.+)$/.exec(changed.change);
@@ -415,20 +491,6 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
         }
       }
   }
-  for (const sub of labelled.length ? labelled : subs)
-    for (const x of xs)
-      for (const y of ys) {
-        if (x.name === y.name) continue;
-        const c = countCells(sub.rows, x.values, y.values, ax, ay);
-        const missing = (col: Column) =>
-          (ax.labels && col === x) || (ay.labels && col === y) ? 0 : sub.rows.filter((i) => Number.isNaN((col.values as ArrayLike<number>)[i]!)).length;
-        const why = shuffled(s, ax, ay, c, stats(ax, ay, s, c, allRows(x, y, p, whole, sub.by?.[0] ?? null)), missing(x) + missing(y));
-        if (why)
-          return {
-            status: "fail",
-            detail: `the cells pair ${x.name} and ${y.name}${sub.desc} from different rows: ${why} (values shuffled between rows)`,
-          };
-      }
   return {
     status: "unchecked",
     detail:
