@@ -458,7 +458,8 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
             detail: `the cells pair ${x.name} and ${y.name}${sub.desc} from different rows: ${why} (values shuffled between rows)`,
           };
       }
-  for (const sub of labelled.length ? labelled : subs.slice(0, 1)) {
+  // beside other meshes with no legend to name its level, a mesh may be any subset's (within the budget)
+  for (const sub of labelled.length ? labelled : alone ? subs.slice(0, 1) : subs) {
     if (sub.rows.length < MIN_ROWS) continue;
     for (const x of allX)
       for (const y of allY) {
