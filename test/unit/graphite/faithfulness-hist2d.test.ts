@@ -4,7 +4,7 @@
 // that carry rounding, cells that are the rows' counts, probability or density, masked cells that
 // one threshold explains; "unfaithful" with a detail naming the change for a scaled or moved
 // column, pairs shuffled between rows and an undrawn cell holding more rows than drawn ones; a
-// deliberate subset of rows is never "unfaithful". Seaborn's and matplotlib's own meshes, drawn for
+// deliberate subset of rows (rows past the edges, one hue level's) is never "unfaithful" nor "faithful". Seaborn's and matplotlib's own meshes, drawn for
 // real, are in test/sandbox/graphite/faithfulness-hist2d-sandbox.test.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -152,4 +152,10 @@ test("a hue level's mesh is confirmed on its rows; cells no subset gives are unc
   assert.match(valuesCheck(f).detail, /where g == "q"/);
   const other = [9, 0, 0, 0, 0, 0, 0, 0, 1];
   assert.equal(checkFaithfulness(csv, [mesh(other)]).verdict, "unchecked");
+});
+
+test("cells right for the rows inside the edges, with rows past them (a binrange, a filter on y), are unchecked, not faithful", () => {
+  const f = checkFaithfulness(csv, [mesh(TRUE.slice(0, 6), { y: Y_EDGES.slice(0, 3) })]);
+  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
+  assert.match(valuesCheck(f).detail, /but 11 of its 24 rows lie past the edges/);
 });
