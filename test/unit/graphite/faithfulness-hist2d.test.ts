@@ -4,8 +4,9 @@
 // that carry rounding, cells that are the rows' counts, probability or density, masked cells that
 // one threshold explains; "unfaithful" with a detail naming the change for a scaled or moved
 // column, pairs shuffled between rows and an undrawn cell holding more rows than drawn ones; a
-// deliberate subset of rows (rows past the edges, one hue level's) is never "unfaithful" nor "faithful". Seaborn's and matplotlib's own meshes, drawn for
-// real, are in test/sandbox/graphite/faithfulness-hist2d-sandbox.test.ts.
+// deliberate subset of rows (rows past the edges, one hue level's) is never "unfaithful" nor
+// "faithful". Seaborn's and matplotlib's own meshes, drawn for real, are in
+// test/sandbox/graphite/faithfulness-hist2d-sandbox.test.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
