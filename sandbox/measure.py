@@ -8,7 +8,8 @@ mean, say) are left out, since JSON has no NaN. Each series' x values are mapped
 vectorised step (a per-point pandas Period cost more than drawing a four-series date chart); the
 point-by-point mapper stays as the fallback for what that step cannot take and as its reference.
 A violin's body is reported as its support values and its width at each (kind "violin"); a contour
-set as a sample of each level's vertices and the level they are on (kind "contours").
+set as a sample of each level's vertices and the level they are on (kind "contours"); a 2-D
+histogram's mesh as its bin edges and cell values (kind "hist2d").
 """
 
 from __future__ import annotations
@@ -323,8 +324,8 @@ def _drawn_shape(coll: Any) -> str | None:
 def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every series the check can read (violin bodies as kind "violin"); `unread` receives each
     filled shape that holds data but is not read (a sideways fill that is no violin, a step fill,
-    hexbin cells, contours, boxen boxes) and each series past MAX_SERIES, so a chart is never called
-    faithful on what was measured alone."""
+    hexbin cells, contours, boxen boxes, a mesh that is neither heatmap nor 2-D histogram) and each
+    series past MAX_SERIES, so a chart is never called faithful on what was measured alone."""
     out: list[dict[str, Any]] = []
 
     def skipped(i: int, coll: Any, what: str | None = None) -> None:
@@ -389,7 +390,11 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                     skipped(i, coll, "series")
                 continue
             if isinstance(coll, QuadMesh):
-                out += _mesh(i, coll, xcat, ycat)
+                cells = _mesh(i, coll, xcat, ycat) or _hist2d(i, coll, ax, xcat, ycat, hues)
+                # a mesh neither reading takes (dates, curvilinear) is unread; a colorbar's is no data
+                if not cells and getattr(ax, "_colorbar", None) is None:
+                    skipped(i, coll, "mesh")
+                out += cells
                 continue
             if (contours := _contours(i, coll, ax, fig)) is not None:
                 out.append(contours)
@@ -780,6 +785,101 @@ def _mesh(ax_index: int, mesh: Any, xcat: Any, ycat: Any) -> list[dict[str, Any]
     if arr.ndim == 1 and arr.size == len(xc) * len(yc):
         arr = arr.reshape(len(yc), len(xc))
     return _cells(ax_index, arr, xc, yc, xcat, ycat)
+
+
+MAX_CELLS = 20000
+
+
+def _edges(coords: np.ndarray, axis: int) -> np.ndarray | None:
+    """The bin edges along one axis of a rectilinear mesh (every row of corners on the same x
+    edges, every column on the same y edges), strictly increasing; None for any other mesh."""
+    edges = coords[0, :, 0] if axis == 0 else coords[:, 0, 1]
+    rest = coords[..., 0] if axis == 0 else coords[..., 1].T
+    if not np.all(np.isfinite(edges)) or not np.all(rest == edges) or not np.all(np.diff(edges) > 0):
+        return None
+    return np.asarray(edges, dtype=float)
+
+
+def _bin_labels(edges: np.ndarray, cat: dict[float, str] | None) -> list[str] | None:
+    """On a category axis, the category each bin stands at (seaborn bins categories as discrete
+    values: one bin of width 1 per position); None when a bin is not one category's."""
+    if cat is None:
+        return None
+    labels: list[str] = []
+    for lo, hi in zip(edges[:-1].tolist(), edges[1:].tolist(), strict=True):
+        centre = (lo + hi) / 2
+        name = cat.get(float(round(centre)))
+        if name is None or abs(centre - round(centre)) > 1e-9 or abs(hi - lo - 1) > 1e-9:
+            return None
+        labels.append(name)
+    return labels
+
+
+def _shared_categories(ax: Any, which: str) -> dict[float, str] | None:
+    """The categories of an axes that shares this axes' x (or y) axis, or None."""
+    shared = ax.get_shared_x_axes() if which == "x" else ax.get_shared_y_axes()
+    for other in shared.get_siblings(ax):
+        if other is not ax:
+            cat = _categories(other.xaxis if which == "x" else other.yaxis)
+            if cat is not None:
+                return cat
+    return None
+
+
+def _hist2d(
+    ax_index: int, mesh: Any, ax: Any, xcat: Any, ycat: Any, hues: list[tuple[Rgb, str]]
+) -> list[dict[str, Any]]:
+    """A 2-D histogram (seaborn's histplot/displot(x=, y=), plt.hist2d, pcolormesh of
+    np.histogram2d): a rectilinear QuadMesh with at least one numeric axis. Reported as kind
+    "hist2d": x and y the bin edges in data units (a log axis's too), `cells` the value of each cell
+    row by row (y bin, then x bin), null where the cell is masked or not finite (seaborn's thresh,
+    hist2d's cmin/cmax); `binLabels` the category of each bin on a category axis; `scales` the two
+    axes' scales; label the hue level the legend names when the axes holds one mesh per legend
+    entry (seaborn draws one per hue level, in the legend's order). Date axes are not read."""
+    # a facet that shares its category axis with another (seaborn's col_wrap) may hold no labels of its own
+    xcat = xcat if xcat is not None else _shared_categories(ax, "x")
+    ycat = ycat if ycat is not None else _shared_categories(ax, "y")
+    if (xcat is not None and ycat is not None) or getattr(ax, "_colorbar", None) is not None:
+        return []
+    for axis in (ax.xaxis, ax.yaxis):
+        conv = type(_converter(axis)).__name__ if _converter(axis) is not None else ""
+        if "Date" in conv or "Period" in conv:
+            return []
+    try:
+        coords = np.asarray(mesh.get_coordinates(), dtype=float)
+    except Exception:
+        return []
+    if coords.ndim != 3 or coords.shape[0] < 2 or coords.shape[1] < 2 or coords.shape[2] != 2:
+        return []
+    xe, ye = _edges(coords, 0), _edges(coords, 1)
+    arr = mesh.get_array()
+    if xe is None or ye is None or arr is None:
+        return []
+    ny, nx = len(ye) - 1, len(xe) - 1
+    vals: Any = np.ma.masked_invalid(np.ma.asarray(arr, dtype=float))
+    if vals.size != nx * ny:
+        return []
+    xl, yl = _bin_labels(xe, xcat), _bin_labels(ye, ycat)
+    if (xcat is not None and xl is None) or (ycat is not None and yl is None):
+        return []
+    flat = np.ma.filled(vals.reshape(ny, nx), np.nan).ravel()
+    truncated = flat.size > MAX_CELLS
+    cells = [] if truncated else [v if math.isfinite(v) else None for v in flat.tolist()]
+    meshes = [c for c in ax.collections if type(c) is type(mesh)]
+    label = hues[meshes.index(mesh)][1] if len(hues) == len(meshes) and len(meshes) > 1 else None
+    out: dict[str, Any] = {
+        "axes": ax_index,
+        "kind": "hist2d",
+        "label": label,
+        "x": xe.tolist(),
+        "y": ye.tolist(),
+        "cells": cells,
+        "scales": [str(ax.xaxis.get_scale()), str(ax.yaxis.get_scale())],
+        "truncated": truncated,
+    }
+    if xl is not None or yl is not None:
+        out["binLabels"] = [xl, yl]
+    return [out]
 
 
 def _image(ax_index: int, im: Any, xcat: Any, ycat: Any) -> list[dict[str, Any]]:

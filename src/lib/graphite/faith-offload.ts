@@ -168,7 +168,10 @@ export class FaithPool {
       while (this.keys.size > 8) this.keys.delete(this.keys.keys().next().value!);
     }
     // a worker that has read this CSV already has its readings built
-    if (job.prepare && slot.seen.has(key)) return job.resolve(uncheckedBecause("prepared"));
+    if (job.prepare && slot.seen.has(key)) {
+      job.resolve(uncheckedBecause("prepared"));
+      return;
+    }
     const id = this.nextId++;
     const req: FaithRequest = { id, key, figures: job.figures, ...(job.prepare ? { prepare: true } : {}) };
     if (!slot.seen.has(key)) req.csv = { text: job.csv.text, name: job.csv.name, bytes: job.csv.bytes, encoding: job.csv.encoding };

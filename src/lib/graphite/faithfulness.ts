@@ -15,7 +15,8 @@
 // Scott's is fitted and confirmed point by point (faithfulness/bandwidth); error bands are read as
 // seaborn's estimators draw them (faithfulness/bands); a violin's body is its category's kernel
 // density (faithfulness/violins); a contour set's vertices lie on their levels of the data's
-// bivariate kernel density (faithfulness/contours). Filled shapes the sandbox saw drawn but did not read (contours,
+// bivariate kernel density (faithfulness/contours); a 2-D histogram's cells are a subset's rows
+// binned as numpy bins them (faithfulness/hist2d). Filled shapes the sandbox saw drawn but did not read (contours,
 // hexbin cells) keep a chart from "faithful". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
@@ -41,13 +42,15 @@ import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
 import { weighContours } from "./faithfulness/contours";
+import { weighHist2d } from "./faithfulness/hist2d";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
 export { warmTable } from "./faithfulness/warm";
 
 function seriesName(s: PlottedSeries, i: number): string {
-  return `${s.kind} ${s.label && !s.label.startsWith("_") ? JSON.stringify(s.label) : `#${i + 1}`} (${s.y.length} point${s.y.length === 1 ? "" : "s"})`;
+  const n = s.kind === "hist2d" ? (s.cells?.length ?? 0) : s.y.length;
+  return `${s.kind} ${s.label && !s.label.startsWith("_") ? JSON.stringify(s.label) : `#${i + 1}`} (${n} ${s.kind === "hist2d" ? "cell" : "point"}${n === 1 ? "" : "s"})`;
 }
 
 /** x = 0, 1, 2, ... or 1, 2, 3, ...: the row positions pandas and matplotlib plot against. */
@@ -151,6 +154,7 @@ export function shapeNoun(what: string, n: number): string {
     "sideways area": ["filled area drawn sideways (fill_betweenx, not a violin's body)", "filled areas drawn sideways (fill_betweenx, not violin bodies)"],
     contours: ["set of contours", "sets of contours"],
     patches: ["collection of patches (boxen boxes)", "collections of patches (boxen boxes)"],
+    mesh: ["mesh of cells (pcolormesh) read as neither heatmap nor 2-D histogram", "meshes of cells (pcolormesh) read as neither heatmap nor 2-D histogram"],
     series: ["series past the 64 the sandbox measures", "series past the 64 the sandbox measures"],
   }[what] ?? [what, what];
   return `${n} ${n === 1 ? one : many}`;
@@ -305,6 +309,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   );
   const violins = weighViolins(series, p, axisNames);
   const contours = weighContours(series, p, axisNames);
+  const hists = weighHist2d(series, p, axisNames, whole);
   // series no reading gives, weighed together once all are read (hue series share one partition)
   const unread: Array<Unread & { check: FaithCheck }> = [];
   series.forEach((s, i) => {
@@ -340,6 +345,14 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       checks.push({ check: `values of ${name}`, status: contour.status, detail: contour.detail });
       for (const [g, v] of contour.status === "pass" ? (contour.shows ?? []) : []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));
       if (contour.status === "unchecked") unexplained++;
+      return;
+    }
+    // a 2-D histogram's cells, and the category values its rows show
+    const hist = hists.get(i);
+    if (hist) {
+      checks.push({ check: `values of ${name}`, status: hist.status, detail: hist.detail });
+      for (const [g, v] of hist.status === "pass" ? (hist.shows ?? []) : []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));
+      if (hist.status === "unchecked") unexplained++;
       return;
     }
     const box = boxes.get(i);

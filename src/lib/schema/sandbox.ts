@@ -23,6 +23,7 @@ const xValues = z.custom<Array<number | string>>(
   (v) => Array.isArray(v) && v.every((x) => isNumber(x) || typeof x === "string"),
   "x: an array of numbers or strings",
 );
+const cellValues = z.custom<Array<number | null>>((v) => Array.isArray(v) && v.every((x) => x === null || isNumber(x)), "cells: an array of numbers or nulls");
 const yValues = z.custom<number[]>((v) => Array.isArray(v) && v.every(isNumber), "y: an array of numbers");
 
 export const PlottedSeries = z.object({
@@ -37,8 +38,11 @@ export const PlottedSeries = z.object({
    * there; label the hue level its colour names in the legend.
    * "contours": one contour set (contour / contourf; seaborn's bivariate KDE, one per hue level):
    * x, y a sample of each level's vertices in data units, `levels` the level each is on (a filled
-   * band's upper level), `lower` a filled band's lower level; label the hue level the legend names. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours"]),
+   * band's upper level), `lower` a filled band's lower level; label the hue level the legend names.
+   * "hist2d": one 2-D histogram's mesh (seaborn's histplot/displot(x=, y=), plt.hist2d, pcolormesh
+   * of np.histogram2d): x and y the bin edges in data units (ascending), `cells` the value of each
+   * cell row by row (y bin, then x bin), null where masked; label the hue level the legend names. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -57,6 +61,13 @@ export const PlottedSeries = z.object({
    * as the legend names it, null for a colour no legend entry names (a colormap's); absent when
    * the points share one colour. */
   pointHues: z.array(z.string().nullable()).optional(),
+  /** A 2-D histogram's cells, (edges of y - 1) × (edges of x - 1) row by row, null where masked
+   * (empty when truncated: past the sandbox's cell cap). Absent on every other kind. */
+  cells: cellValues.optional(),
+  /** A 2-D histogram on a category axis: the category of each bin, [x bins, y bins] (null: numeric axis). */
+  binLabels: z.tuple([z.array(z.string()).nullable(), z.array(z.string()).nullable()]).optional(),
+  /** A 2-D histogram's axis scales ("linear", "log", ...), [x, y]. */
+  scales: z.tuple([z.string(), z.string()]).optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;
