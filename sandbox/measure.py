@@ -339,7 +339,11 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         cat = ycat if swap else xcat
         cmap = _XMap(ax, ax.yaxis) if swap else xmap
         hues = _legend_hues(ax, fig)
+        boxes, drawn_as_boxes = _boxes(i, ax, hues)
+        out += boxes
         for line in ax.lines:
+            if id(line) in drawn_as_boxes:
+                continue
             if len(out) >= MAX_SERIES:
                 if np.asarray(line.get_xdata(orig=False)).size:  # a legend handle holds no points
                     skipped(i, line, "series")
@@ -408,6 +412,214 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
     for extra in out[MAX_SERIES:]:
         skipped(extra["axes"], None, "series")
     return out[:MAX_SERIES]
+
+
+# ---- box plots: matplotlib's Axes.bxp (plt.boxplot, pandas' df.boxplot / plot.box, seaborn's
+# boxplot) draws each box as separate lines, in this order: the box outline (a 5-point closed
+# rectangle, 11 points when notched; a PathPatch instead when patch_artist is on), the low and the
+# high whisker (from q1 down to whislo, from q3 up to whishi, at the box's position), two caps
+# (unless showcaps=False), the median, a mean (showmeans) and the fliers (every point at the
+# position; absent when showfliers=False). Read whole, one box is one series of kind "box".
+
+
+def _line_xy(line: Any) -> tuple[np.ndarray, np.ndarray]:
+    return _floats(line.get_xdata(orig=False)), _floats(line.get_ydata(orig=False))
+
+
+def _whisker_pair(lo: Any, hi: Any) -> tuple[bool, float, list[float]] | None:
+    """(vertical, position, [whislo, q1, q3, whishi]) when lo and hi are bxp's two whiskers of one
+    box: two-point lines at one position, lo from q1 down to whislo, hi from q3 up to whishi."""
+    (lx, ly), (hx, hy) = _line_xy(lo), _line_xy(hi)
+    if not (len(lx) == len(ly) == len(hx) == len(hy) == 2):
+        return None
+    for vertical, (lc, la, hc, ha) in ((True, (lx, ly, hx, hy)), (False, (ly, lx, hy, hx))):
+        if not (lc[0] == lc[1] == hc[0] == hc[1]) or not np.all(np.isfinite(np.concatenate([la, ha, lc]))):
+            continue
+        whislo, q1, q3, whishi = float(la[1]), float(la[0]), float(ha[0]), float(ha[1])
+        if whislo <= q1 <= q3 <= whishi:
+            return vertical, float(lc[0]), [whislo, q1, q3, whishi]
+    return None
+
+
+def _across(line: Any, vertical: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(coordinates across the value axis, coordinates along it) of a line's points."""
+    x, y = _line_xy(line)
+    return (x, y) if vertical else (y, x)
+
+
+def _flat_at(line: Any, vertical: bool, pos: float, value: float | None = None) -> float | None:
+    """The value of a two-point line across the box at `pos` (a cap, the median, a mean line):
+    constant along the value axis (equal to `value` when given), centred on the position."""
+    c, a = _across(line, vertical)
+    if len(c) != 2 or len(a) != 2 or a[0] != a[1] or not np.isfinite(a[0]) or c[0] == c[1]:
+        return None
+    if value is not None and a[0] != value:
+        return None
+    if abs((c[0] + c[1]) / 2 - pos) > 1e-6 * max(1.0, abs(pos), abs(c[1] - c[0])):
+        return None
+    return float(a[0])
+
+
+def _at_position(line: Any, vertical: bool, pos: float) -> np.ndarray | None:
+    """The values of a line whose every point stands at `pos` (fliers, a mean marker), else None."""
+    c, a = _across(line, vertical)
+    if len(c) != len(a) or not np.all(c == pos):
+        return None
+    return a
+
+
+def _box_outline(line: Any, vertical: bool, pos: float, q1: float, q3: float) -> bool:
+    """bxp's box drawn as a line: 5 points (11 when notched) around `pos`, from q1 to q3."""
+    c, a = _across(line, vertical)
+    if len(c) not in (5, 11) or len(a) != len(c) or not np.all(np.isfinite(c)):
+        return False
+    return (
+        a[0] == q1
+        and float(np.max(a)) == q3
+        and float(np.min(a)) == q1
+        and abs((c.min() + c.max()) / 2 - pos) < 1e-6 * max(1.0, abs(pos))
+    )
+
+
+def _box_series(
+    ax_index: int, ax: Any, vertical: bool, pos: float, five: list[float], fliers: np.ndarray | None, label: str | None
+) -> dict[str, Any]:
+    """One box as kind "box": x its category (its tick label when the position has one), y
+    [whislo, q1, median, q3, whishi], `fliers` the outliers ascending (absent when not drawn)."""
+    axis = ax.xaxis if vertical else ax.yaxis
+    where: Any = None
+    cat = _categories(axis)
+    if cat:
+        where = _nearest(cat, pos)
+    if where is None:
+        # bxp's own ticks (manage_ticks): the labels pandas and plt.boxplot give the positions 1..n
+        ticks = _tick_label_mapper(axis) or {}
+        where = next((t for p, t in ticks.items() if abs(p - pos) < 1e-9 and t.strip()), None)
+    if where is None:
+        where = _XMap(ax, axis).many(np.asarray([pos]))[0]
+    out: dict[str, Any] = {
+        "axes": ax_index,
+        "kind": "box",
+        "label": label if label and not label.startswith("_") and label.strip() else None,
+        "x": [where] * 5,
+        "y": five,
+        "truncated": False,
+    }
+    if fliers is not None:
+        f = np.sort(fliers[np.isfinite(fliers)])
+        out["fliers"] = f[:MAX_POINTS].tolist()
+        out["flierCount"] = len(f)
+        out["truncated"] = len(f) > MAX_POINTS
+    return out
+
+
+def _one_box(
+    ax_index: int, ax: Any, wlo: Any, whi: Any, median: Any, flier: Any | None, label: str | None
+) -> dict[str, Any] | None:
+    pair = _whisker_pair(wlo, whi)
+    if pair is None:
+        return None
+    vertical, pos, (whislo, q1, q3, whishi) = pair
+    med = _flat_at(median, vertical, pos)
+    if med is None or not q1 <= med <= q3:
+        return None
+    fl = _at_position(flier, vertical, pos) if flier is not None else None
+    if flier is not None and fl is None:
+        return None
+    return _box_series(ax_index, ax, vertical, pos, [whislo, q1, med, q3, whishi], fl, label)
+
+
+def _container_boxes(ax_index: int, ax: Any, cont: Any, hues: list[tuple[Rgb, str]]) -> list[dict[str, Any]] | None:
+    """seaborn's BoxPlotContainer (one per hue level): its artists say which lines make each box.
+    The hue level is the one whose legend colour the box is drawn in. None when a box does not read."""
+    n = len(cont.medians)
+    if len(cont.whiskers) != 2 * n or (cont.fliers and len(cont.fliers) != n) or (cont.boxes and len(cont.boxes) != n):
+        return None
+    out = []
+    for k in range(n):
+        label = None
+        if cont.boxes:
+            rgb = _shown_colour(cont.boxes[k]) if hasattr(cont.boxes[k], "get_facecolor") else None
+            if rgb is None and hasattr(cont.boxes[k], "get_color"):
+                rgb = mcolors.to_rgb(cont.boxes[k].get_color())
+            label = next((name for c, name in hues if rgb is not None and _same_colour(c, rgb)), None)
+        box = _one_box(
+            ax_index,
+            ax,
+            cont.whiskers[2 * k],
+            cont.whiskers[2 * k + 1],
+            cont.medians[k],
+            cont.fliers[k] if cont.fliers else None,
+            label,
+        )
+        if box is None:
+            return None
+        out.append(box)
+    return out
+
+
+def _boxes(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[dict[str, Any]], set[int]]:
+    """Every box bxp drew on the axes, and the ids of the lines they are made of (reported in the
+    box, not again as lines). seaborn's boxes come from its containers; plt.boxplot's and pandas'
+    (no container) from the order bxp draws the lines in."""
+    out: list[dict[str, Any]] = []
+    used: set[int] = set()
+    for cont in ax.containers:
+        if type(cont).__name__ != "BoxPlotContainer" or not hasattr(cont, "medians"):
+            continue
+        got = _container_boxes(ax_index, ax, cont, hues)
+        if got is None:
+            continue
+        out += got
+        for art in [*cont.boxes, *cont.medians, *cont.whiskers, *cont.caps, *cont.fliers, *cont.means]:
+            used.add(id(art))
+    lines = [ln for ln in ax.lines if id(ln) not in used]
+    i = 0
+    while i + 2 < len(lines):
+        pair = _whisker_pair(lines[i], lines[i + 1])
+        if pair is None:
+            i += 1
+            continue
+        vertical, pos, (whislo, q1, q3, whishi) = pair
+        parts = [lines[i], lines[i + 1]]
+        j = i + 2
+        if (
+            j + 1 < len(lines)
+            and _flat_at(lines[j], vertical, pos, whislo) is not None
+            and _flat_at(lines[j + 1], vertical, pos, whishi) is not None
+        ):
+            parts += lines[j : j + 2]
+            j += 2
+        med = _flat_at(lines[j], vertical, pos) if j < len(lines) else None
+        if med is None or not q1 <= med <= q3:
+            i += 1
+            continue
+        median = lines[j]
+        parts.append(median)
+        j += 1
+        # a mean: a line across the box (meanline) or one point at the position before the fliers
+        if j < len(lines) and _flat_at(lines[j], vertical, pos) is not None:
+            parts.append(lines[j])
+            j += 1
+        elif j + 1 < len(lines):
+            one = _at_position(lines[j], vertical, pos)
+            if one is not None and len(one) == 1 and _at_position(lines[j + 1], vertical, pos) is not None:
+                parts.append(lines[j])
+                j += 1
+        flier = lines[j] if j < len(lines) and _at_position(lines[j], vertical, pos) is not None else None
+        if flier is not None:
+            parts.append(flier)
+            j += 1
+        if i > 0 and _box_outline(lines[i - 1], vertical, pos, q1, q3):
+            parts.append(lines[i - 1])
+        box = _one_box(ax_index, ax, lines[i], lines[i + 1], median, flier, None)
+        if box is None:
+            i += 1
+            continue
+        out.append(box)
+        used.update(id(p) for p in parts)
+        i = j
+    return out, used
 
 
 def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:

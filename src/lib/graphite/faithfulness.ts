@@ -37,6 +37,7 @@ import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
+import { weighBoxes } from "./faithfulness/box-sets";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -299,6 +300,13 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     }),
   );
   const violins = weighViolins(series, p, axisNames);
+  // box plots read whole (kind "box"), tried as changed only for the columns the axes are titled or labelled with
+  const boxSets = weighBoxes(
+    series,
+    p,
+    scale,
+    figures.flatMap((f) => f.axisLabels.flatMap((l) => [l.title, l.xlabel, l.ylabel])),
+  );
   // series no reading gives, weighed together once all are read (hue series share one partition)
   const unread: Array<Unread & { check: FaithCheck }> = [];
   series.forEach((s, i) => {
@@ -327,6 +335,16 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         subsets.get(g)!.add(v);
       }
       if (violin.status === "unchecked") unexplained++;
+      return;
+    }
+    const boxSet = boxSets.get(i);
+    if (boxSet) {
+      checks.push({ check: `values of ${name}`, status: boxSet.status, detail: boxSet.detail });
+      for (const [g, v] of boxSet.shows ?? []) {
+        if (!subsets.has(g)) subsets.set(g, new Set());
+        subsets.get(g)!.add(v);
+      }
+      if (boxSet.status === "unchecked") unexplained++;
       return;
     }
     const box = boxes.get(i);

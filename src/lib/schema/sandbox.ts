@@ -34,8 +34,12 @@ export const PlottedSeries = z.object({
    * "violin": one violin's body (seaborn's violinplot, catplot(kind="violin"), a split half
    * included): x the category it stands at at every point (or its position on an axes without
    * categories), y the support values along the value axis (ascending), `widths` the body's width
-   * there; label the hue level its colour names in the legend. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin"]),
+   * there; label the hue level its colour names in the legend.
+   * "box": one box of a box plot (the lines matplotlib's bxp draws for it: plt.boxplot, pandas'
+   * boxplot and plot.box, seaborn's boxplot): x its category (the tick label at its position, else
+   * the position) at each of the 5 points, y [whislo, q1, median, q3, whishi]; label the hue level
+   * its colour names in the legend; `fliers` and `flierCount` its outliers. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "box"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -47,6 +51,10 @@ export const PlottedSeries = z.object({
   lower: z.array(z.number()).optional(),
   /** A violin body's width at each support value, one per y (absent on every other kind). */
   widths: z.array(z.number()).optional(),
+  /** A box's outliers, ascending, the first MAX_POINTS (`truncated` when cut); absent when none are drawn (showfliers=False). */
+  fliers: z.array(z.number()).optional(),
+  /** How many outliers the box draws (`fliers` may hold fewer). */
+  flierCount: z.number().int().optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;
