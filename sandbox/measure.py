@@ -426,18 +426,19 @@ def _line_xy(line: Any) -> tuple[np.ndarray, np.ndarray]:
     return _floats(line.get_xdata(orig=False)), _floats(line.get_ydata(orig=False))
 
 
-def _whisker_pair(lo: Any, hi: Any) -> tuple[bool, float, list[float]] | None:
-    """(vertical, position, [whislo, q1, q3, whishi]) when lo and hi are bxp's two whiskers of one
-    box: two-point lines at one position, lo from q1 down to whislo, hi from q3 up to whishi."""
+def _whisker_pair(lo: Any, hi: Any, vertical: bool) -> tuple[float, list[float]] | None:
+    """(position, [whislo, q1, q3, whishi]) when lo and hi are bxp's two whiskers of one box drawn
+    vertically (or not): two-point lines at one position, lo from q1 down to whislo, hi from q3 up
+    to whishi. A box of one value reads both ways: its median line tells which."""
     (lx, ly), (hx, hy) = _line_xy(lo), _line_xy(hi)
     if not (len(lx) == len(ly) == len(hx) == len(hy) == 2):
         return None
-    for vertical, (lc, la, hc, ha) in ((True, (lx, ly, hx, hy)), (False, (ly, lx, hy, hx))):
-        if not (lc[0] == lc[1] == hc[0] == hc[1]) or not np.all(np.isfinite(np.concatenate([la, ha, lc]))):
-            continue
-        whislo, q1, q3, whishi = float(la[1]), float(la[0]), float(ha[0]), float(ha[1])
-        if whislo <= q1 <= q3 <= whishi:
-            return vertical, float(lc[0]), [whislo, q1, q3, whishi]
+    lc, la, hc, ha = (lx, ly, hx, hy) if vertical else (ly, lx, hy, hx)
+    if not (lc[0] == lc[1] == hc[0] == hc[1]) or not np.all(np.isfinite(np.concatenate([la, ha, lc]))):
+        return None
+    whislo, q1, q3, whishi = float(la[1]), float(la[0]), float(ha[0]), float(ha[1])
+    if whislo <= q1 <= q3 <= whishi:
+        return float(lc[0]), [whislo, q1, q3, whishi]
     return None
 
 
@@ -505,6 +506,9 @@ def _box_series(
         "y": five,
         "truncated": False,
     }
+    # seaborn computes a box on a log axis from the logs of the values (matplotlib does not)
+    if (ax.yaxis if vertical else ax.xaxis).get_scale() == "log":
+        out["valueScale"] = "log"
     if fliers is not None:
         f = np.sort(fliers[np.isfinite(fliers)])
         out["fliers"] = f[:MAX_POINTS].tolist()
@@ -516,17 +520,19 @@ def _box_series(
 def _one_box(
     ax_index: int, ax: Any, wlo: Any, whi: Any, median: Any, flier: Any | None, label: str | None
 ) -> dict[str, Any] | None:
-    pair = _whisker_pair(wlo, whi)
-    if pair is None:
-        return None
-    vertical, pos, (whislo, q1, q3, whishi) = pair
-    med = _flat_at(median, vertical, pos)
-    if med is None or not q1 <= med <= q3:
-        return None
-    fl = _at_position(flier, vertical, pos) if flier is not None else None
-    if flier is not None and fl is None:
-        return None
-    return _box_series(ax_index, ax, vertical, pos, [whislo, q1, med, q3, whishi], fl, label)
+    for vertical in (True, False):
+        pair = _whisker_pair(wlo, whi, vertical)
+        if pair is None:
+            continue
+        pos, (whislo, q1, q3, whishi) = pair
+        med = _flat_at(median, vertical, pos)
+        if med is None or not q1 <= med <= q3:
+            continue
+        fl = _at_position(flier, vertical, pos) if flier is not None else None
+        if flier is not None and fl is None:
+            continue
+        return _box_series(ax_index, ax, vertical, pos, [whislo, q1, med, q3, whishi], fl, label)
+    return None
 
 
 def _container_boxes(ax_index: int, ax: Any, cont: Any, hues: list[tuple[Rgb, str]]) -> list[dict[str, Any]] | None:
@@ -576,50 +582,55 @@ def _boxes(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[di
     lines = [ln for ln in ax.lines if id(ln) not in used]
     i = 0
     while i + 2 < len(lines):
-        pair = _whisker_pair(lines[i], lines[i + 1])
-        if pair is None:
+        found = next((r for r in (_box_at(ax_index, ax, lines, i, v) for v in (True, False)) if r is not None), None)
+        if found is None:
             i += 1
             continue
-        vertical, pos, (whislo, q1, q3, whishi) = pair
-        parts = [lines[i], lines[i + 1]]
-        j = i + 2
-        if (
-            j + 1 < len(lines)
-            and _flat_at(lines[j], vertical, pos, whislo) is not None
-            and _flat_at(lines[j + 1], vertical, pos, whishi) is not None
-        ):
-            parts += lines[j : j + 2]
-            j += 2
-        med = _flat_at(lines[j], vertical, pos) if j < len(lines) else None
-        if med is None or not q1 <= med <= q3:
-            i += 1
-            continue
-        median = lines[j]
-        parts.append(median)
-        j += 1
-        # a mean: a line across the box (meanline) or one point at the position before the fliers
-        if j < len(lines) and _flat_at(lines[j], vertical, pos) is not None:
-            parts.append(lines[j])
-            j += 1
-        elif j + 1 < len(lines):
-            one = _at_position(lines[j], vertical, pos)
-            if one is not None and len(one) == 1 and _at_position(lines[j + 1], vertical, pos) is not None:
-                parts.append(lines[j])
-                j += 1
-        flier = lines[j] if j < len(lines) and _at_position(lines[j], vertical, pos) is not None else None
-        if flier is not None:
-            parts.append(flier)
-            j += 1
-        if i > 0 and _box_outline(lines[i - 1], vertical, pos, q1, q3):
-            parts.append(lines[i - 1])
-        box = _one_box(ax_index, ax, lines[i], lines[i + 1], median, flier, None)
-        if box is None:
-            i += 1
-            continue
+        box, parts, i = found
         out.append(box)
         used.update(id(p) for p in parts)
-        i = j
     return out, used
+
+
+def _box_at(
+    ax_index: int, ax: Any, lines: list[Any], i: int, vertical: bool
+) -> tuple[dict[str, Any], list[Any], int] | None:
+    """The box whose whiskers are lines i and i + 1 (drawn vertically or not), the lines it is made
+    of, and the index after them; None when the lines from i are not one box in bxp's order."""
+    pair = _whisker_pair(lines[i], lines[i + 1], vertical)
+    if pair is None:
+        return None
+    pos, (whislo, q1, q3, whishi) = pair
+    parts = [lines[i], lines[i + 1]]
+    j = i + 2
+    if (
+        j + 1 < len(lines)
+        and _flat_at(lines[j], vertical, pos, whislo) is not None
+        and _flat_at(lines[j + 1], vertical, pos, whishi) is not None
+    ):
+        parts += lines[j : j + 2]
+        j += 2
+    med = _flat_at(lines[j], vertical, pos) if j < len(lines) else None
+    if med is None or not q1 <= med <= q3:
+        return None
+    parts.append(lines[j])
+    j += 1
+    # a mean: a line across the box (meanline) or one point at the position before the fliers
+    if j < len(lines) and _flat_at(lines[j], vertical, pos) is not None:
+        parts.append(lines[j])
+        j += 1
+    elif j + 1 < len(lines):
+        one = _at_position(lines[j], vertical, pos)
+        if one is not None and len(one) == 1 and _at_position(lines[j + 1], vertical, pos) is not None:
+            parts.append(lines[j])
+            j += 1
+    fliers = _at_position(lines[j], vertical, pos) if j < len(lines) else None
+    if fliers is not None:
+        parts.append(lines[j])
+        j += 1
+    if i > 0 and _box_outline(lines[i - 1], vertical, pos, q1, q3):
+        parts.append(lines[i - 1])
+    return _box_series(ax_index, ax, vertical, pos, [whislo, q1, med, q3, whishi], fliers, None), parts, j
 
 
 def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:

@@ -55,6 +55,8 @@ export const PlottedSeries = z.object({
   fliers: z.array(z.number()).optional(),
   /** How many outliers the box draws (`fliers` may hold fewer). */
   flierCount: z.number().int().optional(),
+  /** "log": a box drawn on a logarithmic value axis (seaborn computes its statistics from the values' logs). */
+  valueScale: z.literal("log").optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;

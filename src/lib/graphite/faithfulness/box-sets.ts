@@ -111,12 +111,21 @@ const sortedFinite = (v: number[]) => v.filter((x) => Number.isFinite(x)).sort((
  * Is the drawn box matplotlib's box of these values? q1, median and q3 as boxplot_stats computes
  * them; whiskers at 1.5 × IQR, or (any whis) values of the rows with the drawn fliers exactly the
  * values beyond them (whiskers at the extremes when no fliers are drawn); drawn fliers must be
- * exactly the values beyond the whiskers. Returns how the whiskers read, or null.
+ * exactly the values beyond the whiskers. On a log value axis the statistics of the values' logs
+ * (seaborn) are tried too. Returns how the whiskers read, or null.
  */
 export function boxMatches(s: PlottedSeries, values: number[], scale: number): string | null {
   const v = sortedFinite(values);
   if (v.length === 0) return null;
-  const stats = boxStats(v);
+  const positive = s.valueScale === "log" ? v.filter((x) => x > 0) : [];
+  if (positive.length) {
+    const how = matchesStats(s, positive, boxStats(positive.map(Math.log)).map(Math.exp), scale);
+    if (how) return `${how}, from the values' logs as seaborn computes a box on a log axis`;
+  }
+  return matchesStats(s, v, boxStats(v), scale);
+}
+
+function matchesStats(s: PlottedSeries, v: number[], stats: number[], scale: number): string | null {
   const [whislo, q1, med, q3, whishi] = s.y as [number, number, number, number, number];
   if (!close(q1, stats[0]!, scale) || !close(med, stats[1]!, scale) || !close(q3, stats[2]!, scale)) return null;
   const tukey = close(whislo, stats[3]!, scale) && close(whishi, stats[4]!, scale);
@@ -124,7 +133,7 @@ export function boxMatches(s: PlottedSeries, values: number[], scale: number): s
   const lo = tukey ? stats[3]! : close(whislo, stats[0]!, scale) ? stats[0]! : v.find((x) => close(x, whislo, scale));
   const hi = tukey ? stats[4]! : close(whishi, stats[2]!, scale) ? stats[2]! : [...v].reverse().find((x) => close(x, whishi, scale));
   if (lo === undefined || hi === undefined) return null;
-  const beyond = v.filter((x) => x < lo || x > hi);
+  const beyond = v.filter((x) => (x < lo && !close(x, lo, scale)) || (x > hi && !close(x, hi, scale)));
   if (s.fliers) {
     const count = s.flierCount ?? s.fliers.length;
     if (count !== beyond.length || !s.fliers.every((f, i) => close(f, beyond[i]!, scale))) return null;
@@ -181,13 +190,12 @@ export function weighBoxes(series: PlottedSeries[], p: Prepared, scale: number, 
     if (perColumn.length === boxes.length && perColumn.length > 0) {
       const ways = boxes.map((b, k) => boxMatches(b, p.numeric.get(perColumn[k]!.col!)!, scale));
       if (ways.every((w) => w !== null)) {
-        boxes.forEach((_, k) =>
+        for (let k = 0; k < boxes.length; k++)
           out.set(idx[k]!, {
             status: "pass",
             detail: `match box of ${perColumn[k]!.col} (quartiles and median as matplotlib computes them, ${ways[k]})`,
             shows: [],
-          }),
-        );
+          });
         done = true;
       }
     }
@@ -224,6 +232,23 @@ export function weighBoxes(series: PlottedSeries[], p: Prepared, scale: number, 
       for (const col of cols.filter((c) => named.has(c))) {
         const v = p.numeric.get(col)!;
         if (cut.shows.some((sh) => sh.some(([g]) => g === col))) continue;
+        // the rows' missing values read as 0 (fillna(0)): every box exactly that
+        if (
+          p.gappy.has(col) &&
+          boxes.every(
+            (b, k) =>
+              boxMatches(
+                b,
+                cut.rows[k]!.map((r) => (Number.isNaN(v[r]!) ? 0 : v[r]!)),
+                scale,
+              ) !== null,
+          )
+        ) {
+          const detail = `every box is that of ${col}${cut.what} with its missing values read as 0 (as fillna(0) gives), not of the data's ${col}`;
+          for (const i of idx) out.set(i, { status: "fail", detail });
+          done = true;
+          break;
+        }
         const real = boxes.map((_, k) => statsOf(cut.rows[k]!.map((r) => v[r]!)));
         if (real.some((r) => r.length === 0)) continue;
         const ch = changed(
