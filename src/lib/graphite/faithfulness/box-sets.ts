@@ -63,7 +63,17 @@ function cutsOf(boxes: PlottedSeries[], p: Prepared): Cut[] {
   // a column per box (df.plot.box(), df.boxplot(column=[...]), plt.boxplot(df[cols], tick_labels=cols))
   if (texts && labels.every((l) => l === null) && texts.every((t) => p.numeric.has(t)) && new Set(texts).size === texts.length)
     for (const t of texts) cuts.push({ what: "", rows: [all], col: t, shows: [[]] });
+  // one box at a numeric tick label (plt.boxplot(values) labels its position "1"): the whole column too, after the categories
+  const whole = boxes.length === 1 && labels[0] === null && texts !== null && texts[0]!.trim() !== "" && Number.isFinite(Number(texts[0]));
   if (!texts) return cuts;
+  cuts.push(...cutsByCategory(p, texts, labels));
+  if (whole) cuts.push({ what: "", rows: [all], col: null, shows: [[]] });
+  return cuts;
+}
+
+/** The boxes' rows by one category column the boxes' x name (and a hue column their labels name). */
+function cutsByCategory(p: Prepared, texts: string[], labels: Array<string | null>): Cut[] {
+  const cuts: Cut[] = [];
   for (const [g, keys] of p.categorical) {
     const byG = rowsByKey(keys);
     if (!texts.every((t) => byG.has(norm(t)))) continue;
