@@ -340,7 +340,9 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         cmap = _XMap(ax, ax.yaxis) if swap else xmap
         hues = _legend_hues(ax, fig)
         boxes, drawn_as_boxes = _boxes(i, ax, hues)
-        out += boxes
+        boxens, drawn_as_boxens = _boxens(i, ax, hues)
+        out += boxes + boxens
+        drawn_as_boxes |= drawn_as_boxens
         for line in ax.lines:
             if id(line) in drawn_as_boxes:
                 continue
@@ -375,9 +377,11 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                     pos.append(r.get_x() + r.get_width() / 2)
                     val.append(r.get_height())
             out.append(_series(i, "bar", cont.get_label(), pos, val, base, bcat, near=True))
-        from matplotlib.collections import PathCollection, PolyCollection, QuadMesh
+        from matplotlib.collections import PatchCollection, PathCollection, PolyCollection, QuadMesh
 
         for coll in ax.collections:
+            if id(coll) in drawn_as_boxes:
+                continue
             if len(out) >= MAX_SERIES:
                 points = isinstance(coll, PathCollection) and np.asarray(coll.get_offsets()).size > 0
                 if points or isinstance(coll, QuadMesh) or _drawn_shape(coll):
@@ -395,6 +399,10 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                 if not band:
                     skipped(i, coll)
                 out += band
+                continue
+            bars = _patch_bars(i, coll, ax) if isinstance(coll, PatchCollection) else None
+            if bars is not None:
+                out.append(bars)
                 continue
             if not isinstance(coll, PathCollection):
                 skipped(i, coll)
@@ -631,6 +639,100 @@ def _box_at(
     if i > 0 and _box_outline(lines[i - 1], vertical, pos, q1, q3):
         parts.append(lines[i - 1])
     return _box_series(ax_index, ax, vertical, pos, [whislo, q1, med, q3, whishi], fliers, None), parts, j
+
+
+def _rects(coll: Any) -> list[tuple[float, float, float, float]] | None:
+    """(x0, y0, x1, y1) of each patch of a collection when every one is an axis-aligned rectangle."""
+    rects: list[tuple[float, float, float, float]] = []
+    for path in coll.get_paths():
+        v = np.asarray(path.vertices, dtype=float)
+        if len(v) == 5 and np.array_equal(v[0], v[-1]):
+            v = v[:4]
+        if len(v) != 4 or not np.all(np.isfinite(v)):
+            return None
+        xs, ys = np.unique(v[:, 0]), np.unique(v[:, 1])
+        if len(xs) != 2 or len(ys) != 2:
+            return None
+        # each corner once: an axis-aligned rectangle
+        if len({(float(a), float(b)) for a, b in v}) != 4:
+            return None
+        rects.append((float(xs[0]), float(ys[0]), float(xs[1]), float(ys[1])))
+    return rects or None
+
+
+def _patch_bars(ax_index: int, coll: Any, ax: Any) -> dict[str, Any] | None:
+    """Bars drawn as one collection of rectangles (seaborn objects' so.Bars, so.Bar), read as a
+    BarContainer is: every patch an axis-aligned rectangle standing on 0 (or, drawn sideways,
+    starting at 0 on x). Kind "bar": each bar's centre and its height (or length). None for any
+    other collection of patches (boxen boxes float: they are not bars)."""
+    rects = _rects(coll)
+    if rects is None or not coll.get_visible():
+        return None
+    up = all(y0 == 0 or y1 == 0 for _, y0, _, y1 in rects)
+    side = all(x0 == 0 or x1 == 0 for x0, _, x1, _ in rects)
+    if up == side:  # neither, or both (cannot tell which way they stand)
+        return None
+    if up:
+        pos = [(x0 + x1) / 2 for x0, _, x1, _ in rects]
+        val = [y1 if y0 == 0 else y0 for _, y0, _, y1 in rects]
+        axis = ax.xaxis
+    else:
+        pos = [(y0 + y1) / 2 for _, y0, _, y1 in rects]
+        val = [x1 if x0 == 0 else x0 for x0, _, x1, _ in rects]
+        axis = ax.yaxis
+    return _series(ax_index, "bar", str(coll.get_label()), pos, val, _XMap(ax, axis), _categories(axis), near=True)
+
+
+def _boxens(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[dict[str, Any]], set[int]]:
+    """seaborn's boxenplot: each box set is one collection of nested rectangles centred on one
+    position, stacked end to end along the value axis (2k - 1 of them between the 2k letter values),
+    with its median line across it and its fliers at the position. Kind "boxen": x its category,
+    y the letter values ascending, `median`, `fliers`; label the hue level whose legend colour its
+    innermost box is filled (or outlined) with. Returns the series and the ids of their artists."""
+    from matplotlib.collections import PatchCollection, PathCollection
+
+    out: list[dict[str, Any]] = []
+    used: set[int] = set()
+    for coll in ax.collections:
+        if not isinstance(coll, PatchCollection) or not coll.get_visible():
+            continue
+        rects = _rects(coll)
+        if rects is None or len(rects) % 2 == 0:
+            continue
+        for vertical in (True, False):
+            across = [((x0 + x1) / 2, y0, y1) if vertical else ((y0 + y1) / 2, x0, x1) for x0, y0, x1, y1 in rects]
+            centre = across[0][0]
+            if any(abs(c - centre) > 1e-9 * max(1.0, abs(centre)) for c, _, _ in across):
+                continue
+            spans = sorted((lo, hi) for _, lo, hi in across)
+            if any(a[1] != b[0] for a, b in zip(spans, spans[1:], strict=False)):
+                continue
+            edges = [spans[0][0]] + [hi for _, hi in spans]
+            median = next(
+                (ln for ln in ax.lines if id(ln) not in used and _flat_at(ln, vertical, centre) is not None),
+                None,
+            )
+            if median is None:
+                break
+            med = _flat_at(median, vertical, centre)
+            fl: np.ndarray | None = None
+            for pc in ax.collections:
+                if isinstance(pc, PathCollection) and id(pc) not in used:
+                    offs = np.asarray(pc.get_offsets(), dtype=float)
+                    if offs.ndim == 2 and len(offs) and np.all(offs[:, 0 if vertical else 1] == centre):
+                        fl = offs[:, 1 if vertical else 0]
+                        used.add(id(pc))
+                        break
+            used.update((id(coll), id(median)))
+            faces = np.asarray(coll.get_facecolors(), dtype=float)
+            shown = faces if len(faces) and np.any(faces[:, 3] > 0) else np.asarray(coll.get_edgecolors(), dtype=float)
+            rgbs = [(float(c[0]), float(c[1]), float(c[2])) for c in shown if len(c) == 4 and c[3] > 0]
+            label = next((name for c, name in hues if any(_same_colour(c, r) for r in rgbs)), None)
+            box = _box_series(ax_index, ax, vertical, centre, edges, fl, label)
+            box.update({"kind": "boxen", "x": [box["x"][0]] * len(edges), "median": med})
+            out.append(box)
+            break
+    return out, used
 
 
 def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:

@@ -38,6 +38,7 @@ import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
 import { weighBoxes } from "./faithfulness/box-sets";
+import { weighBoxens } from "./faithfulness/boxens";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -300,13 +301,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     }),
   );
   const violins = weighViolins(series, p, axisNames);
-  // box plots read whole (kind "box"), tried as changed only for the columns the axes are titled or labelled with
-  const boxSets = weighBoxes(
-    series,
-    p,
-    scale,
-    figures.flatMap((f) => f.axisLabels.flatMap((l) => [l.title, l.xlabel, l.ylabel])),
-  );
+  // box plots and letter-value plots read whole (kinds "box", "boxen"), tried as changed only for the columns the axes are titled or labelled with
+  const boxNames = figures.flatMap((f) => f.axisLabels.flatMap((l) => [l.title, l.xlabel, l.ylabel]));
+  const boxSets = new Map([...weighBoxes(series, p, scale, boxNames), ...weighBoxens(series, p, scale, boxNames)]);
   // series no reading gives, weighed together once all are read (hue series share one partition)
   const unread: Array<Unread & { check: FaithCheck }> = [];
   series.forEach((s, i) => {

@@ -38,8 +38,11 @@ export const PlottedSeries = z.object({
    * "box": one box of a box plot (the lines matplotlib's bxp draws for it: plt.boxplot, pandas'
    * boxplot and plot.box, seaborn's boxplot): x its category (the tick label at its position, else
    * the position) at each of the 5 points, y [whislo, q1, median, q3, whishi]; label the hue level
-   * its colour names in the legend; `fliers` and `flierCount` its outliers. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "box"]),
+   * its colour names in the legend; `fliers` and `flierCount` its outliers.
+   * "boxen": one letter-value box set of seaborn's boxenplot: x its category at every point, y
+   * the letter values ascending (the edges of its nested boxes), `median`, `fliers`; label the hue
+   * level its colour names. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "box", "boxen"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -57,6 +60,8 @@ export const PlottedSeries = z.object({
   flierCount: z.number().int().optional(),
   /** "log": a box drawn on a logarithmic value axis (seaborn computes its statistics from the values' logs). */
   valueScale: z.literal("log").optional(),
+  /** A boxen set's median (drawn as its own line across it). */
+  median: z.number().optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;

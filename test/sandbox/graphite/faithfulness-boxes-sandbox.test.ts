@@ -111,3 +111,40 @@ test("boxes of some categories only are not faithful and not unfaithful", async 
     why,
   );
 });
+
+test("seaborn's letter-value boxes are measured as boxen sets and faithful at every k_depth; changed values are unfaithful", async () => {
+  for (const body of [
+    'sns.boxenplot(data=df, x="day", y="total_bill")',
+    'sns.boxenplot(data=df, x="total_bill", y="day", hue="sex", k_depth="full", fill=False)',
+    'sns.boxenplot(data=df, x="day", y="tip", k_depth="proportion", outlier_prop=0.1, width_method="linear")',
+    'sns.boxenplot(data=df, x="day", y="total_bill", k_depth="trustworthy", showfliers=False)',
+    'sns.catplot(data=df, x="day", y="total_bill", kind="boxen")',
+  ]) {
+    const { faith, data, why } = await draw(body);
+    assert.ok(
+      data.some((s) => s.kind === "boxen"),
+      `${body}: ${JSON.stringify(data.map((s) => s.kind))}`,
+    );
+    assert.equal(
+      faith.checks.find((c) => c.check === "drawn shapes"),
+      undefined,
+      why,
+    );
+    assert.equal(faith.verdict, "faithful", why);
+  }
+  const { faith, why } = await draw('df["total_bill"] = df["total_bill"] * 1.1\nsns.boxenplot(data=df, x="day", y="total_bill")');
+  assert.equal(faith.verdict, "unfaithful", why);
+  assert.ok(
+    faith.checks.some((c) => c.status === "fail" && c.detail.includes("× 1.1")),
+    why,
+  );
+});
+
+test("so.Bars (one collection of rectangles) is read as bars: a histogram of the column is faithful", async () => {
+  const { faith, data, why } = await draw('import seaborn.objects as so\nso.Plot(df, x="tip").add(so.Bars(), so.Hist()).save("chart.png")');
+  assert.deepEqual(
+    data.map((s) => s.kind),
+    ["bar"],
+  );
+  assert.equal(faith.verdict, "faithful", why);
+});

@@ -24,11 +24,13 @@ export interface BoxFinding {
 }
 
 /** How a set of boxes is cut from the table: each box's rows and the column its values come from (null: try each). */
-interface Cut {
+export interface Cut {
   what: string;
   rows: number[][];
   col: string | null;
   shows: Array<Array<[string, string]>>;
+  /** By one category column: its values whose rows hold no value of column v (no box to draw). */
+  empty?: (v: number[]) => Array<[string, string]>;
 }
 
 /** A key as pandas prints it: "1" and "1.0" name the same number. */
@@ -52,7 +54,7 @@ function rowsByKey(keys: Array<string | null>): Map<string, { key: string; rows:
 }
 
 /** Every way the table can give the boxes' rows: by one category column (and a hue column), whole, or a column per box. */
-function cutsOf(boxes: PlottedSeries[], p: Prepared): Cut[] {
+export function cutsOf(boxes: PlottedSeries[], p: Prepared): Cut[] {
   const cuts: Cut[] = [];
   const all = Array.from({ length: p.rowCount }, (_, i) => i);
   const xs = boxes.map((b) => b.x[0]);
@@ -81,7 +83,9 @@ function cutsByCategory(p: Prepared, texts: string[], labels: Array<string | nul
     if (labels.every((l) => l === null)) {
       // boxes at one category each: no two at the same one
       if (new Set(texts.map(norm)).size !== texts.length) continue;
-      cuts.push({ what: ` by ${g}`, rows: texts.map((t) => gKey(t).rows), col: null, shows: texts.map((t) => [[g, gKey(t).key]]) });
+      const empty = (v: number[]): Array<[string, string]> =>
+        [...byG.values()].filter((e) => !texts.some((t) => norm(t) === norm(e.key)) && e.rows.every((r) => Number.isNaN(v[r]!))).map((e) => [g, e.key]);
+      cuts.push({ what: ` by ${g}`, rows: texts.map((t) => gKey(t).rows), col: null, shows: texts.map((t) => [[g, gKey(t).key]]), empty });
       continue;
     }
     if (labels.some((l) => l === null)) continue;
@@ -115,7 +119,7 @@ function cutsByCategory(p: Prepared, texts: string[], labels: Array<string | nul
   return cuts;
 }
 
-const sortedFinite = (v: number[]) => v.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+export const sortedFinite = (v: number[]) => v.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
 
 /**
  * Is the drawn box matplotlib's box of these values? q1, median and q3 as boxplot_stats computes
@@ -152,17 +156,11 @@ function matchesStats(s: PlottedSeries, v: number[], stats: number[], scale: num
   return beyond.length ? "whiskers at values of the rows, the fliers every value beyond them" : "whiskers at the extremes";
 }
 
-/** The five numbers of the box matplotlib draws for these values. */
-function statsOf(values: number[]): number[] {
-  const st = boxStats(values);
-  return st.length ? [st[3]!, st[0]!, st[1]!, st[2]!, st[4]!] : [];
-}
-
 /**
  * One factor (or one constant) between the drawn boxes' numbers and the statistics of one column
  * in the same rows: the boxes are that column changed. Needs 4+ distinct numbers.
  */
-function changed(drawn: number[], real: number[], scale: number): { how: string } | null {
+export function changed(drawn: number[], real: number[], scale: number): { how: string } | null {
   if (drawn.length !== real.length || new Set(real).size < 4 || new Set(drawn).size < 4) return null;
   const nz = real.findIndex((r) => Math.abs(r) > 1e-12);
   if (nz >= 0) {
@@ -179,15 +177,47 @@ function changed(drawn: number[], real: number[], scale: number): { how: string 
   return null;
 }
 
+/** How one kind of box set is read: its match against values, and the numbers it draws for them. */
+export interface SetReading {
+  kind: PlottedSeries["kind"];
+  /** How the drawn set reads as these values' (a phrase), or null. */
+  matches: (s: PlottedSeries, values: number[], scale: number) => string | null;
+  /** The drawn numbers of s (in order) and those the real values give in the same places, or null. */
+  numbers: (s: PlottedSeries, values: number[]) => { drawn: number[]; real: number[] } | null;
+  /** "box of", what a confirmed set is called; "quartiles and median as matplotlib computes them", what was confirmed. */
+  noun: string;
+  what: string;
+  /** "every box's whiskers, quartiles and median": what a changed set changed. */
+  whole: string;
+}
+
+/** The five numbers of the box matplotlib draws for these values, against the drawn box's. */
+const BOX: SetReading = {
+  kind: "box",
+  matches: boxMatches,
+  numbers: (s, values) => {
+    const st = boxStats(values);
+    return st.length ? { drawn: s.y, real: [st[3]!, st[0]!, st[1]!, st[2]!, st[4]!] } : null;
+  },
+  noun: "box",
+  what: "quartiles and median as matplotlib computes them",
+  whole: "every box's whiskers, quartiles and median are",
+};
+
 /**
  * Every box series (kind "box"), by index, with its finding. `names`: the texts that label the
  * chart's axes (titles, axis labels): only columns they name are tried as changed.
  */
 export function weighBoxes(series: PlottedSeries[], p: Prepared, scale: number, names: string[] = []): Map<number, BoxFinding> {
+  return weighSets(series, p, scale, names, BOX);
+}
+
+/** Every series of the reading's kind, by index, with its finding (see weighBoxes). */
+export function weighSets(series: PlottedSeries[], p: Prepared, scale: number, names: string[], reading: SetReading): Map<number, BoxFinding> {
   const out = new Map<number, BoxFinding>();
   const byAxes = new Map<number, number[]>();
   series.forEach((s, i) => {
-    if (s.kind === "box") byAxes.set(s.axes, [...(byAxes.get(s.axes) ?? []), i]);
+    if (s.kind === reading.kind) byAxes.set(s.axes, [...(byAxes.get(s.axes) ?? []), i]);
   });
   const named = new Set(names.map((n) => n.trim()).filter((n) => p.numeric.has(n)));
   for (const [, idx] of byAxes) {
@@ -198,14 +228,10 @@ export function weighBoxes(series: PlottedSeries[], p: Prepared, scale: number, 
     // a column per box: each box its own column
     const perColumn = cuts.filter((c) => c.col !== null);
     if (perColumn.length === boxes.length && perColumn.length > 0) {
-      const ways = boxes.map((b, k) => boxMatches(b, p.numeric.get(perColumn[k]!.col!)!, scale));
+      const ways = boxes.map((b, k) => reading.matches(b, p.numeric.get(perColumn[k]!.col!)!, scale));
       if (ways.every((w) => w !== null)) {
         for (let k = 0; k < boxes.length; k++)
-          out.set(idx[k]!, {
-            status: "pass",
-            detail: `match box of ${perColumn[k]!.col} (quartiles and median as matplotlib computes them, ${ways[k]})`,
-            shows: [],
-          });
+          out.set(idx[k]!, { status: "pass", detail: `match ${reading.noun} of ${perColumn[k]!.col} (${reading.what}, ${ways[k]})`, shows: [] });
         done = true;
       }
     }
@@ -216,7 +242,7 @@ export function weighBoxes(series: PlottedSeries[], p: Prepared, scale: number, 
         // a category column is no box's values
         if (cut.shows.some((sh) => sh.some(([g]) => g === col))) continue;
         const ways = boxes.map((b, k) =>
-          boxMatches(
+          reading.matches(
             b,
             cut.rows[k]!.map((r) => v[r]!),
             scale,
@@ -227,10 +253,15 @@ export function weighBoxes(series: PlottedSeries[], p: Prepared, scale: number, 
           const where = cut.shows[k]!.map(([g, val]) => `${g} == ${JSON.stringify(val)}`).join(" and ");
           out.set(idx[k]!, {
             status: "pass",
-            detail: `match box of ${col}${where ? ` where ${where}` : ""} (quartiles and median as matplotlib computes them, ${ways[k]})`,
+            detail: `match ${reading.noun} of ${col}${where ? ` where ${where}` : ""} (${reading.what}, ${ways[k]})`,
             shows: cut.shows[k]!,
           });
         });
+        // a category whose rows hold no value of the column has no box to draw: it is not missing
+        if (cut.empty && boxes.length) {
+          const first = out.get(idx[0]!)!;
+          first.shows = [...(first.shows ?? []), ...cut.empty(v)];
+        }
         done = true;
         break;
       }
@@ -243,31 +274,22 @@ export function weighBoxes(series: PlottedSeries[], p: Prepared, scale: number, 
         const v = p.numeric.get(col)!;
         if (cut.shows.some((sh) => sh.some(([g]) => g === col))) continue;
         // the rows' missing values read as 0 (fillna(0)): every box exactly that
-        if (
-          p.gappy.has(col) &&
-          boxes.every(
-            (b, k) =>
-              boxMatches(
-                b,
-                cut.rows[k]!.map((r) => (Number.isNaN(v[r]!) ? 0 : v[r]!)),
-                scale,
-              ) !== null,
-          )
-        ) {
-          const detail = `every box is that of ${col}${cut.what} with its missing values read as 0 (as fillna(0) gives), not of the data's ${col}`;
+        const filled = (k: number) => cut.rows[k]!.map((r) => (Number.isNaN(v[r]!) ? 0 : v[r]!));
+        if (p.gappy.has(col) && boxes.every((b, k) => reading.matches(b, filled(k), scale) !== null)) {
+          const detail = `every ${reading.noun} is that of ${col}${cut.what} with its missing values read as 0 (as fillna(0) gives), not of the data's ${col}`;
           for (const i of idx) out.set(i, { status: "fail", detail });
           done = true;
           break;
         }
-        const real = boxes.map((_, k) => statsOf(cut.rows[k]!.map((r) => v[r]!)));
-        if (real.some((r) => r.length === 0)) continue;
+        const pairs = boxes.map((b, k) => reading.numbers(b, sortedFinite(cut.rows[k]!.map((r) => v[r]!))));
+        if (pairs.some((q) => q === null)) continue;
         const ch = changed(
-          boxes.flatMap((b) => b.y),
-          real.flat(),
+          pairs.flatMap((q) => q!.drawn),
+          pairs.flatMap((q) => q!.real),
           scale,
         );
         if (!ch) continue;
-        const detail = `every box's whiskers, quartiles and median are those of ${col}${cut.what} ${ch.how}: no change of unit gives that, so the boxes do not show the data's ${col}`;
+        const detail = `${reading.whole} those of ${col}${cut.what} ${ch.how}: no change of unit gives that, so they do not show the data's ${col}`;
         for (const i of idx) out.set(i, { status: "fail", detail });
         done = true;
         break;
@@ -277,8 +299,7 @@ export function weighBoxes(series: PlottedSeries[], p: Prepared, scale: number, 
     for (const i of idx)
       out.set(i, {
         status: "unchecked",
-        detail:
-          "no column's box statistics in the rows of the box's category give these quartiles, median and whiskers (a derived column, a position the data has no category for) and nothing shows them wrong: not checked",
+        detail: `no column's ${reading.what.replace(/ as .*/, "")} in the rows of its category give what this ${reading.noun} draws (a derived column, a position the data has no category for) and nothing shows it wrong: not checked`,
       });
   }
   return out;
