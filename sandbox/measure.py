@@ -724,8 +724,10 @@ def _boxens(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[d
                         used.add(id(pc))
                         break
             used.update((id(coll), id(median)))
-            faces = np.asarray(coll.get_facecolors(), dtype=float)
-            shown = faces if len(faces) and np.any(faces[:, 3] > 0) else np.asarray(coll.get_edgecolors(), dtype=float)
+            art: Any = coll  # a Collection's colours (PatchCollection's stubs do not list them)
+            faces = np.asarray(art.get_facecolor(), dtype=np.float64).reshape(-1, 4)
+            edges_rgba = np.asarray(art.get_edgecolor(), dtype=np.float64).reshape(-1, 4)
+            shown = faces if len(faces) and bool(np.any(faces[:, 3] > 0)) else edges_rgba
             rgbs = [(float(c[0]), float(c[1]), float(c[2])) for c in shown if len(c) == 4 and c[3] > 0]
             label = next((name for c, name in hues if any(_same_colour(c, r) for r in rgbs)), None)
             box = _box_series(ax_index, ax, vertical, centre, edges, fl, label)
