@@ -220,6 +220,20 @@ export function weighSets(series: PlottedSeries[], p: Prepared, scale: number, n
     if (s.kind === reading.kind) byAxes.set(s.axes, [...(byAxes.get(s.axes) ?? []), i]);
   });
   const named = new Set(names.map((n) => n.trim()).filter((n) => p.numeric.has(n)));
+  // each row set's values of a column sorted once (a 54,000-row table has few row sets, many tries)
+  const sorted = new Map<number[], Map<string, number[]>>();
+  const valuesIn = (rows: number[], col: string, gapsAs0 = false): number[] => {
+    const key = gapsAs0 ? `${col}\u0000as 0` : col;
+    let byCol = sorted.get(rows);
+    if (!byCol) sorted.set(rows, (byCol = new Map()));
+    let got = byCol.get(key);
+    if (!got) {
+      const v = p.numeric.get(col)!;
+      got = sortedFinite(rows.map((r) => (gapsAs0 && Number.isNaN(v[r]!) ? 0 : v[r]!)));
+      byCol.set(key, got);
+    }
+    return got;
+  };
   for (const [, idx] of byAxes) {
     const boxes = idx.map((i) => series[i]!);
     const cuts = cutsOf(boxes, p);
@@ -241,14 +255,14 @@ export function weighSets(series: PlottedSeries[], p: Prepared, scale: number, n
         const v = p.numeric.get(col)!;
         // a category column is no box's values
         if (cut.shows.some((sh) => sh.some(([g]) => g === col))) continue;
-        const ways = boxes.map((b, k) =>
-          reading.matches(
-            b,
-            cut.rows[k]!.map((r) => v[r]!),
-            scale,
-          ),
-        );
-        if (!ways.every((w) => w !== null)) continue;
+        // box by box, stopping at the first that does not match
+        const ways: string[] = [];
+        for (const [k, b] of boxes.entries()) {
+          const w = reading.matches(b, valuesIn(cut.rows[k]!, col), scale);
+          if (w === null) break;
+          ways.push(w);
+        }
+        if (ways.length < boxes.length) continue;
         boxes.forEach((_, k) => {
           const where = cut.shows[k]!.map(([g, val]) => `${g} == ${JSON.stringify(val)}`).join(" and ");
           out.set(idx[k]!, {
@@ -271,17 +285,16 @@ export function weighSets(series: PlottedSeries[], p: Prepared, scale: number, n
     for (const cut of cuts.filter((c) => c.col === null)) {
       if (done) break;
       for (const col of cols.filter((c) => named.has(c))) {
-        const v = p.numeric.get(col)!;
         if (cut.shows.some((sh) => sh.some(([g]) => g === col))) continue;
         // the rows' missing values read as 0 (fillna(0)): every box exactly that
-        const filled = (k: number) => cut.rows[k]!.map((r) => (Number.isNaN(v[r]!) ? 0 : v[r]!));
+        const filled = (k: number) => valuesIn(cut.rows[k]!, col, true);
         if (p.gappy.has(col) && boxes.every((b, k) => reading.matches(b, filled(k), scale) !== null)) {
           const detail = `every ${reading.noun} is that of ${col}${cut.what} with its missing values read as 0 (as fillna(0) gives), not of the data's ${col}`;
           for (const i of idx) out.set(i, { status: "fail", detail });
           done = true;
           break;
         }
-        const pairs = boxes.map((b, k) => reading.numbers(b, sortedFinite(cut.rows[k]!.map((r) => v[r]!))));
+        const pairs = boxes.map((b, k) => reading.numbers(b, valuesIn(cut.rows[k]!, col)));
         if (pairs.some((q) => q === null)) continue;
         const ch = changed(
           pairs.flatMap((q) => q!.drawn),
