@@ -705,9 +705,12 @@ def _boxens(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[d
             if any(abs(c - centre) > 1e-9 * max(1.0, abs(centre)) for c, _, _ in across):
                 continue
             spans = sorted((lo, hi) for _, lo, hi in across)
-            if any(a[1] != b[0] for a, b in zip(spans, spans[1:], strict=False)):
+            # each box starts at a letter value and is as tall as the step to the next: its top is
+            # that next value up to the rounding of the sum
+            tol = 1e-9 * max(1.0, max(abs(v) for span in spans for v in span))
+            if any(abs(a[1] - b[0]) > tol for a, b in zip(spans, spans[1:], strict=False)):
                 continue
-            edges = [spans[0][0]] + [hi for _, hi in spans]
+            edges = [lo for lo, _ in spans] + [spans[-1][1]]
             median = next(
                 (ln for ln in ax.lines if id(ln) not in used and _flat_at(ln, vertical, centre) is not None),
                 None,
