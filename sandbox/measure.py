@@ -7,7 +7,10 @@ label strings, anything else a number. Points whose x or y is not finite (NaN fr
 mean, say) are left out, since JSON has no NaN. Each series' x values are mapped in one
 vectorised step (a per-point pandas Period cost more than drawing a four-series date chart); the
 point-by-point mapper stays as the fallback for what that step cannot take and as its reference.
-A violin's body is reported as its support values and its width at each (kind "violin").
+A violin's body is reported as its support values and its width at each (kind "violin"). A box
+plot's box (whatever called matplotlib's bxp) is one series of kind "box" and a boxenplot's
+letter-value set one of kind "boxen", never their separate lines; a collection of rectangles
+standing on 0 (so.Bars) is read as bars.
 """
 
 from __future__ import annotations

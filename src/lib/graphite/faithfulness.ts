@@ -14,7 +14,8 @@
 // against the rows its title names (faithfulness/facets); a density curve at a bandwidth other than
 // Scott's is fitted and confirmed point by point (faithfulness/bandwidth); error bands are read as
 // seaborn's estimators draw them (faithfulness/bands); a violin's body is its category's kernel
-// density (faithfulness/violins). Filled shapes the sandbox saw drawn but did not read (contours,
+// density (faithfulness/violins); a box plot's boxes and a boxenplot's letter values are one
+// column's statistics per category (faithfulness/box-sets, boxens). Filled shapes the sandbox saw drawn but did not read (contours,
 // hexbin cells) keep a chart from "faithful". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
