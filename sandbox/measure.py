@@ -301,8 +301,9 @@ def _series(
 
 def _drawn_shape(coll: Any) -> str | None:
     """What a filled collection draws ("area": fill_between, hexbin; "sideways area": fill_betweenx
-    that is no violin's body _violin reads; "contours"; "patches": boxen boxes), when it holds any
-    drawn shape (a legend handle seaborn adds to the axes has none); None for any other collection."""
+    that is no violin's body _violin reads; "contours"; "patches": patches that are neither bars
+    nor boxen boxes), when it holds any drawn shape (a legend handle seaborn adds to the axes has
+    none); None for any other collection."""
     from matplotlib.collections import PatchCollection, PolyCollection
     from matplotlib.contour import ContourSet
 
@@ -320,8 +321,8 @@ def _drawn_shape(coll: Any) -> str | None:
 def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every series the check can read (violin bodies as kind "violin"); `unread` receives each
     filled shape that holds data but is not read (a sideways fill that is no violin, a step fill,
-    hexbin cells, contours, boxen boxes) and each series past MAX_SERIES, so a chart is never called
-    faithful on what was measured alone."""
+    hexbin cells, contours, patches that are neither bars nor boxen boxes) and each series past
+    MAX_SERIES, so a chart is never called faithful on what was measured alone."""
     out: list[dict[str, Any]] = []
 
     def skipped(i: int, coll: Any, what: str | None = None) -> None:

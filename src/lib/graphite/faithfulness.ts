@@ -148,7 +148,7 @@ export function shapeNoun(what: string, n: number): string {
     area: ["filled area (fill_between, hexbin)", "filled areas (fill_between, hexbin)"],
     "sideways area": ["filled area drawn sideways (fill_betweenx, not a violin's body)", "filled areas drawn sideways (fill_betweenx, not violin bodies)"],
     contours: ["set of contours", "sets of contours"],
-    patches: ["collection of patches (boxen boxes)", "collections of patches (boxen boxes)"],
+    patches: ["collection of patches (neither bars nor boxen boxes)", "collections of patches (neither bars nor boxen boxes)"],
     series: ["series past the 64 the sandbox measures", "series past the 64 the sandbox measures"],
   }[what] ?? [what, what];
   return `${n} ${n === 1 ? one : many}`;
