@@ -9,7 +9,10 @@ vectorised step (a per-point pandas Period cost more than drawing a four-series 
 point-by-point mapper stays as the fallback for what that step cannot take and as its reference.
 A violin's body is reported as its support values and its width at each (kind "violin"); a contour
 set as a sample of each level's vertices and the level they are on (kind "contours"); a 2-D
-histogram's mesh as its bin edges and cell values (kind "hist2d").
+histogram's mesh as its bin edges and cell values (kind "hist2d"). A box plot's box (whatever
+called matplotlib's bxp) is one series of kind "box" and a boxenplot's letter-value set one of
+kind "boxen", never their separate lines; a collection of rectangles standing on 0 (so.Bars) is
+read as bars.
 """
 
 from __future__ import annotations
@@ -305,8 +308,9 @@ def _series(
 
 def _drawn_shape(coll: Any) -> str | None:
     """What a filled collection draws ("area": fill_between, hexbin; "sideways area": fill_betweenx
-    that is no violin's body _violin reads; "contours"; "patches": boxen boxes), when it holds any
-    drawn shape (a legend handle seaborn adds to the axes has none); None for any other collection."""
+    that is no violin's body _violin reads; "contours"; "patches": patches that are neither bars
+    nor boxen boxes), when it holds any drawn shape (a legend handle seaborn adds to the axes has
+    none); None for any other collection."""
     from matplotlib.collections import PatchCollection, PolyCollection
     from matplotlib.contour import ContourSet
 
@@ -324,8 +328,9 @@ def _drawn_shape(coll: Any) -> str | None:
 def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every series the check can read (violin bodies as kind "violin"); `unread` receives each
     filled shape that holds data but is not read (a sideways fill that is no violin, a step fill,
-    hexbin cells, contours, boxen boxes, a mesh that is neither heatmap nor 2-D histogram) and each
-    series past MAX_SERIES, so a chart is never called faithful on what was measured alone."""
+    hexbin cells, contours, patches that are neither bars nor boxen boxes, a mesh that is neither
+    heatmap nor 2-D histogram) and each series past MAX_SERIES, so a chart is never called faithful
+    on what was measured alone."""
     out: list[dict[str, Any]] = []
 
     def skipped(i: int, coll: Any, what: str | None = None) -> None:
@@ -346,10 +351,14 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         cat = ycat if swap else xcat
         cmap = _XMap(ax, ax.yaxis) if swap else xmap
         hues = _legend_hues(ax, fig)
+        boxes, drawn_as_boxes = _boxes(i, ax, hues)
+        boxens, drawn_as_boxens = _boxens(i, ax, hues)
+        out += boxes + boxens
+        drawn_as_boxes |= drawn_as_boxens
         for line in ax.lines:
             # a legend handle seaborn adds to the axes (PairGrid, jointplot with hue) holds no
             # points: it draws nothing, so it is neither a series nor one past MAX_SERIES
-            if not np.asarray(line.get_xdata(orig=False)).size:
+            if id(line) in drawn_as_boxes or not np.asarray(line.get_xdata(orig=False)).size:
                 continue
             if len(out) >= MAX_SERIES:
                 skipped(i, line, "series")
@@ -381,9 +390,11 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                     pos.append(r.get_x() + r.get_width() / 2)
                     val.append(r.get_height())
             out.append(_series(i, "bar", cont.get_label(), pos, val, base, bcat, near=True))
-        from matplotlib.collections import PathCollection, PolyCollection, QuadMesh
+        from matplotlib.collections import PatchCollection, PathCollection, PolyCollection, QuadMesh
 
         for coll in ax.collections:
+            if id(coll) in drawn_as_boxes:
+                continue
             if len(out) >= MAX_SERIES:
                 points = isinstance(coll, PathCollection) and np.asarray(coll.get_offsets()).size > 0
                 if points or isinstance(coll, QuadMesh) or _drawn_shape(coll):
@@ -409,6 +420,10 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                     skipped(i, coll)
                 out += band
                 continue
+            bars = _patch_bars(i, coll, ax) if isinstance(coll, PatchCollection) else None
+            if bars is not None:
+                out.append(bars)
+                continue
             if not isinstance(coll, PathCollection):
                 skipped(i, coll)
                 continue
@@ -426,6 +441,324 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
     for extra in out[MAX_SERIES:]:
         skipped(extra["axes"], None, "series")
     return out[:MAX_SERIES]
+
+
+# ---- box plots: matplotlib's Axes.bxp (plt.boxplot, pandas' df.boxplot / plot.box, seaborn's
+# boxplot) draws each box as separate lines, in this order: the box outline (a 5-point closed
+# rectangle, 11 points when notched; a PathPatch instead when patch_artist is on), the low and the
+# high whisker (from q1 down to whislo, from q3 up to whishi, at the box's position), two caps
+# (unless showcaps=False), the median, a mean (showmeans) and the fliers (every point at the
+# position; absent when showfliers=False). Read whole, one box is one series of kind "box".
+
+
+def _line_xy(line: Any) -> tuple[np.ndarray, np.ndarray]:
+    return _floats(line.get_xdata(orig=False)), _floats(line.get_ydata(orig=False))
+
+
+def _whisker_pair(lo: Any, hi: Any, vertical: bool) -> tuple[float, list[float]] | None:
+    """(position, [whislo, q1, q3, whishi]) when lo and hi are bxp's two whiskers of one box drawn
+    vertically (or not): two-point lines at one position, lo from q1 down to whislo, hi from q3 up
+    to whishi. A box of one value reads both ways: its median line tells which."""
+    (lx, ly), (hx, hy) = _line_xy(lo), _line_xy(hi)
+    if not (len(lx) == len(ly) == len(hx) == len(hy) == 2):
+        return None
+    lc, la, hc, ha = (lx, ly, hx, hy) if vertical else (ly, lx, hy, hx)
+    if not (lc[0] == lc[1] == hc[0] == hc[1]) or not np.all(np.isfinite(np.concatenate([la, ha, lc]))):
+        return None
+    whislo, q1, q3, whishi = float(la[1]), float(la[0]), float(ha[0]), float(ha[1])
+    if whislo <= q1 <= q3 <= whishi:
+        return float(lc[0]), [whislo, q1, q3, whishi]
+    return None
+
+
+def _across(line: Any, vertical: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(coordinates across the value axis, coordinates along it) of a line's points."""
+    x, y = _line_xy(line)
+    return (x, y) if vertical else (y, x)
+
+
+def _flat_at(line: Any, vertical: bool, pos: float, value: float | None = None) -> float | None:
+    """The value of a two-point line across the box at `pos` (a cap, the median, a mean line):
+    constant along the value axis (equal to `value` when given), centred on the position."""
+    c, a = _across(line, vertical)
+    if len(c) != 2 or len(a) != 2 or a[0] != a[1] or not np.isfinite(a[0]) or c[0] == c[1]:
+        return None
+    if value is not None and a[0] != value:
+        return None
+    if abs((c[0] + c[1]) / 2 - pos) > 1e-6 * max(1.0, abs(pos), abs(c[1] - c[0])):
+        return None
+    return float(a[0])
+
+
+def _at_position(line: Any, vertical: bool, pos: float) -> np.ndarray | None:
+    """The values of a line whose every point stands at `pos` (fliers, a mean marker), else None."""
+    c, a = _across(line, vertical)
+    if len(c) != len(a) or not np.all(c == pos):
+        return None
+    return a
+
+
+def _box_outline(line: Any, vertical: bool, pos: float, q1: float, q3: float) -> bool:
+    """bxp's box drawn as a line: 5 points (11 when notched) around `pos`, from q1 to q3."""
+    c, a = _across(line, vertical)
+    if len(c) not in (5, 11) or len(a) != len(c) or not np.all(np.isfinite(c)):
+        return False
+    return (
+        a[0] == q1
+        and float(np.max(a)) == q3
+        and float(np.min(a)) == q1
+        and abs((c.min() + c.max()) / 2 - pos) < 1e-6 * max(1.0, abs(pos))
+    )
+
+
+def _box_series(
+    ax_index: int, ax: Any, vertical: bool, pos: float, five: list[float], fliers: np.ndarray | None, label: str | None
+) -> dict[str, Any]:
+    """One box as kind "box": x its category (its tick label when the position has one), y
+    [whislo, q1, median, q3, whishi], `fliers` the outliers ascending (absent when not drawn)."""
+    axis = ax.xaxis if vertical else ax.yaxis
+    where: Any = None
+    cat = _categories(axis)
+    if cat:
+        where = _nearest(cat, pos)
+    if where is None:
+        # bxp's own ticks (manage_ticks): the labels pandas and plt.boxplot give the positions 1..n
+        ticks = _tick_label_mapper(axis) or {}
+        where = next((t for p, t in ticks.items() if abs(p - pos) < 1e-9 and t.strip()), None)
+    if where is None:
+        where = _XMap(ax, axis).many(np.asarray([pos]))[0]
+    out: dict[str, Any] = {
+        "axes": ax_index,
+        "kind": "box",
+        "label": label if label and not label.startswith("_") and label.strip() else None,
+        "x": [where] * 5,
+        "y": five,
+        "truncated": False,
+    }
+    # seaborn computes a box on a log axis from the logs of the values (matplotlib does not)
+    if (ax.yaxis if vertical else ax.xaxis).get_scale() == "log":
+        out["valueScale"] = "log"
+    if fliers is not None:
+        f = np.sort(fliers[np.isfinite(fliers)])
+        out["fliers"] = f[:MAX_POINTS].tolist()
+        out["flierCount"] = len(f)
+        out["truncated"] = len(f) > MAX_POINTS
+    return out
+
+
+def _one_box(
+    ax_index: int, ax: Any, wlo: Any, whi: Any, median: Any, flier: Any | None, label: str | None
+) -> dict[str, Any] | None:
+    for vertical in (True, False):
+        pair = _whisker_pair(wlo, whi, vertical)
+        if pair is None:
+            continue
+        pos, (whislo, q1, q3, whishi) = pair
+        med = _flat_at(median, vertical, pos)
+        if med is None or not q1 <= med <= q3:
+            continue
+        fl = _at_position(flier, vertical, pos) if flier is not None else None
+        if flier is not None and fl is None:
+            continue
+        return _box_series(ax_index, ax, vertical, pos, [whislo, q1, med, q3, whishi], fl, label)
+    return None
+
+
+def _container_boxes(ax_index: int, ax: Any, cont: Any, hues: list[tuple[Rgb, str]]) -> list[dict[str, Any]] | None:
+    """seaborn's BoxPlotContainer (one per hue level): its artists say which lines make each box.
+    The hue level is the one whose legend colour the box is drawn in. None when a box does not read."""
+    n = len(cont.medians)
+    if len(cont.whiskers) != 2 * n or (cont.fliers and len(cont.fliers) != n) or (cont.boxes and len(cont.boxes) != n):
+        return None
+    out = []
+    for k in range(n):
+        label = None
+        if cont.boxes:
+            rgb = _shown_colour(cont.boxes[k]) if hasattr(cont.boxes[k], "get_facecolor") else None
+            if rgb is None and hasattr(cont.boxes[k], "get_color"):
+                rgb = mcolors.to_rgb(cont.boxes[k].get_color())
+            label = next((name for c, name in hues if rgb is not None and _same_colour(c, rgb)), None)
+        box = _one_box(
+            ax_index,
+            ax,
+            cont.whiskers[2 * k],
+            cont.whiskers[2 * k + 1],
+            cont.medians[k],
+            cont.fliers[k] if cont.fliers else None,
+            label,
+        )
+        if box is None:
+            return None
+        out.append(box)
+    return out
+
+
+def _boxes(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[dict[str, Any]], set[int]]:
+    """Every box bxp drew on the axes, and the ids of the lines they are made of (reported in the
+    box, not again as lines). seaborn's boxes come from its containers; plt.boxplot's and pandas'
+    (no container) from the order bxp draws the lines in."""
+    out: list[dict[str, Any]] = []
+    used: set[int] = set()
+    for cont in ax.containers:
+        if type(cont).__name__ != "BoxPlotContainer" or not hasattr(cont, "medians"):
+            continue
+        got = _container_boxes(ax_index, ax, cont, hues)
+        if got is None:
+            continue
+        out += got
+        for art in [*cont.boxes, *cont.medians, *cont.whiskers, *cont.caps, *cont.fliers, *cont.means]:
+            used.add(id(art))
+    lines = [ln for ln in ax.lines if id(ln) not in used]
+    i = 0
+    while i + 2 < len(lines):
+        found = next((r for r in (_box_at(ax_index, ax, lines, i, v) for v in (True, False)) if r is not None), None)
+        if found is None:
+            i += 1
+            continue
+        box, parts, i = found
+        out.append(box)
+        used.update(id(p) for p in parts)
+    return out, used
+
+
+def _box_at(
+    ax_index: int, ax: Any, lines: list[Any], i: int, vertical: bool
+) -> tuple[dict[str, Any], list[Any], int] | None:
+    """The box whose whiskers are lines i and i + 1 (drawn vertically or not), the lines it is made
+    of, and the index after them; None when the lines from i are not one box in bxp's order."""
+    pair = _whisker_pair(lines[i], lines[i + 1], vertical)
+    if pair is None:
+        return None
+    pos, (whislo, q1, q3, whishi) = pair
+    parts = [lines[i], lines[i + 1]]
+    j = i + 2
+    if (
+        j + 1 < len(lines)
+        and _flat_at(lines[j], vertical, pos, whislo) is not None
+        and _flat_at(lines[j + 1], vertical, pos, whishi) is not None
+    ):
+        parts += lines[j : j + 2]
+        j += 2
+    med = _flat_at(lines[j], vertical, pos) if j < len(lines) else None
+    if med is None or not q1 <= med <= q3:
+        return None
+    parts.append(lines[j])
+    j += 1
+    # a mean: a line across the box (meanline) or one point at the position before the fliers
+    if j < len(lines) and _flat_at(lines[j], vertical, pos) is not None:
+        parts.append(lines[j])
+        j += 1
+    elif j + 1 < len(lines):
+        one = _at_position(lines[j], vertical, pos)
+        if one is not None and len(one) == 1 and _at_position(lines[j + 1], vertical, pos) is not None:
+            parts.append(lines[j])
+            j += 1
+    fliers = _at_position(lines[j], vertical, pos) if j < len(lines) else None
+    if fliers is not None:
+        parts.append(lines[j])
+        j += 1
+    if i > 0 and _box_outline(lines[i - 1], vertical, pos, q1, q3):
+        parts.append(lines[i - 1])
+    return _box_series(ax_index, ax, vertical, pos, [whislo, q1, med, q3, whishi], fliers, None), parts, j
+
+
+def _rects(coll: Any) -> list[tuple[float, float, float, float]] | None:
+    """(x0, y0, x1, y1) of each patch of a collection when every one is an axis-aligned rectangle."""
+    rects: list[tuple[float, float, float, float]] = []
+    for path in coll.get_paths():
+        v = np.asarray(path.vertices, dtype=float)
+        if len(v) == 5 and np.array_equal(v[0], v[-1]):
+            v = v[:4]
+        if len(v) != 4 or not np.all(np.isfinite(v)):
+            return None
+        xs, ys = np.unique(v[:, 0]), np.unique(v[:, 1])
+        if len(xs) != 2 or len(ys) != 2:
+            return None
+        # each corner once: an axis-aligned rectangle
+        if len({(float(a), float(b)) for a, b in v}) != 4:
+            return None
+        rects.append((float(xs[0]), float(ys[0]), float(xs[1]), float(ys[1])))
+    return rects or None
+
+
+def _patch_bars(ax_index: int, coll: Any, ax: Any) -> dict[str, Any] | None:
+    """Bars drawn as one collection of rectangles (seaborn objects' so.Bars, so.Bar), read as a
+    BarContainer is: every patch an axis-aligned rectangle standing on 0 (or, drawn sideways,
+    starting at 0 on x). Kind "bar": each bar's centre and its height (or length). None for any
+    other collection of patches (boxen boxes float: they are not bars)."""
+    rects = _rects(coll)
+    if rects is None or not coll.get_visible():
+        return None
+    up = all(y0 == 0 or y1 == 0 for _, y0, _, y1 in rects)
+    side = all(x0 == 0 or x1 == 0 for x0, _, x1, _ in rects)
+    if up == side:  # neither, or both (cannot tell which way they stand)
+        return None
+    if up:
+        pos = [(x0 + x1) / 2 for x0, _, x1, _ in rects]
+        val = [y1 if y0 == 0 else y0 for _, y0, _, y1 in rects]
+        axis = ax.xaxis
+    else:
+        pos = [(y0 + y1) / 2 for _, y0, _, y1 in rects]
+        val = [x1 if x0 == 0 else x0 for x0, _, x1, _ in rects]
+        axis = ax.yaxis
+    return _series(ax_index, "bar", str(coll.get_label()), pos, val, _XMap(ax, axis), _categories(axis), near=True)
+
+
+def _boxens(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[dict[str, Any]], set[int]]:
+    """seaborn's boxenplot: each box set is one collection of nested rectangles centred on one
+    position, stacked end to end along the value axis (2k - 1 of them between the 2k letter values),
+    with its median line across it and its fliers at the position. Kind "boxen": x its category,
+    y the letter values ascending, `median`, `fliers`; label the hue level whose legend colour its
+    innermost box is filled (or outlined) with. Returns the series and the ids of their artists."""
+    from matplotlib.collections import PatchCollection, PathCollection
+
+    out: list[dict[str, Any]] = []
+    used: set[int] = set()
+    for coll in ax.collections:
+        if not isinstance(coll, PatchCollection) or not coll.get_visible():
+            continue
+        rects = _rects(coll)
+        if rects is None or len(rects) % 2 == 0:
+            continue
+        for vertical in (True, False):
+            across = [((x0 + x1) / 2, y0, y1) if vertical else ((y0 + y1) / 2, x0, x1) for x0, y0, x1, y1 in rects]
+            centre = across[0][0]
+            if any(abs(c - centre) > 1e-9 * max(1.0, abs(centre)) for c, _, _ in across):
+                continue
+            spans = sorted((lo, hi) for _, lo, hi in across)
+            # each box starts at a letter value and is as tall as the step to the next: its top is
+            # that next value up to the rounding of the sum
+            tol = 1e-9 * max(1.0, max(abs(v) for span in spans for v in span))
+            if any(abs(a[1] - b[0]) > tol for a, b in zip(spans, spans[1:], strict=False)):
+                continue
+            edges = [lo for lo, _ in spans] + [spans[-1][1]]
+            median = next(
+                (ln for ln in ax.lines if id(ln) not in used and _flat_at(ln, vertical, centre) is not None),
+                None,
+            )
+            if median is None:
+                break
+            med = _flat_at(median, vertical, centre)
+            fl: np.ndarray | None = None
+            for pc in ax.collections:
+                if isinstance(pc, PathCollection) and id(pc) not in used:
+                    offs = np.asarray(pc.get_offsets(), dtype=float)
+                    if offs.ndim == 2 and len(offs) and np.all(offs[:, 0 if vertical else 1] == centre):
+                        fl = offs[:, 1 if vertical else 0]
+                        used.add(id(pc))
+                        break
+            used.update((id(coll), id(median)))
+            art: Any = coll  # a Collection's colours (PatchCollection's stubs do not list them)
+            faces = np.asarray(art.get_facecolor(), dtype=np.float64).reshape(-1, 4)
+            edges_rgba = np.asarray(art.get_edgecolor(), dtype=np.float64).reshape(-1, 4)
+            shown = faces if len(faces) and bool(np.any(faces[:, 3] > 0)) else edges_rgba
+            rgbs = [(float(c[0]), float(c[1]), float(c[2])) for c in shown if len(c) == 4 and c[3] > 0]
+            label = next((name for c, name in hues if any(_same_colour(c, r) for r in rgbs)), None)
+            box = _box_series(ax_index, ax, vertical, centre, edges, fl, label)
+            box.update({"kind": "boxen", "x": [box["x"][0]] * len(edges), "median": med})
+            out.append(box)
+            break
+    return out, used
 
 
 def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:

@@ -16,7 +16,8 @@
 // seaborn's estimators draw them (faithfulness/bands); a violin's body is its category's kernel
 // density (faithfulness/violins); a contour set's vertices lie on their levels of the data's
 // bivariate kernel density (faithfulness/contours); a 2-D histogram's cells are a subset's rows
-// binned as numpy bins them (faithfulness/hist2d). Filled shapes the sandbox saw drawn but did not read (contours,
+// binned as numpy bins them (faithfulness/hist2d); a box plot's boxes and a boxenplot's letter
+// values are one column's statistics per category (faithfulness/box-sets, boxens). Filled shapes the sandbox saw drawn but did not read (contours,
 // hexbin cells) keep a chart from "faithful". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
@@ -43,6 +44,8 @@ import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfu
 import { weighViolins } from "./faithfulness/violins";
 import { weighContours } from "./faithfulness/contours";
 import { weighHist2d } from "./faithfulness/hist2d";
+import { weighBoxes } from "./faithfulness/box-sets";
+import { weighBoxens } from "./faithfulness/boxens";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -153,7 +156,7 @@ export function shapeNoun(what: string, n: number): string {
     area: ["filled area (fill_between, hexbin)", "filled areas (fill_between, hexbin)"],
     "sideways area": ["filled area drawn sideways (fill_betweenx, not a violin's body)", "filled areas drawn sideways (fill_betweenx, not violin bodies)"],
     contours: ["set of contours", "sets of contours"],
-    patches: ["collection of patches (boxen boxes)", "collections of patches (boxen boxes)"],
+    patches: ["collection of patches (neither bars nor boxen boxes)", "collections of patches (neither bars nor boxen boxes)"],
     mesh: ["mesh of cells (pcolormesh) read as neither heatmap nor 2-D histogram", "meshes of cells (pcolormesh) read as neither heatmap nor 2-D histogram"],
     series: ["series past the 64 the sandbox measures", "series past the 64 the sandbox measures"],
   }[what] ?? [what, what];
@@ -310,6 +313,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const violins = weighViolins(series, p, axisNames);
   const contours = weighContours(series, p, axisNames);
   const hists = weighHist2d(series, p, axisNames, whole);
+  // box plots and letter-value plots read whole (kinds "box", "boxen"), tried as changed only for the columns the axes are titled or labelled with
+  const boxNames = figures.flatMap((f) => f.axisLabels.flatMap((l) => [l.title, l.xlabel, l.ylabel]));
+  const boxSets = new Map([...weighBoxes(series, p, scale, boxNames), ...weighBoxens(series, p, scale, boxNames)]);
   // series no reading gives, weighed together once all are read (hue series share one partition)
   const unread: Array<Unread & { check: FaithCheck }> = [];
   series.forEach((s, i) => {
@@ -353,6 +359,16 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       checks.push({ check: `values of ${name}`, status: hist.status, detail: hist.detail });
       for (const [g, v] of hist.status === "pass" ? (hist.shows ?? []) : []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));
       if (hist.status === "unchecked") unexplained++;
+      return;
+    }
+    const boxSet = boxSets.get(i);
+    if (boxSet) {
+      checks.push({ check: `values of ${name}`, status: boxSet.status, detail: boxSet.detail });
+      for (const [g, v] of boxSet.shows ?? []) {
+        if (!subsets.has(g)) subsets.set(g, new Set());
+        subsets.get(g)!.add(v);
+      }
+      if (boxSet.status === "unchecked") unexplained++;
       return;
     }
     const box = boxes.get(i);

@@ -41,8 +41,15 @@ export const PlottedSeries = z.object({
    * band's upper level), `lower` a filled band's lower level; label the hue level the legend names.
    * "hist2d": one 2-D histogram's mesh (seaborn's histplot/displot(x=, y=), plt.hist2d, pcolormesh
    * of np.histogram2d): x and y the bin edges in data units (ascending), `cells` the value of each
-   * cell row by row (y bin, then x bin), null where masked; label the hue level the legend names. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d"]),
+   * cell row by row (y bin, then x bin), null where masked; label the hue level the legend names.
+   * "box": one box of a box plot (the lines matplotlib's bxp draws for it: plt.boxplot, pandas'
+   * boxplot and plot.box, seaborn's boxplot): x its category (the tick label at its position, else
+   * the position) at each of the 5 points, y [whislo, q1, median, q3, whishi]; label the hue level
+   * its colour names in the legend; `fliers` and `flierCount` its outliers.
+   * "boxen": one letter-value box set of seaborn's boxenplot: x its category at every point, y
+   * the letter values ascending (the edges of its nested boxes), `median`, `fliers`; label the hue
+   * level its colour names. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d", "box", "boxen"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -68,6 +75,14 @@ export const PlottedSeries = z.object({
   binLabels: z.tuple([z.array(z.string()).nullable(), z.array(z.string()).nullable()]).optional(),
   /** A 2-D histogram's axis scales ("linear", "log", ...), [x, y]. */
   scales: z.tuple([z.string(), z.string()]).optional(),
+  /** A box's outliers, ascending, the first MAX_POINTS (`truncated` when cut); absent when none are drawn (showfliers=False). */
+  fliers: z.array(z.number()).optional(),
+  /** How many outliers the box draws (`fliers` may hold fewer). */
+  flierCount: z.number().int().optional(),
+  /** "log": a box drawn on a logarithmic value axis (seaborn computes its statistics from the values' logs). */
+  valueScale: z.literal("log").optional(),
+  /** A boxen set's median (drawn as its own line across it). */
+  median: z.number().optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;
@@ -93,7 +108,7 @@ export const FigureMeasure = z.object({
   axisLabels: z.array(z.object({ title: z.string(), xlabel: z.string(), ylabel: z.string() })),
   data: z.array(PlottedSeries),
   /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
-   * body, a step fill, hexbin cells, contours, boxen boxes) and series past the 64 it measures, per axes: a chart is not
+   * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes) and series past the 64 it measures, per axes: a chart is not
    * "faithful" on its other series alone.
    * Optional: results measured before it was reported still parse. */
   unread: z.array(z.object({ axes: z.number().int(), what: z.string(), count: z.number().int() })).optional(),

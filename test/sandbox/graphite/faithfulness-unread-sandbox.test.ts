@@ -1,8 +1,10 @@
 // Filled shapes drawn for real with seaborn and matplotlib in the sandbox: what the sandbox cannot
 // read is reported per axes (a sideways fill that is no violin's body, hexbin cells, a step fill,
-// 2-D density contours on log axes, boxen boxes, series past the 64 it measures) and keeps the chart
-// from "faithful"; what it reads (violin bodies, a box plot, dodged bars, a line's bootstrap band, a
-// filled KDE, a 2-D density's contours on linear axes) reports nothing unread and stays "faithful". The CSV is read by graphite's reader and handed over as a graphite run does.
+// 2-D density contours on log axes, a collection of patches that are neither bars nor boxen boxes,
+// series past the 64 it measures) and keeps the chart from "faithful"; what it reads (violin
+// bodies, a box plot, a boxen plot, dodged bars, a line's bootstrap band, a filled KDE, a 2-D
+// density's contours on linear axes) reports nothing unread and stays "faithful". The CSV is read
+// by graphite's reader and handed over as a graphite run does.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
@@ -40,13 +42,16 @@ test("a violin plot: its four bodies are read as violins (nothing unread) and it
   );
 });
 
-test("hexbin cells, a step-filled histogram, 2-D density contours and boxen boxes are each named as unread", async () => {
+test("hexbin cells, a step-filled histogram, 2-D density contours and a collection of circles are each named as unread", async () => {
   const cases: Array<[string, string]> = [
     ['plt.hexbin(df["total_bill"], df["tip"], gridsize=10)', "area"],
     ['sns.histplot(data=df, x="tip", element="step")', "area"],
     // contours are read on linear axes (faithfulness-contours-sandbox.test.ts); on log axes a vertex is not the value it is drawn at
     ['sns.kdeplot(data=df, x="total_bill", y="tip", log_scale=True)', "contours"],
-    ['sns.boxenplot(data=df, x="day", y="tip")', "patches"],
+    [
+      'from matplotlib.collections import PatchCollection\nfrom matplotlib.patches import Circle\nax = plt.gca()\nax.add_collection(PatchCollection([Circle((b, t), 0.3) for b, t in zip(df["total_bill"], df["tip"])]))\nax.autoscale()',
+      "patches",
+    ],
   ];
   for (const [body, what] of cases) {
     const { unread, faith } = await draw(body);
@@ -57,8 +62,9 @@ test("hexbin cells, a step-filled histogram, 2-D density contours and boxen boxe
   }
 });
 
-test("what is read reports nothing unread: dodged bars, a line with its bootstrap band, a filled KDE, a 2-D density's contours stay faithful", async () => {
+test("what is read reports nothing unread: dodged bars, a line with its bootstrap band, a filled KDE, a 2-D density's contours, a boxen plot stay faithful", async () => {
   for (const body of [
+    'sns.boxenplot(data=df, x="day", y="tip")',
     'sns.barplot(data=df, x="day", y="tip", hue="sex", errorbar=None)',
     'sns.lineplot(data=df, x="size", y="tip")',
     'sns.kdeplot(data=df, x="tip", fill=True)',

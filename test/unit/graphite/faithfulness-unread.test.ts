@@ -1,6 +1,6 @@
 // A chart is "faithful" only when everything it draws was measured and confirmed: filled shapes the
 // sandbox saw but could not read (a sideways fill that is no violin's body, a step fill, hexbin cells,
-// contours, boxen boxes) leave it "unchecked", named per axes; a failed check stands; a figure
+// contours, patches that are neither bars nor boxen boxes) leave it "unchecked", named per axes; a failed check stands; a figure
 // measured before unread shapes were reported (no `unread` field) is read as before.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -43,7 +43,7 @@ test("every kind of unread shape is named in the singular or plural, with its fi
   assert.equal(f.verdict, "unchecked");
   assert.equal(
     f.checks.find((c) => c.check === "drawn shapes")!.detail,
-    "1 set of contours on axes 1 of figure 1, 2 filled areas (fill_between, hexbin) on axes 2 of figure 2, 1 collection of patches (boxen boxes) on axes 2 of figure 2 drawn but not measured, so the chart is not confirmed whole",
+    "1 set of contours on axes 1 of figure 1, 2 filled areas (fill_between, hexbin) on axes 2 of figure 2, 1 collection of patches (neither bars nor boxen boxes) on axes 2 of figure 2 drawn but not measured, so the chart is not confirmed whole",
   );
 });
 

@@ -3,7 +3,9 @@
 // category's rows. Read as matplotlib computes them (numpy's linear percentiles; whiskers at the
 // furthest value within 1.5 × IQR of the box). All of one category's lines must be that
 // category's statistics of one column, and the same column for every category, before any of
-// them is a match: a two-point line alone is no evidence of anything. Pure.
+// them is a match: a two-point line alone is no evidence of anything. The sandbox now reports each
+// box whole (kind "box", read by box-sets.ts); this reading stays for results measured before it,
+// and for boxStats and percentile, which the other readings share. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Prepared } from "./table";

@@ -1,0 +1,259 @@
+// Box plots read whole (kind "box", as measure.py reports each box bxp draws): boxes built here as
+// matplotlib's boxplot_stats builds them (numpy's linear percentiles, whiskers at the furthest
+// value within whis × IQR, fliers every value beyond) are confirmed per category, per category ×
+// hue level, per column (df.plot.box()) and whole (one box); the same boxes drawn from values
+// scaled or shifted are "unfaithful" naming the factor or the constant; wrong fliers, a change of
+// unit, a dropped category and a box with too little information are never "unfaithful". Real
+// plt.boxplot / df.boxplot / seaborn boxes are in test/sandbox/graphite/faithfulness-boxes-sandbox.test.ts.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readCsv } from "../../../src/lib/graphite/csv";
+import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
+import { FigureMeasure, type PlottedSeries } from "../../../src/lib/schema/sandbox";
+import { figure, series } from "./make";
+
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+const rand = lcg(11);
+const GROUPS = ["A", "B", "C"];
+const rows: Array<{ g: string; h: string; k: number; v: number; w: number }> = [];
+for (let i = 0; i < 300; i++) {
+  const g = GROUPS[i % 3]!;
+  const h = i % 2 ? "x" : "y";
+  const base = { A: 20, B: 35, C: 50 }[g]!;
+  // a long right tail (every 17th value far out) so the boxes have fliers; some gaps
+  const tail = i % 17 === 3 ? 40 * rand() + 25 : 0;
+  const missing = i % 13 === 5;
+  const v = missing ? NaN : Math.round((base + 10 * (rand() + rand() + rand() - 1.5) + tail) * 10) / 10;
+  rows.push({ g, h, k: (i % 4) + 1, v, w: Math.round(rand() * 1000) / 10 });
+}
+const csv = readCsv(["g,h,k,v,w", ...rows.map((r) => `${r.g},${r.h},${r.k},${Number.isNaN(r.v) ? "" : r.v},${r.w}`)].join("\n") + "\n");
+
+// numpy's percentile (linear) and matplotlib's boxplot_stats, written out for the test
+function pct(sorted: number[], q: number): number {
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
+}
+function stats(values: number[], whis: number | [number, number] = 1.5) {
+  const v = values.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  const q1 = pct(v, 0.25);
+  const med = pct(v, 0.5);
+  const q3 = pct(v, 0.75);
+  const [loval, hival] = Array.isArray(whis) ? [pct(v, whis[0] / 100), pct(v, whis[1] / 100)] : [q1 - whis * (q3 - q1), q3 + whis * (q3 - q1)];
+  const inHi = v.filter((x) => x <= hival);
+  const inLo = v.filter((x) => x >= loval);
+  const whishi = inHi.length === 0 || Math.max(...inHi) < q3 ? q3 : Math.max(...inHi);
+  const whislo = inLo.length === 0 || Math.min(...inLo) > q1 ? q1 : Math.min(...inLo);
+  const fliers = v.filter((x) => x < whislo || x > whishi);
+  return { five: [whislo, q1, med, q3, whishi], fliers };
+}
+function box(
+  at: string | number,
+  values: number[],
+  p: { label?: string | null; whis?: number | [number, number]; fliers?: boolean; change?: (x: number) => number } = {},
+): PlottedSeries {
+  const f = p.change ?? ((x: number) => x);
+  const st = stats(values.map(f), p.whis);
+  return series({
+    kind: "box",
+    label: p.label ?? null,
+    x: Array(5).fill(at),
+    y: st.five,
+    ...(p.fliers === false ? {} : { fliers: st.fliers, flierCount: st.fliers.length }),
+  });
+}
+const vOf = (pick: (r: (typeof rows)[number]) => boolean = () => true) => rows.filter(pick).map((r) => r.v);
+const labelled = (data: PlottedSeries[], ylabel = "v", xlabel = "g") => FigureMeasure.parse(figure(data, { axisLabels: [{ title: "", xlabel, ylabel }] }));
+
+test("boxes per category as matplotlib computes them are faithful, each named", () => {
+  const data = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+    ),
+  );
+  assert.ok(
+    data.some((b) => (b.fliers?.length ?? 0) > 0),
+    "the fixture has fliers to confirm",
+  );
+  const f = checkFaithfulness(csv, [labelled(data)]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  const values = f.checks.filter((c) => c.check.startsWith("values of"));
+  assert.equal(values.length, 3);
+  for (const g of GROUPS) assert.ok(values.some((c) => c.detail.includes(`box of v where g == "${g}"`) && c.detail.includes("1.5 × IQR")));
+});
+
+test("dodged boxes per category and hue level (seaborn's hue) are faithful", () => {
+  const data = GROUPS.flatMap((g) =>
+    ["x", "y"].map((h) =>
+      box(
+        g,
+        vOf((r) => r.g === g && r.h === h),
+        { label: h },
+      ),
+    ),
+  );
+  const f = checkFaithfulness(csv, [labelled(data)]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.ok(f.checks.some((c) => c.detail.includes('box of v where g == "B" and h == "x"')));
+});
+
+test("whiskers at other whis (percentiles) confirmed by their fliers; at the extremes without fliers", () => {
+  const pctl = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+      { whis: [5, 95] },
+    ),
+  );
+  const f = checkFaithfulness(csv, [labelled(pctl)]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.ok(f.checks.some((c) => c.detail.includes("fliers every value beyond")));
+  const ext = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+      { whis: [0, 100] },
+    ),
+  );
+  const e = checkFaithfulness(csv, [labelled(ext)]);
+  assert.equal(e.verdict, "faithful", JSON.stringify(e.checks));
+  assert.ok(e.checks.some((c) => c.detail.includes("whiskers at the extremes")));
+});
+
+test("fliers that are not exactly the values beyond the whiskers leave the box unconfirmed, never unfaithful", () => {
+  const data = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+    ),
+  );
+  const withFliers = data.findIndex((b) => (b.fliers?.length ?? 0) > 0);
+  const b = data[withFliers]!;
+  data[withFliers] = { ...b, fliers: b.fliers!.slice(1), flierCount: b.fliers!.length - 1 };
+  const f = checkFaithfulness(csv, [labelled(data)]);
+  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
+});
+
+test("a numeric category column read by its tick labels (pandas' boxplot(by=) at positions 1..n)", () => {
+  const data = [1, 2, 3, 4].map((k) =>
+    box(
+      String(k),
+      vOf((r) => r.k === k),
+    ),
+  );
+  const f = checkFaithfulness(csv, [labelled(data, "", "k")]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.ok(f.checks.some((c) => c.detail.includes('box of v where k == "3"')));
+});
+
+test("a box per column (df.plot.box()) and one box of a whole column are faithful", () => {
+  const wide = checkFaithfulness(csv, [
+    labelled([
+      box("v", vOf()),
+      box(
+        "w",
+        rows.map((r) => r.w),
+      ),
+    ]),
+  ]);
+  assert.equal(wide.verdict, "faithful", JSON.stringify(wide.checks));
+  assert.ok(wide.checks.some((c) => c.detail.startsWith("match box of w ")));
+  const one = checkFaithfulness(csv, [labelled([box(0, vOf())])]);
+  assert.equal(one.verdict, "faithful", JSON.stringify(one.checks));
+  assert.ok(one.checks.some((c) => c.detail.startsWith("match box of v (")));
+});
+
+test("boxes of the column scaled or shifted are unfaithful, naming the factor or the constant", () => {
+  const scaled = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+      { change: (x) => x * 1.1 },
+    ),
+  );
+  const s = checkFaithfulness(csv, [labelled(scaled)]);
+  assert.equal(s.verdict, "unfaithful", JSON.stringify(s.checks));
+  assert.ok(
+    s.checks.some((c) => c.status === "fail" && c.detail.includes("those of v by g × 1.1")),
+    JSON.stringify(s.checks),
+  );
+  const shifted = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+      { change: (x) => x + 8 },
+    ),
+  );
+  const t = checkFaithfulness(csv, [labelled(shifted)]);
+  assert.equal(t.verdict, "unfaithful", JSON.stringify(t.checks));
+  assert.ok(
+    t.checks.some((c) => c.status === "fail" && c.detail.includes("those of v by g + 8")),
+    JSON.stringify(t.checks),
+  );
+});
+
+test("boxes of the column with its gaps read as 0 are unfaithful, saying so", () => {
+  const filled = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+      { change: (x) => (Number.isNaN(x) ? 0 : x) },
+    ),
+  );
+  const f = checkFaithfulness(csv, [labelled(filled)]);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.ok(f.checks.some((c) => c.status === "fail" && c.detail.includes("that of v by g with its missing values read as 0")));
+});
+
+test("on a log value axis, seaborn's boxes from the values' logs are confirmed", () => {
+  const logBox = (g: string) => {
+    const v = vOf((r) => r.g === g).filter((x) => !Number.isNaN(x));
+    const st = stats(v.map(Math.log10));
+    const fl = st.fliers.map((x) => 10 ** x).sort((a, b) => a - b);
+    return series({ kind: "box", x: Array(5).fill(g), y: st.five.map((x) => 10 ** x), fliers: fl, flierCount: fl.length, valueScale: "log" });
+  };
+  const f = checkFaithfulness(csv, [labelled(GROUPS.map(logBox))]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.ok(f.checks.some((c) => c.detail.includes("from the values' logs")));
+});
+
+test("a change of unit, a column the axes do not name and a box without information are never unfaithful", () => {
+  const percent = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+      { change: (x) => x * 100 },
+    ),
+  );
+  assert.equal(checkFaithfulness(csv, [labelled(percent)]).verdict, "unchecked");
+  const unnamed = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+      { change: (x) => x * 1.1 },
+    ),
+  );
+  assert.equal(checkFaithfulness(csv, [labelled(unnamed, "value", "group")]).verdict, "unchecked");
+  const flat = checkFaithfulness(csv, [labelled([series({ kind: "box", x: Array(5).fill("A"), y: [7, 7, 7, 7, 7], fliers: [], flierCount: 0 })])]);
+  assert.notEqual(flat.verdict, "unfaithful");
+});
+
+test("boxes for some categories only are not faithful: a subset or a dropped category", () => {
+  const data = ["A", "C"].map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g),
+    ),
+  );
+  const f = checkFaithfulness(csv, [labelled(data)]);
+  assert.equal(f.verdict, "unchecked");
+  assert.match(f.checks.find((c) => c.check === "categories complete")!.detail, /2 of 3 g values; not "B"/);
+});
