@@ -6,6 +6,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import type { Frame, Prepared } from "./table";
 import { close } from "./match";
+import { memo2 } from "./memo";
 
 export const MAX_PAIR_COLUMNS = 40;
 
@@ -236,7 +237,8 @@ export function scottDensity(vals: number[]): ((t: number) => number) | null {
   };
 }
 
-function within(vals: number[], lo: number, hi: number): boolean {
+/** Every value inside [lo, hi]: a KDE drawn on a grid from lo to hi (seaborn's cut, pandas' half range) covers its values. */
+export function valuesInside(vals: number[], lo: number, hi: number): boolean {
   for (const v of vals) if (v < lo || v > hi) return false;
   return true;
 }
@@ -259,9 +261,11 @@ export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: str
   if (!isEvenGrid(x)) return;
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
-      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      // a column's values in a subset, and their density, once per table: every curve of a chart
+      // and every reading and evidence of each asks for them (54,000 rows: seconds a chart)
+      const vals = memo2(v, f, "present values", () => f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)));
       if (vals.length * x.length > MAX_KDE_WORK) continue;
-      const dens = scottDensity(vals);
+      const dens = memo2(v, f, "Scott's density", () => scottDensity(vals));
       if (dens) yield { what: `${col}${f.desc}`, x, dens, vals };
     }
   }
@@ -271,7 +275,7 @@ export function explainKde(s: PlottedSeries, p: Prepared): string | null {
   for (const { what, x, dens, vals } of densities(s, p)) {
     // seaborn's grid reaches cut bandwidths past the values, pandas' half their range: a column
     // with values outside the grid is not the one drawn (a cheap pass before three costly ones)
-    if (!within(vals, x[0]!, x[x.length - 1]!)) continue;
+    if (!valuesInside(vals, x[0]!, x[x.length - 1]!)) continue;
     const probe = [Math.floor(x.length / 2), Math.floor(x.length / 4), Math.floor((3 * x.length) / 4)];
     // the constant factor from the middle point, then a cheap test on two more before all
     const k = s.y[probe[0]!]! / dens(x[probe[0]!]!);
