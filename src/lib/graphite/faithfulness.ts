@@ -335,40 +335,14 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       else if (!w.consistent) unexplained++;
       return;
     }
-    // a violin's body, and the lines seaborn draws inside a confirmed one
-    const violin = violins.get(i);
-    if (violin) {
-      checks.push({ check: `values of ${name}`, status: violin.status, detail: violin.detail });
-      for (const [g, v] of violin.status === "pass" ? (violin.shows ?? []) : []) {
-        if (!subsets.has(g)) subsets.set(g, new Set());
-        subsets.get(g)!.add(v);
-      }
-      if (violin.status === "unchecked") unexplained++;
-      return;
-    }
-    const contour = contours.get(i);
-    if (contour) {
-      checks.push({ check: `values of ${name}`, status: contour.status, detail: contour.detail });
-      for (const [g, v] of contour.status === "pass" ? (contour.shows ?? []) : []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));
-      if (contour.status === "unchecked") unexplained++;
-      return;
-    }
-    // a 2-D histogram's cells, and the category values its rows show
-    const hist = hists.get(i);
-    if (hist) {
-      checks.push({ check: `values of ${name}`, status: hist.status, detail: hist.detail });
-      for (const [g, v] of hist.status === "pass" ? (hist.shows ?? []) : []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));
-      if (hist.status === "unchecked") unexplained++;
-      return;
-    }
-    const boxSet = boxSets.get(i);
-    if (boxSet) {
-      checks.push({ check: `values of ${name}`, status: boxSet.status, detail: boxSet.detail });
-      for (const [g, v] of boxSet.shows ?? []) {
-        if (!subsets.has(g)) subsets.set(g, new Set());
-        subsets.get(g)!.add(v);
-      }
-      if (boxSet.status === "unchecked") unexplained++;
+    // a shape read whole (a violin's body and the lines seaborn draws inside a confirmed one, a
+    // contour set, a 2-D histogram's mesh, a box or letter-value set), and the category values
+    // its rows show when it is confirmed
+    const read = violins.get(i) ?? contours.get(i) ?? hists.get(i) ?? boxSets.get(i);
+    if (read) {
+      checks.push({ check: `values of ${name}`, status: read.status, detail: read.detail });
+      for (const [g, v] of read.status === "pass" ? (read.shows ?? []) : []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));
+      if (read.status === "unchecked") unexplained++;
       return;
     }
     const box = boxes.get(i);
