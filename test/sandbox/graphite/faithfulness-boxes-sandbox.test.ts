@@ -6,16 +6,12 @@
 // "unfaithful" naming the change, and a chart of some categories is never "faithful". A small
 // seeded CSV with gaps and a long tail (so there are fliers), read by graphite's reader and handed
 // over as a graphite run does.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
-import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
-import { drawWithSeaborn } from "./seaborn-draw";
+import { assertEachFaithful, assertEachUnfaithful, closeSandboxAfterTests, drawAndCheck } from "./seaborn-check";
 
-after(async () => {
-  await (await sharedSandbox()).close();
-});
+closeSandboxAfterTests();
 
 const rows = ["day,sex,total_bill,tip,size"];
 const days = ["Thur", "Fri", "Sat", "Sun"];
@@ -28,21 +24,7 @@ for (let i = 0; i < 240; i++) {
 }
 const csv = readCsv(rows.join("\n") + "\n");
 
-async function draw(body: string) {
-  const run = await drawWithSeaborn(csv, body);
-  const faith = checkFaithfulness(csv, run.figures);
-  const data = run.figures.flatMap((f) => f.data);
-  return {
-    run,
-    faith,
-    data,
-    why: `${body}: ${JSON.stringify(
-      faith.checks.filter((c) => c.status !== "pass"),
-      null,
-      1,
-    )}`,
-  };
-}
+const draw = (body: string) => drawAndCheck(csv, body);
 
 test("every box bxp draws is measured as one box: its category, five numbers and fliers, no line left over", async () => {
   const { data, run } = await draw('df.boxplot(column="total_bill", by="day")\nplt.suptitle("")');
@@ -68,39 +50,37 @@ test("every box bxp draws is measured as one box: its category, five numbers and
 });
 
 test("correct box plots are faithful: pandas, matplotlib and seaborn, every orientation and option", async () => {
-  for (const body of [
-    'df.boxplot(column="total_bill", by="day")',
-    'df.boxplot(column="tip", by="size")',
-    'df[["total_bill", "tip"]].plot.box()',
-    'df[["total_bill", "tip"]].plot.box(vert=False)',
-    'plt.boxplot(df["total_bill"].dropna())',
-    'plt.boxplot([df.loc[df.day == d, "tip"] for d in ["Thur", "Fri", "Sat", "Sun"]], tick_labels=["Thur", "Fri", "Sat", "Sun"], patch_artist=True, notch=True, showmeans=True)',
-    'sns.boxplot(data=df, x="day", y="total_bill")',
-    'sns.boxplot(data=df, x="day", y="total_bill", hue="sex")',
-    'sns.boxplot(data=df, x="total_bill", y="day", fill=False, showcaps=False)',
-    'sns.boxplot(data=df, x="day", y="total_bill", whis=(0, 100))',
-    'sns.boxplot(x=df["tip"])',
-    'sns.catplot(data=df, x="day", y="total_bill", hue="sex", kind="box")',
-  ]) {
-    const { faith, data, why } = await draw(body);
-    assert.ok(data.length > 0 && data.every((s) => s.kind === "box"), `${body}: ${JSON.stringify(data.map((s) => s.kind))}`);
-    assert.equal(faith.verdict, "faithful", why);
-  }
+  await assertEachFaithful(
+    csv,
+    [
+      'df.boxplot(column="total_bill", by="day")',
+      'df.boxplot(column="tip", by="size")',
+      'df[["total_bill", "tip"]].plot.box()',
+      'df[["total_bill", "tip"]].plot.box(vert=False)',
+      'plt.boxplot(df["total_bill"].dropna())',
+      'plt.boxplot([df.loc[df.day == d, "tip"] for d in ["Thur", "Fri", "Sat", "Sun"]], tick_labels=["Thur", "Fri", "Sat", "Sun"], patch_artist=True, notch=True, showmeans=True)',
+      'sns.boxplot(data=df, x="day", y="total_bill")',
+      'sns.boxplot(data=df, x="day", y="total_bill", hue="sex")',
+      'sns.boxplot(data=df, x="total_bill", y="day", fill=False, showcaps=False)',
+      'sns.boxplot(data=df, x="day", y="total_bill", whis=(0, 100))',
+      'sns.boxplot(x=df["tip"])',
+      'sns.catplot(data=df, x="day", y="total_bill", hue="sex", kind="box")',
+    ],
+    "box",
+    (d) =>
+      assert.ok(
+        d.data.every((s) => s.kind === "box"),
+        `${d.body}: ${JSON.stringify(d.data.map((s) => s.kind))}`,
+      ),
+  );
 });
 
 test("box plots of the value column scaled, shifted or with gaps as 0 are unfaithful, naming the change", async () => {
-  for (const [body, named] of [
+  await assertEachUnfaithful(csv, [
     ['df["total_bill"] = df["total_bill"] * 1.1\ndf.boxplot(column="total_bill", by="day")', "× 1.1"],
     ['df["total_bill"] = df["total_bill"] + 5\nsns.boxplot(data=df, x="day", y="total_bill", hue="sex")', "+ 5"],
     ['df["total_bill"] = df["total_bill"].fillna(0)\nsns.boxplot(data=df, x="day", y="total_bill")', "missing values read as 0"],
-  ] as const) {
-    const { faith, why } = await draw(body);
-    assert.equal(faith.verdict, "unfaithful", why);
-    assert.ok(
-      faith.checks.some((c) => c.status === "fail" && c.detail.includes(named)),
-      why,
-    );
-  }
+  ]);
 });
 
 test("boxes of some categories only are not faithful and not unfaithful", async () => {
@@ -113,31 +93,24 @@ test("boxes of some categories only are not faithful and not unfaithful", async 
 });
 
 test("seaborn's letter-value boxes are measured as boxen sets and faithful at every k_depth; changed values are unfaithful", async () => {
-  for (const body of [
-    'sns.boxenplot(data=df, x="day", y="total_bill")',
-    'sns.boxenplot(data=df, x="total_bill", y="day", hue="sex", k_depth="full", fill=False)',
-    'sns.boxenplot(data=df, x="day", y="tip", k_depth="proportion", outlier_prop=0.1, width_method="linear")',
-    'sns.boxenplot(data=df, x="day", y="total_bill", k_depth="trustworthy", showfliers=False)',
-    'sns.catplot(data=df, x="day", y="total_bill", kind="boxen")',
-  ]) {
-    const { faith, data, why } = await draw(body);
-    assert.ok(
-      data.some((s) => s.kind === "boxen"),
-      `${body}: ${JSON.stringify(data.map((s) => s.kind))}`,
-    );
-    assert.equal(
-      faith.checks.find((c) => c.check === "drawn shapes"),
-      undefined,
-      why,
-    );
-    assert.equal(faith.verdict, "faithful", why);
-  }
-  const { faith, why } = await draw('df["total_bill"] = df["total_bill"] * 1.1\nsns.boxenplot(data=df, x="day", y="total_bill")');
-  assert.equal(faith.verdict, "unfaithful", why);
-  assert.ok(
-    faith.checks.some((c) => c.status === "fail" && c.detail.includes("× 1.1")),
-    why,
+  await assertEachFaithful(
+    csv,
+    [
+      'sns.boxenplot(data=df, x="day", y="total_bill")',
+      'sns.boxenplot(data=df, x="total_bill", y="day", hue="sex", k_depth="full", fill=False)',
+      'sns.boxenplot(data=df, x="day", y="tip", k_depth="proportion", outlier_prop=0.1, width_method="linear")',
+      'sns.boxenplot(data=df, x="day", y="total_bill", k_depth="trustworthy", showfliers=False)',
+      'sns.catplot(data=df, x="day", y="total_bill", kind="boxen")',
+    ],
+    "boxen",
+    (d) =>
+      assert.equal(
+        d.faith.checks.find((c) => c.check === "drawn shapes"),
+        undefined,
+        d.why,
+      ),
   );
+  await assertEachUnfaithful(csv, [['df["total_bill"] = df["total_bill"] * 1.1\nsns.boxenplot(data=df, x="day", y="total_bill")', "× 1.1"]]);
 });
 
 test("so.Bars (one collection of rectangles) is read as bars: a histogram of the column is faithful", async () => {

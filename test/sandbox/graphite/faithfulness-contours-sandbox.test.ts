@@ -6,16 +6,12 @@
 // after a column is stretched (× 1.1) or moved (+ 2) are "unfaithful" with a detail naming the
 // change; a deliberate subset of rows is never "unfaithful". A small seeded CSV with gaps, read by
 // graphite's reader and handed over as a graphite run does.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
-import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
-import { drawWithSeaborn } from "./seaborn-draw";
+import { assertEachFaithful, assertEachUnfaithful, closeSandboxAfterTests, drawAndCheck } from "./seaborn-check";
 
-after(async () => {
-  await (await sharedSandbox()).close();
-});
+closeSandboxAfterTests();
 
 const rows = ["kind,bill,depth"];
 for (let i = 0; i < 180; i++) {
@@ -29,16 +25,11 @@ for (let i = 0; i < 180; i++) {
 }
 const csv = readCsv(rows.join("\n") + "\n");
 
-async function draw(body: string) {
-  const run = await drawWithSeaborn(csv, body);
-  const faith = checkFaithfulness(csv, run.figures);
-  const sets = run.figures.flatMap((f) => f.data.filter((s) => s.kind === "contours"));
-  return { figures: run.figures, faith, sets, why: `${body}: ${JSON.stringify(faith.checks, null, 1)}` };
-}
+const draw = (body: string) => drawAndCheck(csv, body, "contours");
 
 test("seaborn's contours are measured as contour sets: vertices in data units, the level each is on, the hue level from the legend", async () => {
-  const { sets, figures } = await draw('sns.kdeplot(data=df, x="bill", y="depth", hue="kind", fill=True)');
-  assert.deepEqual(figures[0]!.unread, []);
+  const { shapes: sets, run } = await draw('sns.kdeplot(data=df, x="bill", y="depth", hue="kind", fill=True)');
+  assert.deepEqual(run.figures[0]!.unread, []);
   assert.deepEqual(sets.map((s) => s.label).sort(), ["long", "short"]);
   for (const s of sets) {
     assert.equal(s.levels?.length, s.x.length);
@@ -50,27 +41,28 @@ test("seaborn's contours are measured as contour sets: vertices in data units, t
 });
 
 test("correct bivariate KDEs are faithful: lines, filled, hue, levels and thresh, bw_adjust, displot", async () => {
-  for (const body of [
-    'sns.kdeplot(data=df, x="bill", y="depth")',
-    'sns.kdeplot(data=df, x="bill", y="depth", fill=True)',
-    'sns.kdeplot(data=df, x="bill", y="depth", hue="kind")',
-    'sns.kdeplot(data=df, x="bill", y="depth", hue="kind", fill=True, common_norm=False)',
-    'sns.kdeplot(data=df, x="bill", y="depth", levels=5, thresh=0.2)',
-    'sns.kdeplot(data=df, x="bill", y="depth", bw_adjust=0.5)',
-    'sns.displot(data=df, x="bill", y="depth", kind="kde")',
-  ]) {
-    const { faith, sets, why } = await draw(body);
-    assert.ok(sets.length > 0, body);
-    assert.equal(faith.verdict, "faithful", why);
-    assert.ok(
-      faith.checks.some((c) => c.status === "pass" && /iso-density lines .* of bill and depth/.test(c.detail)),
-      why,
-    );
-  }
+  await assertEachFaithful(
+    csv,
+    [
+      'sns.kdeplot(data=df, x="bill", y="depth")',
+      'sns.kdeplot(data=df, x="bill", y="depth", fill=True)',
+      'sns.kdeplot(data=df, x="bill", y="depth", hue="kind")',
+      'sns.kdeplot(data=df, x="bill", y="depth", hue="kind", fill=True, common_norm=False)',
+      'sns.kdeplot(data=df, x="bill", y="depth", levels=5, thresh=0.2)',
+      'sns.kdeplot(data=df, x="bill", y="depth", bw_adjust=0.5)',
+      'sns.displot(data=df, x="bill", y="depth", kind="kde")',
+    ],
+    "contours",
+    (d) =>
+      assert.ok(
+        d.faith.checks.some((c) => c.status === "pass" && /iso-density lines .* of bill and depth/.test(c.detail)),
+        d.why,
+      ),
+  );
 });
 
 test("jointplot(kind=\"kde\")'s contour sets are confirmed (its sideways marginal curves are another reading's)", async () => {
-  const { faith, sets, why } = await draw('sns.jointplot(data=df, x="bill", y="depth", hue="kind", kind="kde")');
+  const { faith, shapes: sets, why } = await draw('sns.jointplot(data=df, x="bill", y="depth", hue="kind", kind="kde")');
   assert.equal(sets.length, 2);
   const contours = faith.checks.filter((c) => c.check.startsWith("values of contours"));
   assert.equal(contours.length, 2, why);
@@ -82,17 +74,10 @@ test("jointplot(kind=\"kde\")'s contour sets are confirmed (its sideways margina
 });
 
 test("contours of a column stretched or moved are unfaithful, naming the change; a subset of rows is not", async () => {
-  for (const [body, named] of [
+  await assertEachUnfaithful(csv, [
     ['df["bill"] = df["bill"] * 1.1\nsns.kdeplot(data=df, x="bill", y="depth")', /bill × 1\.1/],
     ['df["depth"] = df["depth"] + 2\nsns.kdeplot(data=df, x="bill", y="depth", hue="kind")', /depth \+ 2/],
-  ] as const) {
-    const { faith, why } = await draw(body);
-    assert.equal(faith.verdict, "unfaithful", why);
-    assert.ok(
-      faith.checks.some((c) => c.status === "fail" && named.test(c.detail)),
-      why,
-    );
-  }
+  ]);
   const { faith, why } = await draw('sns.kdeplot(data=df[df["kind"] == "long"], x="bill", y="depth")');
   assert.notEqual(faith.verdict, "unfaithful", why);
 });

@@ -8,20 +8,17 @@
 // ("pi", w) confirmed, the default bootstrap "ci" only consistent (the mean line decides), an area
 // under a KDE (fill=True) checked as its curve, stacked densities by their thickness, and a
 // regression's bootstrap band consistent around its confirmed line. The CSV is read by graphite's reader and handed over as a graphite run does.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
-import { drawWithSeaborn, tipsLike } from "./seaborn-draw";
+import { closeSandboxAfterTests, drawAndCheck } from "./seaborn-check";
+import { tipsLike } from "./seaborn-draw";
 
-after(async () => {
-  await (await sharedSandbox()).close();
-});
+closeSandboxAfterTests();
 
 const csv = tipsLike({ smoker: true });
 
 async function verdict(body: string) {
-  return checkFaithfulness(csv, (await drawWithSeaborn(csv, body)).figures);
+  return (await drawAndCheck(csv, body)).faith;
 }
 
 test("relplot(kind='line') with row=, col= and a hue inside each facet: faithful, every facet's lines the means of its own rows", async () => {

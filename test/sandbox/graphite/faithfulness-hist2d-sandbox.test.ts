@@ -5,28 +5,20 @@
 // same charts drawn after × 1.1, + a constant or a shuffle of one column are "unfaithful" with a
 // detail naming the change; a deliberate subset of rows is never "unfaithful". The tips-like CSV
 // of seaborn-draw, read by graphite's reader and handed over as a graphite run does.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
-import { drawWithSeaborn, tipsLike } from "./seaborn-draw";
+import { assertEachFaithful, assertEachUnfaithful, closeSandboxAfterTests, drawAndCheck } from "./seaborn-check";
+import { tipsLike } from "./seaborn-draw";
 
-after(async () => {
-  await (await sharedSandbox()).close();
-});
+closeSandboxAfterTests();
 
 const csv = tipsLike({ smoker: true });
 
-async function draw(body: string) {
-  const run = await drawWithSeaborn(csv, body);
-  const faith = checkFaithfulness(csv, run.figures);
-  const meshes = run.figures.flatMap((f) => f.data.filter((s) => s.kind === "hist2d"));
-  return { figures: run.figures, faith, meshes, why: `${body}: ${JSON.stringify(faith.checks, null, 1)}` };
-}
+const draw = (body: string) => drawAndCheck(csv, body, "hist2d");
 
 test("seaborn's mesh is measured as a 2-D histogram: edges, one cell per bin with the empty ones masked, the hue level from the legend", async () => {
-  const { meshes, figures } = await draw('sns.histplot(df, x="total_bill", y="tip", hue="sex", binwidth=(5, 1), cbar=True)');
-  assert.deepEqual(figures[0]!.unread, [], "the colorbar's mesh is no data, and not unread");
+  const { shapes: meshes, run } = await draw('sns.histplot(df, x="total_bill", y="tip", hue="sex", binwidth=(5, 1), cbar=True)');
+  assert.deepEqual(run.figures[0]!.unread, [], "the colorbar's mesh is no data, and not unread");
   assert.deepEqual(meshes.map((s) => s.label).sort(), ["Female", "Male"]);
   for (const s of meshes) {
     assert.ok(
@@ -39,43 +31,30 @@ test("seaborn's mesh is measured as a 2-D histogram: edges, one cell per bin wit
 });
 
 test("correct 2-D histograms are faithful: seaborn's options, displot facets, plt.hist2d, pcolormesh of np.histogram2d", async () => {
-  for (const body of [
-    'sns.histplot(df, x="total_bill", y="tip")',
-    'sns.histplot(df, x="total_bill", y="tip", hue="sex")',
-    'sns.histplot(df, x="total_bill", y="tip", hue="smoker", stat="density")',
-    'sns.histplot(df, x="total_bill", y="tip", hue="smoker", stat="percent", common_norm=False)',
-    'sns.histplot(df, x="size", y="tip", discrete=(True, False), bins=12, log_scale=(False, True))',
-    'sns.histplot(df, x="total_bill", y="tip", pthresh=0.2, cbar=True)',
-    'sns.histplot(df, x="total_bill", y="day", hue="day", legend=False)',
-    'sns.displot(df, x="total_bill", y="tip", col="sex", binwidth=(4, 1))',
-    "plt.hist2d(df.total_bill, df.tip, bins=6, cmin=1)",
-    'h, xe, ye = np.histogram2d(df["total_bill"], df["tip"], bins=(8, 5))\nplt.pcolormesh(xe, ye, h.T)',
-  ]) {
-    const { faith, meshes, why } = await draw(body);
-    assert.ok(meshes.length > 0, body);
-    assert.equal(faith.verdict, "faithful", why);
-  }
+  await assertEachFaithful(
+    csv,
+    [
+      'sns.histplot(df, x="total_bill", y="tip")',
+      'sns.histplot(df, x="total_bill", y="tip", hue="sex")',
+      'sns.histplot(df, x="total_bill", y="tip", hue="smoker", stat="density")',
+      'sns.histplot(df, x="total_bill", y="tip", hue="smoker", stat="percent", common_norm=False)',
+      'sns.histplot(df, x="size", y="tip", discrete=(True, False), bins=12, log_scale=(False, True))',
+      'sns.histplot(df, x="total_bill", y="tip", pthresh=0.2, cbar=True)',
+      'sns.histplot(df, x="total_bill", y="day", hue="day", legend=False)',
+      'sns.displot(df, x="total_bill", y="tip", col="sex", binwidth=(4, 1))',
+      "plt.hist2d(df.total_bill, df.tip, bins=6, cmin=1)",
+      'h, xe, ye = np.histogram2d(df["total_bill"], df["tip"], bins=(8, 5))\nplt.pcolormesh(xe, ye, h.T)',
+    ],
+    "hist2d",
+  );
 });
 
 test("falsified twins: a column × 1.1, + 5 or shuffled is unfaithful, naming the change; a deliberate subset of rows is not", async () => {
-  const scaled = await draw('df["tip"] = df["tip"] * 1.1\nsns.histplot(df, x="total_bill", y="tip")');
-  assert.equal(scaled.faith.verdict, "unfaithful", scaled.why);
-  assert.ok(
-    scaled.faith.checks.some((c) => c.status === "fail" && c.detail.includes("tip × 1.1")),
-    scaled.why,
-  );
-  const moved = await draw('df["total_bill"] = df["total_bill"] + 5\nsns.histplot(df, x="total_bill", y="tip", hue="sex")');
-  assert.equal(moved.faith.verdict, "unfaithful", moved.why);
-  assert.ok(
-    moved.faith.checks.some((c) => c.status === "fail" && c.detail.includes("total_bill + 5")),
-    moved.why,
-  );
-  const shuffled = await draw('df["tip"] = df["tip"].sample(frac=1, random_state=0).to_numpy()\nsns.histplot(df, x="total_bill", y="tip")');
-  assert.equal(shuffled.faith.verdict, "unfaithful", shuffled.why);
-  assert.ok(
-    shuffled.faith.checks.some((c) => c.status === "fail" && c.detail.includes("from different rows")),
-    shuffled.why,
-  );
+  await assertEachUnfaithful(csv, [
+    ['df["tip"] = df["tip"] * 1.1\nsns.histplot(df, x="total_bill", y="tip")', "tip × 1.1"],
+    ['df["total_bill"] = df["total_bill"] + 5\nsns.histplot(df, x="total_bill", y="tip", hue="sex")', "total_bill + 5"],
+    ['df["tip"] = df["tip"].sample(frac=1, random_state=0).to_numpy()\nsns.histplot(df, x="total_bill", y="tip")', "from different rows"],
+  ]);
   const subset = await draw('sns.histplot(df[df["tip"] > 2], x="total_bill", y="tip")');
   assert.equal(subset.faith.verdict, "unchecked", subset.why);
 });

@@ -4,19 +4,17 @@
 // is read level by level, one on a colour scale the legend samples is "unchecked"; a scatter with
 // no hue keeps its verdict. The CSV is read
 // by graphite's reader and handed over as a graphite run does.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
-import { drawWithSeaborn, tipsLike } from "./seaborn-draw";
+import type { Faithfulness } from "../../../src/lib/schema/graphite";
+import { closeSandboxAfterTests, drawAndCheck } from "./seaborn-check";
+import { tipsLike } from "./seaborn-draw";
 
-after(async () => {
-  await (await sharedSandbox()).close();
-});
+closeSandboxAfterTests();
 
 const csv = tipsLike();
-const check = async (body: string) => checkFaithfulness(csv, (await drawWithSeaborn(csv, body)).figures);
-const scatterCheck = (f: ReturnType<typeof checkFaithfulness>) => f.checks.find((c) => c.check.startsWith("values of scatter"))!;
+const check = async (body: string) => (await drawAndCheck(csv, body)).faith;
+const scatterCheck = (f: Faithfulness) => f.checks.find((c) => c.check.startsWith("values of scatter"))!;
 
 test("scatterplot(hue='day'): each point's colour is its row's day, faithful", async () => {
   const f = await check('sns.scatterplot(data=df, x="total_bill", y="tip", hue="day")');

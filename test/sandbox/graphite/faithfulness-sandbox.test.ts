@@ -2,15 +2,14 @@
 // there, are judged faithful by the check; the same chart with the gaps read as zeros is not; a
 // chart the check has no reading for is unchecked, and wrong charts with evidence against them fail.
 // The CSV is read by graphite's reader and handed to the sandbox exactly as a graphite run does.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readCsv } from "../../../src/lib/graphite/csv";
+import { readCsv, type CsvData } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
+import { closeSandboxAfterTests } from "./seaborn-check";
+import { runWithCsv } from "./seaborn-draw";
 
-after(async () => {
-  await (await sharedSandbox()).close();
-});
+closeSandboxAfterTests();
 
 const rows = ["date,species,body_mass_g,flipper_mm"];
 const species = ["Adelie", "Chinstrap", "Gentoo"];
@@ -24,12 +23,11 @@ for (let i = 0; i < 60; i++) {
 const csv = readCsv(rows.join("\n") + "\n");
 const HEAD = 'import pandas as pd\nimport matplotlib\nmatplotlib.use("Agg")\nimport matplotlib.pyplot as plt\n';
 
-async function verdict(body: string) {
-  const sb = await sharedSandbox();
-  const run = await sb.run({ code: HEAD + body, files: { "data.csv": csv.text } });
-  assert.equal(run.status, "ok", run.traceback ?? JSON.stringify(run.violations));
-  return checkFaithfulness(csv, run.figures);
+/** `body` (which reads the CSV and saves the chart itself) run after HEAD and checked against `table`. */
+async function verdictOn(table: CsvData, body: string) {
+  return checkFaithfulness(table, (await runWithCsv(table, HEAD + body)).figures);
 }
+const verdict = (body: string) => verdictOn(csv, body);
 
 test("mean by category, a rolling mean over NaN, a histogram and a scatter of gappy columns: all faithful", async () => {
   const code = [
@@ -96,7 +94,6 @@ test("wrong charts with evidence against them: scaled by 1.07, shifted by one da
 });
 
 test("US-style dates (01/29/2024) read as pd.to_datetime reads them: a line by day and monthly sums are faithful", async () => {
-  const sb = await sharedSandbox();
   const lines = ["date,orders"];
   for (let i = 0; i < 70; i++) {
     const d = new Date(Date.UTC(2024, 0, 10 + i));
@@ -105,21 +102,17 @@ test("US-style dates (01/29/2024) read as pd.to_datetime reads them: a line by d
   const us = readCsv(lines.join("\n") + "\n");
   assert.deepEqual(us.kinds, ["date", "numeric"]);
   const code = `${HEAD}df = ${us.readCall}\ndf["date"] = pd.to_datetime(df["date"])\nfig, ax = plt.subplots(1, 2)\nax[0].plot(df["date"], df["orders"])\nm = df.set_index("date")["orders"].resample("ME").sum()\nax[1].bar(m.index, m.values, width=20)\nplt.savefig("chart.png")`;
-  const run = await sb.run({ code, files: { "data.csv": us.text } });
-  assert.equal(run.status, "ok", run.traceback ?? "");
-  const f = checkFaithfulness(us, run.figures);
+  const f = checkFaithfulness(us, (await runWithCsv(us, code)).figures);
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks, null, 1));
   assert.equal(f.checks.find((c) => c.check === "x range")!.status, "pass");
 });
 
 test("a semicolon CSV with decimal commas, and a Latin-1 one, read with the call the prompt gives: faithful", async () => {
-  const sb = await sharedSandbox();
   const eu = readCsv(Buffer.from("Stadt;Temperatur\nMünchen;12,5\nMünchen;-1,25\nKöln;\nKöln;8\nKöln;9,5\n", "latin1"));
   assert.equal(eu.encoding, "latin-1");
   assert.equal(eu.readCall, 'pd.read_csv("data.csv", sep=";", decimal=",")');
   const code = `${HEAD}df = ${eu.readCall}\nm = df.groupby("Stadt")["Temperatur"].mean()\nplt.bar(m.index, m.values)\nplt.savefig("chart.png")`;
-  const run = await sb.run({ code, files: { "data.csv": eu.text } });
-  assert.equal(run.status, "ok", run.traceback ?? "");
+  const run = await runWithCsv(eu, code);
   const f = checkFaithfulness(eu, run.figures);
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks, null, 1));
   assert.deepEqual(run.figures[0]!.data[0]!.x, ["Köln", "München"]);
@@ -135,12 +128,7 @@ const sexed = readCsv(
     .map((r, i) => `${r},${i % 13 === 6 ? "" : i % 2 ? "MALE" : "FEMALE"}`)
     .join("\n")}\n`,
 );
-async function verdictSexed(body: string) {
-  const sb = await sharedSandbox();
-  const run = await sb.run({ code: HEAD + body, files: { "data.csv": sexed.text } });
-  assert.equal(run.status, "ok", run.traceback ?? JSON.stringify(run.violations));
-  return checkFaithfulness(sexed, run.figures);
-}
+const verdictSexed = (body: string) => verdictOn(sexed, body);
 
 test("seaborn's categorical plots and heatmaps: box, strip, dodged bars, countplot percent by hue, an annotated pivot heatmap, all faithful", async () => {
   const code = [
@@ -205,9 +193,7 @@ test("np.histogram called for real on one-decimal values that sit on its edges: 
     "plt.bar(edges[:-1], counts, width=np.diff(edges), align='edge')",
     'plt.savefig("chart.png")',
   ].join("\n");
-  const sb = await sharedSandbox();
-  const run = await sb.run({ code: HEAD + code, files: { "data.csv": csv.text } });
-  assert.equal(run.status, "ok", run.traceback ?? "");
+  const run = await runWithCsv(csv, HEAD + code);
   // the check sees flipper_mm / 10 only through a table that holds it: give it that column
   const tenth = readCsv(["i,v", ...csv.rows.map((r, i) => `${i},${r[3] === "NA" ? "" : (Number(r[3]) / 10).toFixed(1)}`)].join("\n") + "\n");
   const f = checkFaithfulness(tenth, run.figures);

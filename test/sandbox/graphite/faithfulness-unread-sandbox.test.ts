@@ -5,21 +5,18 @@
 // bodies, a box plot, a boxen plot, dodged bars, a line's bootstrap band, a filled KDE, a 2-D
 // density's contours on linear axes) reports nothing unread and stays "faithful". The CSV is read
 // by graphite's reader and handed over as a graphite run does.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
-import { drawWithSeaborn, tipsLike } from "./seaborn-draw";
+import { assertEachFaithful, closeSandboxAfterTests, drawAndCheck } from "./seaborn-check";
+import { tipsLike } from "./seaborn-draw";
 
-after(async () => {
-  await (await sharedSandbox()).close();
-});
+closeSandboxAfterTests();
 
 const csv = tipsLike();
 
 async function draw(body: string) {
-  const run = await drawWithSeaborn(csv, body);
-  return { unread: run.figures[0]!.unread, faith: checkFaithfulness(csv, run.figures) };
+  const { run, faith } = await drawAndCheck(csv, body);
+  return { unread: run.figures[0]!.unread, faith };
 }
 
 test("a violin plot: its four bodies are read as violins (nothing unread) and it is faithful like the box plot of the same; a sideways fill that is no violin is still named unread", async () => {
@@ -63,17 +60,18 @@ test("hexbin cells, a step-filled histogram, 2-D density contours and a collecti
 });
 
 test("what is read reports nothing unread: dodged bars, a line with its bootstrap band, a filled KDE, a 2-D density's contours, a boxen plot stay faithful", async () => {
-  for (const body of [
-    'sns.boxenplot(data=df, x="day", y="tip")',
-    'sns.barplot(data=df, x="day", y="tip", hue="sex", errorbar=None)',
-    'sns.lineplot(data=df, x="size", y="tip")',
-    'sns.kdeplot(data=df, x="tip", fill=True)',
-    'sns.kdeplot(data=df, x="total_bill", y="tip")',
-  ]) {
-    const { unread, faith } = await draw(body);
-    assert.deepEqual(unread, [], body);
-    assert.equal(faith.verdict, "faithful", `${body}: ${JSON.stringify(faith.checks, null, 1)}`);
-  }
+  await assertEachFaithful(
+    csv,
+    [
+      'sns.boxenplot(data=df, x="day", y="tip")',
+      'sns.barplot(data=df, x="day", y="tip", hue="sex", errorbar=None)',
+      'sns.lineplot(data=df, x="size", y="tip")',
+      'sns.kdeplot(data=df, x="tip", fill=True)',
+      'sns.kdeplot(data=df, x="total_bill", y="tip")',
+    ],
+    undefined,
+    (d) => assert.deepEqual(d.run.figures[0]!.unread, [], d.body),
+  );
 });
 
 test("series past the 64 the sandbox measures are counted as unread, so 70 lines are not 'faithful' on the first 64; 64 lines leave nothing unread", async () => {

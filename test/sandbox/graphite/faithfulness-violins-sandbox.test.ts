@@ -5,16 +5,12 @@
 // fillna(0) or × 1.1 are "unfaithful" with a detail naming the change; a deliberate subset of rows
 // is never "unfaithful". A small seeded CSV with gaps, read by graphite's reader and handed over as
 // a graphite run does.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
-import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { sharedSandbox } from "../../../src/lib/sandbox/sandbox";
-import { drawWithSeaborn } from "./seaborn-draw";
+import { assertEachFaithful, closeSandboxAfterTests, drawAndCheck } from "./seaborn-check";
 
-after(async () => {
-  await (await sharedSandbox()).close();
-});
+closeSandboxAfterTests();
 
 const rows = ["day,sex,total_bill,tip,size"];
 const days = ["Thur", "Fri", "Sat", "Sun"];
@@ -26,25 +22,11 @@ for (let i = 0; i < 200; i++) {
 }
 const csv = readCsv(rows.join("\n") + "\n");
 
-async function draw(body: string) {
-  const run = await drawWithSeaborn(csv, body);
-  const faith = checkFaithfulness(csv, run.figures);
-  const bodies = run.figures.flatMap((f) => f.data.filter((s) => s.kind === "violin"));
-  return {
-    figures: run.figures,
-    faith,
-    bodies,
-    why: `${body}: ${JSON.stringify(
-      faith.checks.filter((c) => c.status !== "pass"),
-      null,
-      1,
-    )}`,
-  };
-}
+const draw = (body: string) => drawAndCheck(csv, body, "violin");
 
 test("seaborn's bodies are measured as violins: the category, the support along the value axis, a width at each, the hue level from the legend", async () => {
-  const { bodies, figures } = await draw('sns.violinplot(data=df, x="total_bill", y="day", hue="sex", split=True)');
-  assert.deepEqual(figures[0]!.unread, []);
+  const { shapes: bodies, run } = await draw('sns.violinplot(data=df, x="total_bill", y="day", hue="sex", split=True)');
+  assert.deepEqual(run.figures[0]!.unread, []);
   assert.equal(bodies.length, 8);
   assert.deepEqual(
     bodies.map((s) => `${s.x[0]}/${s.label}`),
@@ -63,22 +45,22 @@ test("seaborn's bodies are measured as violins: the category, the support along 
 });
 
 test("correct violins are faithful: vertical, horizontal, hue dodged, split, unfilled, cut=0 with bw_adjust, density_norm count and width, every inner, catplot", async () => {
-  for (const body of [
-    'sns.violinplot(data=df, x="day", y="total_bill")',
-    'sns.violinplot(data=df, x="total_bill", y="day")',
-    'sns.violinplot(data=df, x="day", y="total_bill", hue="sex")',
-    'sns.violinplot(data=df, x="day", y="total_bill", hue="sex", split=True, inner="quart")',
-    'sns.violinplot(data=df, x="day", y="total_bill", hue="sex", fill=False)',
-    'sns.violinplot(data=df, x="day", y="tip", cut=0, bw_adjust=0.5, inner=None)',
-    'sns.violinplot(data=df, x="total_bill", y="day", density_norm="count", inner="point")',
-    'sns.violinplot(data=df, x="day", y="total_bill", density_norm="width", inner="stick")',
-    'sns.violinplot(x=df["tip"])',
-    'sns.catplot(data=df, x="day", y="total_bill", hue="sex", kind="violin")',
-  ]) {
-    const { faith, bodies, why } = await draw(body);
-    assert.ok(bodies.length > 0, body);
-    assert.equal(faith.verdict, "faithful", why);
-  }
+  await assertEachFaithful(
+    csv,
+    [
+      'sns.violinplot(data=df, x="day", y="total_bill")',
+      'sns.violinplot(data=df, x="total_bill", y="day")',
+      'sns.violinplot(data=df, x="day", y="total_bill", hue="sex")',
+      'sns.violinplot(data=df, x="day", y="total_bill", hue="sex", split=True, inner="quart")',
+      'sns.violinplot(data=df, x="day", y="total_bill", hue="sex", fill=False)',
+      'sns.violinplot(data=df, x="day", y="tip", cut=0, bw_adjust=0.5, inner=None)',
+      'sns.violinplot(data=df, x="total_bill", y="day", density_norm="count", inner="point")',
+      'sns.violinplot(data=df, x="day", y="total_bill", density_norm="width", inner="stick")',
+      'sns.violinplot(x=df["tip"])',
+      'sns.catplot(data=df, x="day", y="total_bill", hue="sex", kind="violin")',
+    ],
+    "violin",
+  );
 });
 
 test("the norm and the bandwidth are named as seaborn's", async () => {

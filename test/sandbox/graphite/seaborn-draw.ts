@@ -1,6 +1,7 @@
 // The sandbox faithfulness tests' shared pieces: a tips-like table (days, who paid, optionally
 // smoker, bill, tip, party size) read by graphite's reader, and one chart body drawn for real with
-// pandas, numpy, matplotlib and seaborn in the shared sandbox, as a graphite run hands it the CSV.
+// pandas, numpy, matplotlib and seaborn in the shared sandbox, as a graphite run hands it the CSV
+// (or any code run as it stands with the CSV beside it).
 // Not pure: it runs the sandbox.
 import assert from "node:assert/strict";
 import { readCsv, type CsvData } from "../../../src/lib/graphite/csv";
@@ -22,10 +23,15 @@ export function tipsLike(o: { smoker?: boolean } = {}): CsvData {
   return readCsv(rows.join("\n") + "\n");
 }
 
-/** `body` run after `df = pd.read_csv(...)` as graphite tells the models, saved as chart.png; the run must succeed. */
-export async function drawWithSeaborn(csv: CsvData, body: string): Promise<SandboxRun> {
+/** `code` run as it stands with the CSV as data.csv beside it, as a graphite run hands it over; the run must succeed. */
+export async function runWithCsv(csv: CsvData, code: string): Promise<SandboxRun> {
   const sb = await sharedSandbox();
-  const run = await sb.run({ code: `${HEAD}df = ${csv.readCall}\n${body}\nplt.savefig("chart.png")`, files: { "data.csv": csv.text } });
+  const run = await sb.run({ code, files: { "data.csv": csv.text } });
   assert.equal(run.status, "ok", run.traceback ?? JSON.stringify(run.violations));
   return run;
+}
+
+/** `body` run after `df = pd.read_csv(...)` as graphite tells the models, saved as chart.png; the run must succeed. */
+export function drawWithSeaborn(csv: CsvData, body: string): Promise<SandboxRun> {
+  return runWithCsv(csv, `${HEAD}df = ${csv.readCall}\n${body}\nplt.savefig("chart.png")`);
 }
