@@ -7,18 +7,12 @@
 // plt.boxplot / df.boxplot / seaborn boxes are in test/sandbox/graphite/faithfulness-boxes-sandbox.test.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { FigureMeasure, type PlottedSeries } from "../../../src/lib/schema/sandbox";
-import { figure, series } from "./make";
+import type { Faithfulness } from "../../../src/lib/schema/graphite";
+import type { PlottedSeries } from "../../../src/lib/schema/sandbox";
+import { series } from "./make";
+import { assertVerdict, labelledFigure, lcg, linearPercentile as pct, tableOf } from "./seeded-table";
 
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 const rand = lcg(11);
 const GROUPS = ["A", "B", "C"];
 const rows: Array<{ g: string; h: string; k: number; v: number; w: number }> = [];
@@ -32,15 +26,9 @@ for (let i = 0; i < 300; i++) {
   const v = missing ? NaN : Math.round((base + 10 * (rand() + rand() + rand() - 1.5) + tail) * 10) / 10;
   rows.push({ g, h, k: (i % 4) + 1, v, w: Math.round(rand() * 1000) / 10 });
 }
-const csv = readCsv(["g,h,k,v,w", ...rows.map((r) => `${r.g},${r.h},${r.k},${Number.isNaN(r.v) ? "" : r.v},${r.w}`)].join("\n") + "\n");
+const csv = tableOf(["g", "h", "k", "v", "w"], rows);
 
-// numpy's percentile (linear) and matplotlib's boxplot_stats, written out for the test
-function pct(sorted: number[], q: number): number {
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
-}
+// matplotlib's boxplot_stats (on numpy's linear percentile), written out for the test
 function stats(values: number[], whis: number | [number, number] = 1.5) {
   const v = values.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   const q1 = pct(v, 0.25);
@@ -70,21 +58,30 @@ function box(
   });
 }
 const vOf = (pick: (r: (typeof rows)[number]) => boolean = () => true) => rows.filter(pick).map((r) => r.v);
-const labelled = (data: PlottedSeries[], ylabel = "v", xlabel = "g") => FigureMeasure.parse(figure(data, { axisLabels: [{ title: "", xlabel, ylabel }] }));
-
-test("boxes per category as matplotlib computes them are faithful, each named", () => {
-  const data = GROUPS.map((g) =>
+const labelled = (data: PlottedSeries[], ylabel = "v", xlabel = "g") => labelledFigure(data, xlabel, ylabel);
+/** One box per category g of v (those rows' values), built with `p`. */
+const perGroup = (p?: Parameters<typeof box>[2]) =>
+  GROUPS.map((g) =>
     box(
       g,
       vOf((r) => r.g === g),
+      p,
     ),
   );
+/** The check of `data` on axes labelled v by g (or as given): its verdict and, with `named`, the check that names it. */
+function assertBoxes(data: PlottedSeries[], verdict: Faithfulness["verdict"], named?: string | RegExp, ylabel?: string, xlabel?: string): Faithfulness {
+  const f = checkFaithfulness(csv, [labelled(data, ylabel, xlabel)]);
+  assertVerdict(f, verdict, named);
+  return f;
+}
+
+test("boxes per category as matplotlib computes them are faithful, each named", () => {
+  const data = perGroup();
   assert.ok(
     data.some((b) => (b.fliers?.length ?? 0) > 0),
     "the fixture has fliers to confirm",
   );
-  const f = checkFaithfulness(csv, [labelled(data)]);
-  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  const f = assertBoxes(data, "faithful");
   const values = f.checks.filter((c) => c.check.startsWith("values of"));
   assert.equal(values.length, 3);
   for (const g of GROUPS) assert.ok(values.some((c) => c.detail.includes(`box of v where g == "${g}"`) && c.detail.includes("1.5 × IQR")));
@@ -100,46 +97,20 @@ test("dodged boxes per category and hue level (seaborn's hue) are faithful", () 
       ),
     ),
   );
-  const f = checkFaithfulness(csv, [labelled(data)]);
-  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
-  assert.ok(f.checks.some((c) => c.detail.includes('box of v where g == "B" and h == "x"')));
+  assertBoxes(data, "faithful", 'box of v where g == "B" and h == "x"');
 });
 
 test("whiskers at other whis (percentiles) confirmed by their fliers; at the extremes without fliers", () => {
-  const pctl = GROUPS.map((g) =>
-    box(
-      g,
-      vOf((r) => r.g === g),
-      { whis: [5, 95] },
-    ),
-  );
-  const f = checkFaithfulness(csv, [labelled(pctl)]);
-  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
-  assert.ok(f.checks.some((c) => c.detail.includes("fliers every value beyond")));
-  const ext = GROUPS.map((g) =>
-    box(
-      g,
-      vOf((r) => r.g === g),
-      { whis: [0, 100] },
-    ),
-  );
-  const e = checkFaithfulness(csv, [labelled(ext)]);
-  assert.equal(e.verdict, "faithful", JSON.stringify(e.checks));
-  assert.ok(e.checks.some((c) => c.detail.includes("whiskers at the extremes")));
+  assertBoxes(perGroup({ whis: [5, 95] }), "faithful", "fliers every value beyond");
+  assertBoxes(perGroup({ whis: [0, 100] }), "faithful", "whiskers at the extremes");
 });
 
 test("fliers that are not exactly the values beyond the whiskers leave the box unconfirmed, never unfaithful", () => {
-  const data = GROUPS.map((g) =>
-    box(
-      g,
-      vOf((r) => r.g === g),
-    ),
-  );
+  const data = perGroup();
   const withFliers = data.findIndex((b) => (b.fliers?.length ?? 0) > 0);
   const b = data[withFliers]!;
   data[withFliers] = { ...b, fliers: b.fliers!.slice(1), flierCount: b.fliers!.length - 1 };
-  const f = checkFaithfulness(csv, [labelled(data)]);
-  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
+  assertBoxes(data, "unchecked");
 });
 
 test("a numeric category column read by its tick labels (pandas' boxplot(by=) at positions 1..n)", () => {
@@ -149,68 +120,31 @@ test("a numeric category column read by its tick labels (pandas' boxplot(by=) at
       vOf((r) => r.k === k),
     ),
   );
-  const f = checkFaithfulness(csv, [labelled(data, "", "k")]);
-  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
-  assert.ok(f.checks.some((c) => c.detail.includes('box of v where k == "3"')));
+  assertBoxes(data, "faithful", 'box of v where k == "3"', "", "k");
 });
 
 test("a box per column (df.plot.box()) and one box of a whole column are faithful", () => {
-  const wide = checkFaithfulness(csv, [
-    labelled([
+  assertBoxes(
+    [
       box("v", vOf()),
       box(
         "w",
         rows.map((r) => r.w),
       ),
-    ]),
-  ]);
-  assert.equal(wide.verdict, "faithful", JSON.stringify(wide.checks));
-  assert.ok(wide.checks.some((c) => c.detail.startsWith("match box of w ")));
-  const one = checkFaithfulness(csv, [labelled([box(0, vOf())])]);
-  assert.equal(one.verdict, "faithful", JSON.stringify(one.checks));
-  assert.ok(one.checks.some((c) => c.detail.startsWith("match box of v (")));
+    ],
+    "faithful",
+    /^match box of w /,
+  );
+  assertBoxes([box(0, vOf())], "faithful", /^match box of v \(/);
 });
 
 test("boxes of the column scaled or shifted are unfaithful, naming the factor or the constant", () => {
-  const scaled = GROUPS.map((g) =>
-    box(
-      g,
-      vOf((r) => r.g === g),
-      { change: (x) => x * 1.1 },
-    ),
-  );
-  const s = checkFaithfulness(csv, [labelled(scaled)]);
-  assert.equal(s.verdict, "unfaithful", JSON.stringify(s.checks));
-  assert.ok(
-    s.checks.some((c) => c.status === "fail" && c.detail.includes("those of v by g × 1.1")),
-    JSON.stringify(s.checks),
-  );
-  const shifted = GROUPS.map((g) =>
-    box(
-      g,
-      vOf((r) => r.g === g),
-      { change: (x) => x + 8 },
-    ),
-  );
-  const t = checkFaithfulness(csv, [labelled(shifted)]);
-  assert.equal(t.verdict, "unfaithful", JSON.stringify(t.checks));
-  assert.ok(
-    t.checks.some((c) => c.status === "fail" && c.detail.includes("those of v by g + 8")),
-    JSON.stringify(t.checks),
-  );
+  assertBoxes(perGroup({ change: (x) => x * 1.1 }), "unfaithful", "those of v by g × 1.1");
+  assertBoxes(perGroup({ change: (x) => x + 8 }), "unfaithful", "those of v by g + 8");
 });
 
 test("boxes of the column with its gaps read as 0 are unfaithful, saying so", () => {
-  const filled = GROUPS.map((g) =>
-    box(
-      g,
-      vOf((r) => r.g === g),
-      { change: (x) => (Number.isNaN(x) ? 0 : x) },
-    ),
-  );
-  const f = checkFaithfulness(csv, [labelled(filled)]);
-  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
-  assert.ok(f.checks.some((c) => c.status === "fail" && c.detail.includes("that of v by g with its missing values read as 0")));
+  assertBoxes(perGroup({ change: (x) => (Number.isNaN(x) ? 0 : x) }), "unfaithful", "that of v by g with its missing values read as 0");
 });
 
 test("on a log value axis, seaborn's boxes from the values' logs are confirmed", () => {
@@ -220,28 +154,12 @@ test("on a log value axis, seaborn's boxes from the values' logs are confirmed",
     const fl = st.fliers.map((x) => 10 ** x).sort((a, b) => a - b);
     return series({ kind: "box", x: Array(5).fill(g), y: st.five.map((x) => 10 ** x), fliers: fl, flierCount: fl.length, valueScale: "log" });
   };
-  const f = checkFaithfulness(csv, [labelled(GROUPS.map(logBox))]);
-  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
-  assert.ok(f.checks.some((c) => c.detail.includes("from the values' logs")));
+  assertBoxes(GROUPS.map(logBox), "faithful", "from the values' logs");
 });
 
 test("a change of unit, a column the axes do not name and a box without information are never unfaithful", () => {
-  const percent = GROUPS.map((g) =>
-    box(
-      g,
-      vOf((r) => r.g === g),
-      { change: (x) => x * 100 },
-    ),
-  );
-  assert.equal(checkFaithfulness(csv, [labelled(percent)]).verdict, "unchecked");
-  const unnamed = GROUPS.map((g) =>
-    box(
-      g,
-      vOf((r) => r.g === g),
-      { change: (x) => x * 1.1 },
-    ),
-  );
-  assert.equal(checkFaithfulness(csv, [labelled(unnamed, "value", "group")]).verdict, "unchecked");
+  assertBoxes(perGroup({ change: (x) => x * 100 }), "unchecked");
+  assertBoxes(perGroup({ change: (x) => x * 1.1 }), "unchecked", undefined, "value", "group");
   const flat = checkFaithfulness(csv, [labelled([series({ kind: "box", x: Array(5).fill("A"), y: [7, 7, 7, 7, 7], fliers: [], flierCount: 0 })])]);
   assert.notEqual(flat.verdict, "unfaithful");
 });
@@ -253,7 +171,6 @@ test("boxes for some categories only are not faithful: a subset or a dropped cat
       vOf((r) => r.g === g),
     ),
   );
-  const f = checkFaithfulness(csv, [labelled(data)]);
-  assert.equal(f.verdict, "unchecked");
+  const f = assertBoxes(data, "unchecked");
   assert.match(f.checks.find((c) => c.check === "categories complete")!.detail, /2 of 3 g values; not "B"/);
 });

@@ -6,18 +6,11 @@
 // unchecked. Real boxenplots are in test/sandbox/graphite/faithfulness-boxes-sandbox.test.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { FigureMeasure, type PlottedSeries } from "../../../src/lib/schema/sandbox";
-import { figure, series } from "./make";
+import type { PlottedSeries } from "../../../src/lib/schema/sandbox";
+import { series } from "./make";
+import { labelledFigure, lcg, linearPercentile as pct, tableOf } from "./seeded-table";
 
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 const rand = lcg(5);
 const GROUPS = ["A", "B", "C"];
 const rows: Array<{ g: string; h: string; v: number }> = [];
@@ -26,14 +19,9 @@ for (let i = 0; i < 900; i++) {
   const v = i % 23 === 4 ? NaN : Math.round(({ A: 20, B: 35, C: 50 }[g]! + 30 * (rand() * rand() - 0.25)) * 100) / 100;
   rows.push({ g, h: i % 2 ? "x" : "y", v });
 }
-const csv = readCsv(["g,h,v", ...rows.map((r) => `${r.g},${r.h},${Number.isNaN(r.v) ? "" : r.v}`)].join("\n") + "\n");
+const csv = tableOf(["g", "h", "v"], rows);
 
-// numpy's linear percentile and seaborn's LetterValues, written out for the test
-function pct(sorted: number[], q: number): number {
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  return sorted[lo]! + (h - lo) * (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!);
-}
+// seaborn's LetterValues (on numpy's linear percentile), written out for the test
 function boxen(at: string, values: number[], o: { kDepth?: "tukey" | "full"; label?: string; change?: (x: number) => number } = {}): PlottedSeries {
   const v = values
     .filter((x) => !Number.isNaN(x))
@@ -53,7 +41,7 @@ function boxen(at: string, values: number[], o: { kDepth?: "tukey" | "full"; lab
   return series({ kind: "boxen", label: o.label ?? null, x: Array(lv.length).fill(at), y: lv, median: pct(v, 0.5), fliers, flierCount: fliers.length });
 }
 const vOf = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).map((r) => r.v);
-const chart = (data: PlottedSeries[]) => FigureMeasure.parse(figure(data, { axisLabels: [{ title: "", xlabel: "g", ylabel: "v" }] }));
+const chart = (data: PlottedSeries[]) => labelledFigure(data, "g", "v");
 
 test("letter-value sets as seaborn computes them are faithful (tukey and full depth, hue levels)", () => {
   const tukey = checkFaithfulness(csv, [

@@ -11,16 +11,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
-import { FigureMeasure, type PlottedSeries } from "../../../src/lib/schema/sandbox";
-import { figure, series } from "./make";
+import type { PlottedSeries } from "../../../src/lib/schema/sandbox";
+import { series } from "./make";
+import { labelledFigure, lcg, tableOf } from "./seeded-table";
 
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 const rand = lcg(11);
 const normal = () => rand() + rand() + rand() + rand() - 2;
 // 160 rows, two groups with different centres; every 13th x missing
@@ -32,7 +26,7 @@ for (let i = 0; i < 160; i++) {
   const y = Math.round(((g === "a" ? 17 : 15) + 1.5 * z + 1.2 * normal()) * 10) / 10;
   rows.push({ g, x: i % 13 === 5 ? NaN : x, y });
 }
-const csv = readCsv(["g,x,y", ...rows.map((r) => `${r.g},${Number.isNaN(r.x) ? "" : r.x},${r.y}`)].join("\n") + "\n");
+const csv = tableOf(["g", "x", "y"], rows);
 
 type Pt = [number, number];
 const pointsOf = (pick: (r: (typeof rows)[number]) => boolean, change: (p: Pt) => Pt = (p) => p): Pt[] =>
@@ -128,8 +122,7 @@ const levelsOf = (g: ReturnType<typeof grid>, k = 1) => {
   return [0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85].map((f) => f * peak);
 };
 
-const labels = { axisLabels: [{ title: "", xlabel: "x", ylabel: "y" }] };
-const check = (sets: PlottedSeries[]) => checkFaithfulness(csv, [FigureMeasure.parse(figure(sets, labels))]);
+const check = (sets: PlottedSeries[]) => checkFaithfulness(csv, [labelledFigure(sets, "x", "y")]);
 const why = (f: ReturnType<typeof check>) => JSON.stringify(f.checks, null, 1);
 const values = (f: ReturnType<typeof check>) => f.checks.filter((c) => c.check.startsWith("values of"));
 
@@ -210,7 +203,7 @@ test("a set the check cannot afford to read in full says so, and is not called u
   const big = readCsv(["x,y", ...Array.from({ length: 60_000 }, () => `${(r() * 100).toFixed(2)},${(r() * 50).toFixed(2)}`)].join("\n") + "\n");
   const ring = Array.from({ length: 40 }, (_, i) => [50 + 20 * Math.cos(i / 6), 25 + 10 * Math.sin(i / 6)] as const);
   const set = series({ kind: "contours", x: ring.map((p) => p[0]), y: ring.map((p) => p[1]), levels: ring.map(() => 0.05), truncated: false });
-  const f = checkFaithfulness(big, [FigureMeasure.parse(figure([set], labels))]);
+  const f = checkFaithfulness(big, [labelledFigure([set], "x", "y")]);
   assert.equal(f.verdict, "unchecked", why(f));
   assert.match(values(f)[0]!.detail, /the rows are too many for the time the check may spend on a chart/);
 });

@@ -7,19 +7,12 @@
 // own bodies, drawn for real, are in test/sandbox/graphite/faithfulness-violins-sandbox.test.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import { FigureMeasure, type PlottedSeries } from "../../../src/lib/schema/sandbox";
 import { figure, series } from "./make";
+import { lcg, linearPercentile as pct, tableOf } from "./seeded-table";
 
 // a seeded table: 3 groups × 2 hue levels, a value column with gaps, a second numeric column
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 const rand = lcg(7);
 const GROUPS = ["A", "B", "C"];
 const rows: Array<{ g: string; h: string; v: number; w: number }> = [];
@@ -33,7 +26,7 @@ for (let i = 0; i < 240; i++) {
   const v = missing ? NaN : Math.round((base + 12 * (rand() + rand() + rand() - 1.5)) * 10) / 10;
   rows.push({ g, h, v, w: Math.round(rand() * 1000) / 10 });
 }
-const csv = readCsv(["g,h,v,w", ...rows.map((r) => `${r.g},${r.h},${Number.isNaN(r.v) ? "" : r.v},${r.w}`)].join("\n") + "\n");
+const csv = tableOf(["g", "h", "v", "w"], rows);
 const valuesOf = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter((r) => pick(r) && !Number.isNaN(r.v)).map((r) => r.v);
 
 // scipy's gaussian_kde in one dimension, written out for the test
@@ -226,11 +219,6 @@ test("a body with too few support points carries too little to read; a lone body
 
 test("the inner box (whiskers, quartiles, median) and quartile lines inside confirmed bodies are confirmed; the same lines beside filled bodies fail", () => {
   const sorted = (g: string) => valuesOf((r) => r.g === g).sort((a, b) => a - b);
-  const pct = (v: number[], q: number) => {
-    const h = (v.length - 1) * q;
-    const lo = Math.floor(h);
-    return v[lo]! + (h - lo) * (v[Math.min(lo + 1, v.length - 1)]! - v[lo]!);
-  };
   const inner = GROUPS.flatMap((g) => {
     const v = sorted(g);
     return [
