@@ -3,6 +3,7 @@ import type { ItemSummary } from "../schema/batch";
 import type { GraphiteResult } from "../schema/graphite";
 import type { WeaveResult } from "../schema/weave";
 import { tallyEvidence } from "../snapshot/evidence-tally";
+import { share as pct } from "../snapshot/recount";
 
 /** Per side: traced and all claims, from the result's evidence; undefined on results from before evidence. */
 function tracedBySide(r: WeaveResult): ItemSummary["tracedBySide"] {
@@ -21,11 +22,17 @@ function evidenceFields(r: WeaveResult): Pick<ItemSummary, "tracedBySide" | "jud
   return { ...(traced ? { tracedBySide: traced } : {}), ...(judge ? { judgeModel: judge } : {}) };
 }
 
-const pct = (k: number, n: number): number | null => (n === 0 ? null : Math.round((k / n) * 1000) / 10);
-
 export function weaveItemSummary(r: WeaveResult): ItemSummary {
   const sharedBySide: Record<string, number | null> = {};
   const linkedBySide: Record<string, number | null> = {};
+  // What both kinds report, in this order; sharedBySide and linkedBySide are filled below.
+  const common = () => ({
+    consensus: r.consensus.consensusByNodes,
+    participation: r.consensus.participationByNodes,
+    sharedBySide,
+    linkedBySide,
+    parseMode: r.parseMode,
+  });
   const multi = r.multi;
   if (multi) {
     // N models: a claim is shared when its group holds another model's claim too; related when
@@ -45,11 +52,7 @@ export function weaveItemSummary(r: WeaveResult): ItemSummary {
     const groupsBySize: Record<string, number | null> = {};
     for (let k = 1; k <= multi.models.length; k++) groupsBySize[String(k)] = pct(multi.distribution.byCount[String(k)] ?? 0, groups);
     return {
-      consensus: r.consensus.consensusByNodes,
-      participation: r.consensus.participationByNodes,
-      sharedBySide,
-      linkedBySide,
-      parseMode: r.parseMode,
+      ...common(),
       coreShare: multi.distribution.coreShare,
       groupsBySize,
       ...evidenceFields(r),
@@ -63,14 +66,7 @@ export function weaveItemSummary(r: WeaveResult): ItemSummary {
     sharedBySide[side] = pct(matched, n);
     linkedBySide[side] = pct(linked, n);
   }
-  return {
-    consensus: r.consensus.consensusByNodes,
-    participation: r.consensus.participationByNodes,
-    sharedBySide,
-    linkedBySide,
-    parseMode: r.parseMode,
-    ...evidenceFields(r),
-  };
+  return { ...common(), ...evidenceFields(r) };
 }
 
 export function graphiteItemSummary(r: GraphiteResult): ItemSummary {

@@ -1,9 +1,9 @@
 // The static sheet of a weave: the headline recomputed from raw counts, how the judge was read,
 // the three settled panels (A, B, Both); and of an N-model weave: the rings, the agreement matrix
 // and the claims made by more than one model. Pure.
-import { pct, plural } from "../format";
-import type { MultiWeave, Panel, WeaveResult } from "../schema/weave";
-import { parseModeNote, recomputeConsensus, recomputeParticipation, spreadText } from "./recount";
+import { pct } from "../format";
+import type { MultiWeave, WeaveResult } from "../schema/weave";
+import { panelCaption, parseModeNote, recomputeConsensus, recomputeParticipation, spreadText } from "./recount";
 import { type Line, type PanelFace, type Sheet, slotsLine, warningLines } from "./sheet";
 import { notFoundSides } from "./evidence-tally";
 import { evidenceLines } from "./sheet-evidence";
@@ -15,18 +15,6 @@ function notFoundAny(r: WeaveResult): boolean {
 
 /** Groups listed in a static N-model view at most; the rest are counted. */
 export const STATIC_GROUP_LIMIT = 40;
-
-function caption(p: Panel, key: string): string {
-  const st = p.stats;
-  return [
-    plural(st.nodes, "claim"),
-    plural(st.drawnEdges, "edge"),
-    st.contradictCount ? plural(st.contradictCount, "contradiction") : null,
-    key === "both" && st.absorbedIntoCore ? `${st.absorbedIntoCore} absorbed into the core` : null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}
 
 function judgeLines(r: WeaveResult): Line[] {
   const mode = parseModeNote(r.parseMode);
@@ -73,7 +61,7 @@ export function weaveSheet(r: WeaveResult): Sheet {
           key: k,
           title: k === "both" ? "Both" : `Model ${k.toUpperCase()}`,
           panel: r.panels[k],
-          caption: caption(r.panels[k], k),
+          caption: panelCaption(r.panels[k], k),
           evidence: r.evidence,
         }),
       ),

@@ -4,6 +4,7 @@ import type { Chart, GraphiteResult, GraphiteStability } from "../../../lib/sche
 import type { FigureMeasure, Layer, SandboxRun } from "../../../lib/schema/sandbox";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, fill, scrollable } from "../dom";
+import { headlineSection, stat } from "../headline";
 import { ms, num, NA, yesNo } from "../format";
 import { promptList, slotTable, stageTimes } from "../meta";
 import type { ViewHost } from "../view";
@@ -245,34 +246,21 @@ function scoreHeadline(r: GraphiteResult, judging: boolean): HTMLElement {
       ? "judging…"
       : "not judged"
     : (special ?? (j.ship === "neither" ? "neither chart" : `Chart ${j.ship.toUpperCase()} (${r.slots[j.ship]?.model ?? "?"})`));
-  return h(
-    "section",
-    { class: "dl-headline" },
-    h("p", { class: "dl-question" }, r.question),
-    h(
-      "div",
-      { class: "dl-stats" },
-      h(
-        "div",
-        { class: "dl-stat dl-stat-main dl-ship", "data-ship": special ? st!.outcome : (j?.ship ?? "none") },
-        h("div", { class: "dl-stat-value" }, shipText),
-        h(
-          "div",
-          { class: "dl-stat-label" },
-          st ? `the judge would ship, over ${st.runs} runs (${st.swappedRuns} with A and B swapped)` : "the judge would ship",
-        ),
-      ),
-      SIDES.map((s) =>
-        h(
-          "div",
-          { class: "dl-stat", "data-side": s },
-          // Two scores, each 1-10: written out so "8 / 10" is never read as one score out of ten.
-          h("div", { class: "dl-stat-value" }, j ? `${num(j.scores[s].insight)} · ${num(j.scores[s].clarity)}` : NA),
-          h("div", { class: "dl-stat-label" }, `Chart ${s.toUpperCase()}: insight · clarity (each 1–10)`),
-        ),
-      ),
+  return headlineSection(r.question, [
+    stat(
+      shipText,
+      st ? `the judge would ship, over ${st.runs} runs (${st.swappedRuns} with A and B swapped)` : "the judge would ship",
+      "dl-stat-main dl-ship",
+      undefined,
+      { "data-ship": special ? st!.outcome : (j?.ship ?? "none") },
     ),
-  );
+    // Two scores, each 1-10: written out so "8 / 10" is never read as one score out of ten.
+    SIDES.map((s) =>
+      stat(j ? `${num(j.scores[s].insight)} · ${num(j.scores[s].clarity)}` : NA, `Chart ${s.toUpperCase()}: insight · clarity (each 1–10)`, "", undefined, {
+        "data-side": s,
+      }),
+    ),
+  ]);
 }
 
 function faithfulness(c: Chart): HTMLElement {

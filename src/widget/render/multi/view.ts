@@ -7,6 +7,8 @@ import { evidenceHeadline } from "../weave/evidence";
 import type { ClaimGroup, MultiWeave, PairwiseWeave, Spread, WeaveResult } from "../../../lib/schema/weave";
 import type { WidgetState } from "../../../lib/schema/widget";
 import { h, s, fill, SVG_NS } from "../dom";
+import { headlineSection, stat } from "../headline";
+import { recomputeConsensus, share } from "../../../lib/snapshot/recount";
 import { GRAPH, hslHex, inkOn } from "../../../lib/theme/palette";
 import { pct, plural } from "../format";
 import type { ViewHost } from "../view";
@@ -20,9 +22,7 @@ export function isMultiWeave(r: unknown): r is WeaveResult & { multi: MultiWeave
 
 /** consensusByNodes recomputed from a pair's raw counts (the view never trusts a stored percent). */
 export function cellValue(p: PairwiseWeave): number | null {
-  const c = p.consensus;
-  const d = c.sharedPairs + c.aOnly + c.bOnly;
-  return d === 0 ? null : Math.round((c.sharedPairs / d) * 1000) / 10;
+  return recomputeConsensus(p.consensus);
 }
 
 const L = (side: string) => side.toUpperCase();
@@ -101,20 +101,14 @@ function headline(r: WeaveResult & { multi: MultiWeave }): HTMLElement {
   const m = r.multi;
   const n = m.models.length;
   const d = m.distribution;
-  const recomputedShare = d.groups === 0 ? null : Math.round((d.all / d.groups) * 1000) / 10;
-  const stat = (value: string, label: string, cls: string, title?: string) =>
-    h("div", { class: `dl-stat ${cls}`, title }, h("div", { class: "dl-stat-value" }, value), h("div", { class: "dl-stat-label" }, label));
+  const recomputedShare = share(d.all, d.groups);
   const rings = Array.from({ length: n }, (_, i) => n - i).map((k) =>
     stat(String(d.byCount[String(k)] ?? 0), k === n ? `made by all ${n}` : k === 1 ? "made by one" : `by ${k} of ${n}`, `dl-multi-ring-stat`, undefined),
   );
   const stab = m.pairwise.find((p) => p.stability)?.stability;
-  return h(
-    "section",
-    { class: "dl-headline" },
-    h("p", { class: "dl-question" }, r.question),
-    h(
-      "div",
-      { class: "dl-stats" },
+  return headlineSection(
+    r.question,
+    [
       stat(pct(recomputedShare), "core: groups made by every model", "dl-stat-main dl-multi-core", `${d.all} of ${d.groups} groups`),
       ...rings,
       stat(spreadText(m.matrixSpread), "pairwise consensus min / median / max", "dl-multi-spread", "each cell of the matrix uses the two-model rules"),
@@ -126,7 +120,7 @@ function headline(r: WeaveResult & { multi: MultiWeave }): HTMLElement {
             m.coreSpread.values.map((v, i) => `run ${i + 1}: ${pct(v)}`).join(" · "),
           )
         : null,
-    ),
+    ],
     r.parseMode !== "json"
       ? h(
           "div",

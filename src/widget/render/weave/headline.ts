@@ -1,39 +1,22 @@
 // The weave headline: consensus recomputed from the raw counts it comes from, participation,
 // contradictions, and how the judge's output was read (a lexical fallback is impossible to miss).
+// The numbers and the parse-mode words are lib/snapshot/recount.ts's, as the static sheets show them.
 import type { WeaveResult } from "../../../lib/schema/weave";
+import { parseModeNote, recomputeConsensus } from "../../../lib/snapshot/recount";
 import { h } from "../dom";
 import { pct } from "../format";
+import { headlineSection, stat } from "../headline";
 import { warningList } from "../warnings";
 import { evidenceHeadline } from "./evidence";
-
-/** consensusByNodes from the raw counts, one decimal; null with no claims at all. */
-export function recomputeConsensus(c: { sharedPairs: number; aOnly: number; bOnly: number }): number | null {
-  const d = c.sharedPairs + c.aOnly + c.bOnly;
-  return d === 0 ? null : Math.round((c.sharedPairs / d) * 1000) / 10;
-}
-
-export const LEXICAL_LABEL = "lexical fallback — edges are word overlap, not judged";
-
-export function parseModeNote(mode: WeaveResult["parseMode"]): { text: string; level: "ok" | "warn" | "loud" } {
-  if (mode === "fallback-lexical") return { text: LEXICAL_LABEL, level: "loud" };
-  if (mode === "json-retry") return { text: "judge: json after one retry (first output did not parse)", level: "warn" };
-  return { text: "judge: json", level: "ok" };
-}
 
 export function headline(r: WeaveResult): HTMLElement {
   const c = r.consensus;
   const recomputed = recomputeConsensus(c);
   const mismatch = recomputed !== null && c.consensusByNodes !== null && Math.abs(recomputed - c.consensusByNodes) > 0.11;
   const mode = parseModeNote(r.parseMode);
-  const stat = (value: string, label: string, cls: string, title?: string) =>
-    h("div", { class: `dl-stat ${cls}`, title }, h("div", { class: "dl-stat-value" }, value), h("div", { class: "dl-stat-label" }, label));
-  return h(
-    "section",
-    { class: "dl-headline" },
-    h("p", { class: "dl-question" }, r.question),
-    h(
-      "div",
-      { class: "dl-stats" },
+  return headlineSection(
+    r.question,
+    [
       stat(
         pct(recomputed),
         "consensus by nodes",
@@ -45,7 +28,7 @@ export function headline(r: WeaveResult): HTMLElement {
       stat(String(c.aOnly), "A only", "dl-count-a"),
       stat(String(c.bOnly), "B only", "dl-count-b"),
       stat(String(c.contradictions), c.contradictions === 1 ? "contradiction" : "contradictions", "dl-count-contra"),
-    ),
+    ],
     h("div", { class: `dl-parse dl-parse-${mode.level}`, "data-parse-mode": r.parseMode, role: mode.level === "loud" ? "alert" : null }, mode.text),
     evidenceHeadline(r),
     r.stability ? stabilityLine(r.stability) : null,

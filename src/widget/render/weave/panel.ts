@@ -3,13 +3,14 @@
 // built once per distinct panel data and then only moves: state updates never restart it.
 import type { GraphEdge, GraphNode, Panel, WeaveResult } from "../../../lib/schema/weave";
 import { notFoundSides } from "../../../lib/snapshot/evidence-tally";
+import { panelCaption } from "../../../lib/snapshot/recount";
 import { claimKeys } from "./evidence";
 import { LABEL_FONT_PX, labelAnchor, panelLabel, placeLabels, shortLabel } from "../../../lib/graph/labels";
 import { PANEL_SIZE, clampNodes, createPanelLayout, expectedTicks, settleSync, type LayoutNode, type PanelLayout } from "../../../lib/graph/layout";
 import { edgeOpacity, edgeStyle, edgeWidth, nodePaint } from "../../../lib/graph/paint";
 import { GRAPH } from "../../../lib/theme/palette";
 import { h, s, fill, SVG_NS, uid } from "../dom";
-import { plural, sideLabel } from "../format";
+import { sideLabel } from "../format";
 
 export interface PanelOptions {
   /** Per side, per claim: whether its evidence was found (a node not found in its answer is dashed and says so). */
@@ -53,15 +54,7 @@ export class ForcePanel {
     private readonly opts: PanelOptions,
   ) {
     this.layout = createPanelLayout(panel, kind);
-    const st = panel.stats;
-    const stats = [
-      plural(st.nodes, "claim"),
-      plural(st.drawnEdges, "edge"),
-      st.contradictCount ? plural(st.contradictCount, "contradiction") : null,
-      kind === "both" && st.absorbedIntoCore ? `${st.absorbedIntoCore} absorbed into the core` : null,
-    ]
-      .filter(Boolean)
-      .join(" · ");
+    const stats = panelCaption(panel, kind);
     this.svg = s("svg", {
       // A group, not an img: its claims are focusable and must stay reachable by assistive tech.
       xmlns: SVG_NS,

@@ -1,7 +1,7 @@
 // The share card: one PNG with the question, the headline and the three settled panels, drawn
 // on a canvas so it is a real image a research note can embed.
 import type { WeaveResult } from "../../../lib/schema/weave";
-import { recomputeConsensus, parseModeNote } from "./headline";
+import { recomputeConsensus, parseModeNote } from "../../../lib/snapshot/recount";
 import { pct } from "../format";
 
 const W = 1200,
