@@ -3,6 +3,7 @@
 // at all (broken), or differently each run (unstable); the quoting judges of ./quoting misquote
 // in one designed way each.
 import { sentences } from "./answers";
+import { firstDistinct } from "../judge/lexical";
 import { findClaim, relationBetween } from "./claims";
 import { brokenAnswer, messyObject, messyPairs, messyStringArray } from "./messy";
 import { QUOTING_JUDGES, quotingExtract, unparaphrase, type QuotingJudge } from "./quoting";
@@ -22,16 +23,7 @@ export interface DemoPair {
 
 /** EXTRACT: the answer's sentences, which for the demo answerers are exactly their claims. */
 export function extractClaims(answer: string, max: number): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const s of sentences(answer)) {
-    const k = s.toLowerCase();
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(s);
-    if (out.length >= max) break;
-  }
-  return out;
+  return firstDistinct(sentences(answer), max);
 }
 
 const same = (x: string, y: string) =>

@@ -254,13 +254,18 @@ export function sentenceClaims(answer: string, max: number): string[] {
         .trim(),
     )
     .filter((s) => contentTokens(s).size >= 2);
+  return firstDistinct(pieces, max);
+}
+
+/** The first `max` claims in order, each once: a repeat that differs only in case is the same claim. */
+export function firstDistinct(claims: Iterable<string>, max: number): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const p of pieces) {
-    const k = p.toLowerCase();
+  for (const c of claims) {
+    const k = c.toLowerCase();
     if (seen.has(k)) continue;
     seen.add(k);
-    out.push(p);
+    out.push(c);
     if (out.length >= max) break;
   }
   return out;
