@@ -11,6 +11,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { changedSorted } from "./changed-pairs";
 import { close } from "./match";
+import { categoryRowSets } from "./category-rows";
 import { memo } from "./memo";
 import type { Weighed } from "./near";
 import { within } from "./shape-evidence";
@@ -18,13 +19,9 @@ import type { Prepared } from "./table";
 
 /** Fewest points at a label (three of them distinct) before they are evidence. */
 const MIN_POINTS = 5;
-/** A second column with more values than this is no hue. */
-const MAX_HUE_VALUES = 12;
 
 const ascending = (v: number[]) => [...v].sort((a, b) => a - b);
 const quote = JSON.stringify;
-
-type RowSet = { where: string; rows: number[] };
 
 /** The drawn values at each label, or null when some x is not a label. */
 function byLabel(s: PlottedSeries): Map<string, number[]> | null {
@@ -36,38 +33,6 @@ function byLabel(s: PlottedSeries): Map<string, number[]> | null {
     at.get(k)!.push(s.y[i]!);
   });
   return at;
-}
-
-/** Rows where every column has a value (what dropna() keeps); null when no column has a gap. */
-function completeRows(p: Prepared): Uint8Array | null {
-  return memo(p, "complete rows", () => {
-    const gappyKeys = [...p.categorical.values()].filter((k) => k.includes(null));
-    if (p.gappy.size === 0 && gappyKeys.length === 0) return null;
-    const m = new Uint8Array(p.rowCount).fill(1);
-    for (const c of p.gappy) p.numeric.get(c)!.forEach((v, i) => Number.isNaN(v) && (m[i] = 0));
-    for (const k of gappyKeys) k.forEach((v, i) => v === null && (m[i] = 0));
-    return m;
-  });
-}
-
-/** The row sets a category's points may stand for: the category, its complete rows, each hue level in it. */
-function rowSets(p: Prepared, g: string, label: string): RowSet[] {
-  return memo(p, `strip rows\0${g}\0${label}`, () => {
-    const keys = p.categorical.get(g)!;
-    const rows = keys.flatMap((k, i) => (k === label ? [i] : []));
-    if (rows.length === 0) return [];
-    const at = `${g} == ${quote(label)}`;
-    const out: RowSet[] = [{ where: at, rows }];
-    const complete = completeRows(p);
-    if (complete) out.push({ where: `${at} (rows with no missing value)`, rows: rows.filter((i) => complete[i] === 1) });
-    for (const [h, hk] of p.categorical) {
-      if (h === g) continue;
-      const levels = new Set(hk.filter((k) => k !== null));
-      if (levels.size < 2 || levels.size > MAX_HUE_VALUES) continue;
-      for (const v of levels) out.push({ where: `${at} and ${h} == ${quote(v)}`, rows: rows.filter((i) => hk[i] === v) });
-    }
-    return out;
-  });
 }
 
 /** A column's present values in the whole table, sorted (once per table and column). */
@@ -86,7 +51,7 @@ export function categoryStripChanged(s: PlottedSeries, p: Prepared, scale: numbe
       const n = drawn.length;
       if (n < MIN_POINTS || new Set(drawn).size < 3) continue;
       const sy = ascending(drawn);
-      for (const { where, rows } of rowSets(p, g, label)) {
+      for (const { where, rows } of categoryRowSets(p, g, label)) {
         if (rows.length < n) continue;
         for (const [c, col] of p.numeric) {
           if (c === g) continue;
