@@ -6,8 +6,8 @@
 // Error bars that are all one reading of one column moved by the same constant or stretched by
 // the same factor (their widths are the data's sd or se exactly, their centres are not its means)
 // are evidence: the column was changed. A move by a baseline of the column (a deviation chart) or
-// a change of unit is not. An error bar nothing explains stays a mark the verdict does not count,
-// as before it was read. Pure apart from the table's memo.
+// a change of unit is not. A two-point line nothing reads as an error bar is left out of the map:
+// a reference line (an axvline), which the verdict does not count. Pure apart from the table's memo.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { categoryRowSets } from "./category-rows";
 import { changedIntervals, consistentInterval, type IntervalStats, intervalReading, intervalStats } from "./intervals";
@@ -87,20 +87,16 @@ export function weighErrorBars(series: PlottedSeries[], p: Prepared): Map<number
   });
   // a move the widths give away is more than a bootstrap interval the moved bar still holds
   const evidence = movedTogether(pending, p);
-  for (const { i, label, consistent } of pending)
-    out.set(
-      i,
-      evidence.get(i) ??
-        (consistent
-          ? {
-              status: "unchecked",
-              detail: `an error bar around the mean of ${consistent}, within its values, as seaborn's bootstrap confidence interval (errorbar="ci", random) draws it: consistent, not confirmed`,
-            }
-          : {
-              status: "unchecked",
-              detail: `an error bar at ${quote(label)} that no interval of its category's values gives (sd, se, a percentile interval, a bootstrap of the mean): a mark around the data, not checked`,
-            }),
-    );
+  for (const { i, consistent } of pending) {
+    const found = evidence.get(i);
+    if (found) out.set(i, found);
+    else if (consistent)
+      out.set(i, {
+        status: "unchecked",
+        detail: `an error bar around the mean of ${consistent}, within its values, as seaborn's bootstrap confidence interval (errorbar="ci", random) draws it: consistent, not confirmed`,
+      });
+    // else nothing reads it as an error bar: it stays the reference line it looks like (an axvline at a date)
+  }
   return out;
 }
 
