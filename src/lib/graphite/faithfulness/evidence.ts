@@ -16,6 +16,7 @@ import { affinePairs } from "./affine-pairs";
 import { changedPairs, changedQuantiles } from "./changed-pairs";
 import { shuffledPairs } from "./shuffled-pairs";
 import { categoryStripChanged } from "./category-strips";
+import { histogramChanged } from "./hist-changed";
 import { ecdfChanged } from "./ecdf-evidence";
 import { withGapsAsZero, type Prepared } from "./table";
 
@@ -84,6 +85,8 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
   if (ecdf) return ecdf;
   const hist = histogramEvidence(s, p);
   if (hist?.status === "fail") return hist;
+  const onFixedBins = histogramChanged(s, p);
+  if (onFixedBins) return onFixedBins;
   const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? kdeMoved(s, p) ?? categoryStripChanged(s, p, scale) ?? oneCategoryNearMiss(s, p, scale);
   if (shape) return shape;
   const near = pointsAreData ? null : nearest(s, keys, p, scale);
