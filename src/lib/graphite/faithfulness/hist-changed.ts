@@ -5,10 +5,12 @@
 // how many of the changed values lie below e, which holds only for factors (or moves) in one
 // interval per edge. Every edge's interval must overlap, and the overlap must exclude 1 (0), every
 // change of unit and every baseline of the column (a histogram of deviations from the mean), and
-// be narrow: a few edges, or few values, leave room for coincidence. Counts only. Pure.
+// be narrow: a few edges, or few values, leave room for coincidence; a move to where seaborn dodges
+// hue levels within a bin is a dodge. Counts only. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { sortedPresent } from "./changed-pairs";
 import type { Weighed } from "./near";
+import { DODGE_OFFSETS } from "./shape-evidence";
 import { edgesFrom } from "./shapes";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -117,6 +119,10 @@ export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null 
       const lower = below.map((c) => (c > 0 ? v[c - 1]! : -Infinity));
       const upper = below.map((c) => (c < v.length ? v[c]! : Infinity));
       const where = `${col}${f.desc}`;
+      // bars seaborn dodges within their bins (multiple="dodge") sit a fixed share of a bin off
+      // its centre: their edges read from the centres are off by that much, which is no move
+      const off = moveInterval(inner, lower, upper);
+      if (off && DODGE_OFFSETS.some((d) => d !== 0 && d * w >= off[0] - 1e-9 * w && d * w <= off[1] + 1e-9 * w)) continue;
       const stretched = stretch(inner, lower, upper);
       const moved = move(inner, lower, upper, edges[nb]! - edges[0]!, w, v);
       if (!stretched && !moved) continue;

@@ -212,9 +212,12 @@ const MAX_DODGED = 12;
  * Whether bars off their bins' centres by `off` bins are dodged: m levels share each bin, each
  * 1/m wide, level i centred at (2i + 1) / 2m of the bin, so -1/2 + (2i + 1) / 2m off its centre.
  */
+export const DODGE_OFFSETS: readonly number[] = Array.from({ length: MAX_DODGED - 1 }, (_, j) => j + 2).flatMap((m) =>
+  Array.from({ length: m }, (_, i) => (2 * i + 1) / (2 * m) - 0.5),
+);
+
 function isDodge(off: number): boolean {
-  for (let m = 2; m <= MAX_DODGED; m++) for (let i = 0; i < m; i++) if (Math.abs(off - ((2 * i + 1) / (2 * m) - 0.5)) <= 1e-6) return true;
-  return false;
+  return DODGE_OFFSETS.some((d) => Math.abs(off - d) <= 1e-6);
 }
 
 function rangeOf(vals: number[]): [number, number] {
