@@ -9,6 +9,7 @@
 // a change of unit is not. A two-point line nothing reads as an error bar is left out of the map:
 // a reference line (an axvline), which the verdict does not count. Pure apart from the table's memo.
 import type { PlottedSeries } from "../../schema/sandbox";
+import { baselines } from "./baselines";
 import { categoryRowSets } from "./category-rows";
 import { changedIntervals, consistentInterval, type IntervalStats, intervalReading, intervalStats } from "./intervals";
 import { memo } from "./memo";
@@ -38,19 +39,6 @@ function statsOf(p: Prepared, col: string, where: string, rows: number[]): Inter
     const vals: number[] = [];
     for (const i of rows) if (Number.isFinite(v[i]!)) vals.push(v[i]!);
     return intervalStats(vals);
-  });
-}
-
-/** The column's whole mean, median, minimum, maximum: a deviation chart moves by one of them. */
-function baselines(p: Prepared, col: string): number[] {
-  return memo(p, `baselines\0${col}`, () => {
-    const v = p.numeric
-      .get(col)!
-      .filter((t) => Number.isFinite(t))
-      .sort((a, b) => a - b);
-    if (v.length === 0) return [];
-    const m = v.length >> 1;
-    return [v.reduce((a, b) => a + b, 0) / v.length, v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2, v[0]!, v[v.length - 1]!, 273.15];
   });
 }
 
@@ -108,7 +96,13 @@ function movedTogether(pending: Pending[], p: Prepared): Map<number, ErrorBarRea
     const sameD = (c: Changed) => c.col === first.col && c.name === first.name && Math.abs(c.d - first.d) <= 1e-6 * Math.max(1, Math.abs(first.d));
     const sameK = (c: Changed) => c.col === first.col && c.name === first.name && c.k !== null && first.k !== null && Math.abs(c.k - first.k) <= 1e-6 * first.k;
     const byD = Number.isFinite(first.d);
-    if (byD && (Math.abs(first.d) <= 1e-9 || baselines(p, first.col).some((b) => Math.abs(Math.abs(first.d) - Math.abs(b)) <= 1e-6 * Math.max(1, Math.abs(b)))))
+    if (
+      byD &&
+      (Math.abs(first.d) <= 1e-9 ||
+        memo(p, `baselines\0${first.col}`, () => baselines(p.numeric.get(first.col)!.filter((t) => Number.isFinite(t)))).some(
+          (b) => Math.abs(Math.abs(first.d) - Math.abs(b)) <= 1e-6 * Math.max(1, Math.abs(b)),
+        ))
+    )
       continue;
     if (!byD && (first.k === null || unitChange(first.k) !== null)) continue;
     const matches = pending.map(({ changed }) => changed.find(byD ? sameD : sameK));

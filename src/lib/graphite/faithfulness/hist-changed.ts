@@ -8,6 +8,7 @@
 // be narrow: a few edges, or few values, leave room for coincidence; a move to where seaborn dodges
 // hue levels within a bin is a dodge. Counts only. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
+import { baselines } from "./baselines";
 import { sortedPresent } from "./changed-pairs";
 import type { Weighed } from "./near";
 import { DODGE_OFFSETS } from "./shape-evidence";
@@ -54,12 +55,6 @@ function moveInterval(edges: number[], below: number[], at: number[]): Interval 
     if (lo >= hi) return null;
   }
   return [lo, hi];
-}
-
-/** A column's mean, median, minimum and maximum in the values: moves that make deviations. */
-function baselines(v: number[]): number[] {
-  const m = v.length >> 1;
-  return [v.reduce((a, b) => a + b, 0) / v.length, v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2, v[0]!, v[v.length - 1]!];
 }
 
 /** The shortest decimal inside [lo, hi] (2 rather than 2.001 when both fit). */
