@@ -8,6 +8,7 @@
 // "unfaithful", and "faithful" for the readings the check has. One trusted Python process per
 // test (oracle.py).
 import { test } from "node:test";
+import { intervalReading, intervalStats } from "../../src/lib/graphite/faithfulness/intervals";
 import assert from "node:assert/strict";
 import { readCsv } from "../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../src/lib/graphite/faithfulness";
@@ -241,6 +242,21 @@ test("seaborn's estimators and deterministic error bars: mean/median/sum with sd
         agree(e, a.est) && agree(lo, a.min) && agree(hi, a.max),
         () => `${c.shape} n=${present.length}: ours ${e} [${lo}, ${hi}], seaborn ${JSON.stringify(a)}`,
       );
+      // the reading error bands and error bars use names seaborn's own interval (mean ± sd or se; pi whatever the estimator)
+      if ((est === "mean" || eb === "pi") && a.min !== null && a.max !== null && a.max > a.min) {
+        const named = intervalReading(
+          [intervalStats(present)!],
+          [a.min],
+          [a.max],
+          (u, w) => Math.abs(u - w) <= 1e-7 * Math.max(Math.abs(a.min!), Math.abs(a.max!)) + 1e-12,
+        );
+        const want = eb === "pi" ? `("pi", ${width})` : `errorbar="${eb}"`;
+        if (!t.has(`read as ${name}`)) t.set(`read as ${name}`, new Tally());
+        t.get(`read as ${name}`)!.check(
+          named?.includes(want) === true,
+          () => `${c.shape} n=${present.length}: seaborn's ${name} [${a.min}, ${a.max}] read as ${named}`,
+        );
+      }
     }
   });
   console.log([...t].map(([k, v]) => v.summary(k)).join("\n"));

@@ -28,6 +28,7 @@ import { explainFit, explainHistogram, explainKde, explainOneCategory, explainPa
 import { explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
+import { weighErrorBars } from "./faithfulness/error-bars";
 import { explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
 import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
@@ -311,6 +312,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     }),
   );
   const violins = weighViolins(series, p, axisNames);
+  const errorBars = weighErrorBars(series, p);
   const contours = weighContours(series, p, axisNames);
   const hists = weighHist2d(series, p, axisNames, whole);
   // box plots and letter-value plots read whole (kinds "box", "boxen"), tried as changed only for the columns the axes are titled or labelled with
@@ -360,6 +362,11 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         if (!subsets.has(g)) subsets.set(g, new Set());
         for (const v of vals) subsets.get(g)!.add(v);
       }
+      return;
+    }
+    const bar = errorBars.get(i);
+    if (bar) {
+      checks.push({ check: `values of ${name}`, status: bar.status, detail: bar.detail });
       return;
     }
     const marker = isMarker(s);

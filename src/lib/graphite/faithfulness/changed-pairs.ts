@@ -8,6 +8,7 @@
 // (or a division by) a baseline of the column (its mean, median, minimum, maximum, first value,
 // sum, 273.15): deviation and normalised charts are the data. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
+import { baselines } from "./baselines";
 import { close } from "./match";
 import { memo, memo2 } from "./memo";
 import type { Weighed } from "./near";
@@ -80,15 +81,6 @@ export function mayHold(col: number[], v: readonly number[]): boolean {
 export function hasValue(a: number[], v: number, scale: number): boolean {
   const [lo, hi] = rowsAt(a, v, scale);
   return hi > lo;
-}
-
-/** Baselines a deviation or normalised chart takes from the column. */
-function baselines(c: number[]): number[] {
-  const s = [...c].sort((x, y) => x - y);
-  const sum = c.reduce((t, x) => t + x, 0);
-  const m = s.length >> 1;
-  const median = s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-  return [sum / c.length, median, s[0]!, s[s.length - 1]!, c[0]!, sum, 273.15];
 }
 
 /**

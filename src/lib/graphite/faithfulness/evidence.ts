@@ -8,13 +8,15 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { explain, REL_TOLERANCE } from "./match";
 import { nearest, type Weighed } from "./near";
-import { histogramEvidence, kdeMoved, kdeSpike, mispaired, oneCategoryMoved, oneCategoryNearMiss, straightLine } from "./shape-evidence";
+import { histogramEvidence, kdeMoved, kdeSpike, mispaired, oneCategoryNearMiss, straightLine } from "./shape-evidence";
 import { explainHistogram, explainKde, explainPairs } from "./shapes";
 import { explainKdeBandwidth } from "./bandwidth";
 import { movedKeys } from "./moved-keys";
 import { affinePairs } from "./affine-pairs";
 import { changedPairs, changedQuantiles } from "./changed-pairs";
 import { shuffledPairs } from "./shuffled-pairs";
+import { categoryStripChanged } from "./category-strips";
+import { histogramChanged } from "./hist-changed";
 import { ecdfChanged } from "./ecdf-evidence";
 import { withGapsAsZero, type Prepared } from "./table";
 
@@ -83,7 +85,9 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
   if (ecdf) return ecdf;
   const hist = histogramEvidence(s, p);
   if (hist?.status === "fail") return hist;
-  const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? kdeMoved(s, p) ?? oneCategoryMoved(s, p, scale) ?? oneCategoryNearMiss(s, p, scale);
+  const onFixedBins = histogramChanged(s, p);
+  if (onFixedBins) return onFixedBins;
+  const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? kdeMoved(s, p) ?? categoryStripChanged(s, p, scale) ?? oneCategoryNearMiss(s, p, scale);
   if (shape) return shape;
   const near = pointsAreData ? null : nearest(s, keys, p, scale);
   if (near) return near;

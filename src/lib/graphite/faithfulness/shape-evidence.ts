@@ -3,7 +3,8 @@
 // gives a column but holding other counts, a histogram of a column stretched by a factor or moved
 // (on its own bins, or a subset on the whole column's, as seaborn bins hue levels; a move to
 // exactly where seaborn dodges m levels within a bin is a dodge, not a move), a kernel density
-// with an isolated spike, points at one category that are mostly its values.
+// with an isolated spike, points at one category that are mostly its values (category-strips.ts
+// weighs points at a category that are all moved, stretched or other rows' values).
 // Each returns a finding (pass, fail, or unchecked with the reason) or null for no evidence. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
@@ -211,9 +212,12 @@ const MAX_DODGED = 12;
  * Whether bars off their bins' centres by `off` bins are dodged: m levels share each bin, each
  * 1/m wide, level i centred at (2i + 1) / 2m of the bin, so -1/2 + (2i + 1) / 2m off its centre.
  */
+export const DODGE_OFFSETS: readonly number[] = Array.from({ length: MAX_DODGED - 1 }, (_, j) => j + 2).flatMap((m) =>
+  Array.from({ length: m }, (_, i) => (2 * i + 1) / (2 * m) - 0.5),
+);
+
 function isDodge(off: number): boolean {
-  for (let m = 2; m <= MAX_DODGED; m++) for (let i = 0; i < m; i++) if (Math.abs(off - ((2 * i + 1) / (2 * m) - 0.5)) <= 1e-6) return true;
-  return false;
+  return DODGE_OFFSETS.some((d) => Math.abs(off - d) <= 1e-6);
 }
 
 function rangeOf(vals: number[]): [number, number] {
@@ -291,38 +295,6 @@ export function kdeMoved(s: PlottedSeries, p: Prepared): Weighed | null {
       return {
         status: "fail",
         detail: `the curve is the kernel density of ${what} ${how} (Scott's bandwidth${Math.abs(c - 1) < 0.002 ? "" : `, scaled by ${fmt(c)}`}): the data's density ${how.startsWith("×") ? "stretched" : "moved"}, not its own`,
-      };
-    }
-  }
-  return null;
-}
-
-/**
- * Points at one category, as many as the category has values of a column, that are not its
- * values: its values moved by one constant (sorted, each point the value + d), or values of the
- * column taken from other categories' rows (the column shuffled across rows). Fewer points than
- * the category's values are a subset, never evidence.
- */
-export function oneCategoryMoved(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
-  const n = s.y.length;
-  if (n < 5 || new Set(s.y).size < 3) return null;
-  const sy = ascending(s.y);
-  for (const { key, g, col, have } of categoryValues(s, p)) {
-    if (have.length !== n) continue;
-    const sh = ascending(have);
-    const where = `${col} where ${g} == ${JSON.stringify(key)}`;
-    const d = sy[0]! - sh[0]!;
-    if (d !== 0 && sy.every((v, i) => Math.abs(v - sh[i]! - d) <= 1e-9 * Math.max(1, Math.abs(v)) + 1e-9 * scale))
-      return {
-        status: "fail",
-        detail: `the ${n} points at ${JSON.stringify(key)} are the ${n} values of ${where} each ${`+ ${fmt(d)}`.replace("+ -", "− ")}: not the data's values`,
-      };
-    const all = p.numeric.get(col)!.filter((t) => Number.isFinite(t));
-    if (within(ascending(all), sy, scale)) {
-      const own = s.y.filter((y) => have.some((t) => close(y, t, scale))).length;
-      return {
-        status: "fail",
-        detail: `the ${n} points at ${JSON.stringify(key)} are values of ${col}, as many as ${where} has, but ${n - own} of them are no value of ${where}: values from other rows (the column shuffled across rows?)`,
       };
     }
   }
