@@ -1,0 +1,58 @@
+// Error bars, dodged strips and histograms on fixed bins drawn for real with seaborn in the
+// sandbox: the data's own are faithful (the error bars confirmed as seaborn's errorbar="sd" or
+// ("pi", 50)), and the same charts over a column moved, stretched or shuffled by one added line are
+// "unfaithful", the detail naming the change. The CSV is read by graphite's reader and handed over
+// as a graphite run does.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { assertEachFaithful, assertEachUnfaithful, closeSandboxAfterTests, drawAndCheck } from "./seaborn-check";
+import { tipsLike } from "./seaborn-draw";
+
+closeSandboxAfterTests();
+
+const csv = tipsLike();
+
+test("barplot and pointplot error bars of sd and a 50% interval are confirmed as seaborn computes them", async () => {
+  for (const [body, named] of [
+    [
+      'sns.barplot(data=df, x="day", y="total_bill", errorbar="sd")',
+      /match error bar of total_bill where day == "Thur": mean ± standard deviation \(ddof=1\) \(seaborn's errorbar="sd"\)/,
+    ],
+    [
+      'sns.pointplot(data=df, x="day", y="tip", hue="sex", errorbar=("pi", 50))',
+      /match error bar of tip where day == "\w+" and sex == "\w+": .*errorbar=\("pi", 50\)/,
+    ],
+  ] as const) {
+    const d = await drawAndCheck(csv, body);
+    assert.equal(d.faith.verdict, "faithful", d.why);
+    assert.ok(
+      d.faith.checks.some((c) => c.status === "pass" && named.test(c.detail)),
+      d.why,
+    );
+  }
+});
+
+test("dodged strips and fixed-bin histograms of the data's own values are faithful", async () => {
+  await assertEachFaithful(csv, [
+    'sns.stripplot(data=df, x="day", y="total_bill", hue="sex", dodge=True)',
+    'sns.histplot(data=df, x="total_bill", binrange=(0, 80), binwidth=2)',
+  ]);
+});
+
+test("the same charts over a column moved, stretched or shuffled: unfaithful, naming the change", async () => {
+  await assertEachUnfaithful(csv, [
+    [
+      'df["total_bill"] = df["total_bill"] + 100\nsns.barplot(data=df, x="day", y="total_bill", errorbar="sd")',
+      /the error bar at "\w+" is total_bill where day == "\w+" read as mean ± standard deviation .*moved \+ 100/,
+    ],
+    [
+      'df["total_bill"] = df["total_bill"] * 1.5\nsns.stripplot(data=df, x="day", y="total_bill", hue="sex", dodge=True)',
+      /points at "\w+" are the 20 values of total_bill where day == "\w+" and sex == "\w+" each × 1\.5/,
+    ],
+    [
+      'df["total_bill"] = df["total_bill"].sample(frac=1, random_state=0).to_numpy()\nsns.stripplot(data=df, x="day", y="total_bill", hue="sex", dodge=True)',
+      /values from other rows/,
+    ],
+    ['df["total_bill"] = df["total_bill"] * 2\nsns.histplot(data=df, x="total_bill", binrange=(0, 80), binwidth=2)', /histogram of total_bill stretched × 2 /],
+  ]);
+});
