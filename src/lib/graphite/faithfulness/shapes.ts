@@ -6,7 +6,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import type { Frame, Prepared } from "./table";
 import { close } from "./match";
-import { memo2 } from "./memo";
+import { memo, memo2 } from "./memo";
 
 export const MAX_PAIR_COLUMNS = 40;
 
@@ -239,8 +239,46 @@ export function scottDensity(vals: number[]): ((t: number) => number) | null {
 
 /** Every value inside [lo, hi]: a KDE drawn on a grid from lo to hi (seaborn's cut, pandas' half range) covers its values. */
 export function valuesInside(vals: number[], lo: number, hi: number): boolean {
-  for (const v of vals) if (v < lo || v > hi) return false;
-  return true;
+  const [min, max] = valueRange(vals);
+  return vals.length === 0 || (min >= lo && max <= hi);
+}
+
+/** The smallest and largest of some values, once per array (the arrays are the memoised column subsets). */
+export function valueRange(vals: number[]): [number, number] {
+  return memo(vals, "range", () => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const t of vals) {
+      if (t < lo) lo = t;
+      if (t > hi) hi = t;
+    }
+    return [lo, hi];
+  });
+}
+
+/** A column's finite values in a row subset (in row order), once per table. */
+export function presentValues(v: number[], f: Frame): number[] {
+  return memo2(v, f, "present values", () => f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)));
+}
+
+/** Distinct points a density keeps its values at (a chart's curves share one grid; twice that is plenty). */
+const MAX_KEPT_POINTS = 4096;
+
+/**
+ * A density that keeps the value it gave at each point: the curves of one chart (a hue's levels,
+ * seaborn's common grid) and every reading and evidence of each probe the same grid points, and on
+ * 54,000 rows one point costs a millisecond. The kept value is the one computed, so nothing changes.
+ */
+export function keptDensity(dens: (t: number) => number): (t: number) => number {
+  const kept = new Map<number, number>();
+  return (t: number) => {
+    let d = kept.get(t);
+    if (d === undefined) {
+      d = dens(t);
+      if (kept.size < MAX_KEPT_POINTS) kept.set(t, d);
+    }
+    return d;
+  };
 }
 
 /** An even grid of x (a curve drawn on np.linspace), as KDE curves are drawn. */
@@ -263,9 +301,12 @@ export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: str
     for (const [col, v] of p.numeric) {
       // a column's values in a subset, and their density, once per table: every curve of a chart
       // and every reading and evidence of each asks for them (54,000 rows: seconds a chart)
-      const vals = memo2(v, f, "present values", () => f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)));
+      const vals = presentValues(v, f);
       if (vals.length * x.length > MAX_KDE_WORK) continue;
-      const dens = memo2(v, f, "Scott's density", () => scottDensity(vals));
+      const dens = memo2(v, f, "Scott's density", () => {
+        const d = scottDensity(vals);
+        return d && keptDensity(d);
+      });
       if (dens) yield { what: `${col}${f.desc}`, x, dens, vals };
     }
   }
@@ -307,10 +348,12 @@ export function* categoryValues(s: PlottedSeries, p: Prepared): Generator<{ key:
   const key = (s.x[0] as string).trim();
   if (!s.x.every((x) => (x as string).trim() === key)) return;
   for (const [g, keys] of p.categorical) {
-    const rows = keys.flatMap((k, i) => (k === key ? [i] : []));
+    // the category's rows and each column's values in them, once per table: every series at a
+    // category (a box plot's outliers, one per box) and every reading and evidence ask again
+    const rows = memo(keys, `rows of ${JSON.stringify(key)}`, () => keys.flatMap((k, i) => (k === key ? [i] : [])));
     if (rows.length === 0) continue;
     for (const [col, v] of p.numeric) {
-      if (col !== g) yield { key, g, col, have: rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)) };
+      if (col !== g) yield { key, g, col, have: memo2(v, rows, "values in rows", () => rows.map((i) => v[i]!).filter((t) => Number.isFinite(t))) };
     }
   }
 }

@@ -1,0 +1,83 @@
+// The work a chart of many curves on a large table shares is done once and gives what computing it
+// afresh gives: a column's density keeps its value at each grid point (a hue's curves share one
+// grid), a band is grouped only by columns that hold every x it is drawn at, and a category's rows
+// are found once. Each is checked against the direct computation, and the reports of a chart against
+// those of a fresh reading of the same CSV.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readCsv } from "../../../src/lib/graphite/csv";
+import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
+import { weighBand } from "../../../src/lib/graphite/faithfulness/bands";
+import { keptDensity, scottDensity, valueRange } from "../../../src/lib/graphite/faithfulness/shapes";
+import { prepareTable } from "../../../src/lib/graphite/faithfulness/table";
+import { figure, mean, series } from "./make";
+
+// deterministic values with ties and a long right tail (the carat column's kind of shape)
+const valueAt = (i: number) => Number((0.2 + ((i * 7919) % 997) / 400 + (i % 13 === 0 ? 2.5 : 0)).toFixed(2));
+
+test("a density that keeps its values gives, at every point, the number computing it afresh gives (past the points it keeps too)", () => {
+  const vals = Array.from({ length: 300 }, (_, i) => valueAt(i));
+  const direct = scottDensity(vals)!;
+  const kept = keptDensity(direct);
+  // more points than it keeps (4096), each asked twice: the kept answer and the fresh one are one number
+  const points = Array.from({ length: 5000 }, (_, j) => -1 + (j * 7) / 4999);
+  for (const pass of [1, 2]) for (const t of points) assert.equal(kept(t), direct(t), `pass ${pass} at ${t}`);
+  assert.deepEqual(valueRange(vals), [Math.min(...vals), Math.max(...vals)]);
+  assert.deepEqual(valueRange([]), [Infinity, -Infinity]);
+});
+
+const levels = ["Fair", "Good", "Ideal"];
+const rows = Array.from({ length: 600 }, (_, i) => ({ cut: levels[(i * 5) % 3]!, carat: valueAt(i), depth: 55 + (i % 17) }));
+const text = ["cut,carat,depth", ...rows.map((r) => `${r.cut},${r.carat},${r.depth}`)].join("\n");
+
+/** Scott's Gaussian density of vals at t, computed here term by term. */
+function scott(vals: number[], t: number): number {
+  const n = vals.length;
+  const mu = mean(vals);
+  const sd = Math.sqrt(vals.reduce((a, v) => a + (v - mu) ** 2, 0) / (n - 1));
+  const h = sd * n ** -0.2;
+  return vals.reduce((a, v) => a + Math.exp(-0.5 * ((t - v) / h) ** 2), 0) / (n * h * Math.sqrt(2 * Math.PI));
+}
+
+test("a hue's density curves on one grid, each as its level's share of the rows, are each confirmed, and a second check of the table reports the same", () => {
+  const grid = Array.from({ length: 200 }, (_, j) => -0.5 + (j * 6) / 199);
+  const curves = levels.map((level) => {
+    const vals = rows.filter((r) => r.cut === level).map((r) => r.carat);
+    return series({ kind: "line", x: grid, y: grid.map((t) => (vals.length / rows.length) * scott(vals, t)), label: level });
+  });
+  // the same curves with one level's moved right by one grid step: no longer that level's density
+  const moved = curves.map((c, i) => (i === 1 ? { ...c, y: [0, ...c.y.slice(0, -1)] } : c));
+  const fresh = [figure(curves), figure(moved)].map((f) => checkFaithfulness(readCsv(text), [f]));
+  assert.equal(fresh[0]!.verdict, "faithful", JSON.stringify(fresh[0]!.checks));
+  for (const level of levels)
+    assert.ok(
+      fresh[0]!.checks.some((c) => c.status === "pass" && c.detail.includes(`kernel density of carat where cut == "${level}"`)),
+      level,
+    );
+  assert.notEqual(fresh[1]!.verdict, "faithful", JSON.stringify(fresh[1]!.checks));
+  const shared = readCsv(text);
+  const again = [figure(moved), figure(curves), figure(moved)].map((f) => checkFaithfulness(shared, [f]));
+  assert.deepEqual(again, [fresh[1], fresh[0], fresh[1]]);
+});
+
+test("a band is grouped by a column only where the column holds every x: a density's grid is no column's, a mean ± sd by depth still is", () => {
+  const p = prepareTable(readCsv(text));
+  const depths = [...new Set(rows.map((r) => r.depth))].sort((a, b) => a - b);
+  const stats = depths.map((d) => {
+    const v = rows.filter((r) => r.depth === d).map((r) => r.carat);
+    const m = mean(v);
+    return { m, sd: Math.sqrt(v.reduce((a, x) => a + (x - m) ** 2, 0) / (v.length - 1)) };
+  });
+  const lower = stats.map((s) => s.m - s.sd);
+  const upper = stats.map((s) => s.m + s.sd);
+  // x as the numbers and as the strings a category axis gives: both are depth's values
+  for (const x of [depths, depths.map(String)]) {
+    const w = weighBand(series({ kind: "band", x, y: upper, lower }), p);
+    assert.equal(w.status, "pass", w.detail);
+    assert.match(w.detail, /mean carat by depth: mean ± standard deviation/);
+  }
+  // one x off the column's values (55.5 is no depth): no column groups the band
+  const off = weighBand(series({ kind: "band", x: [55.5, ...depths.slice(1)], y: upper, lower }), p);
+  assert.equal(off.status, "unchecked");
+  assert.doesNotMatch(off.detail, /mean ± standard deviation/);
+});
