@@ -1,19 +1,32 @@
 // The work a chart of many curves on a large table shares is done once and gives what computing it
 // afresh gives: a column's density keeps its value at each grid point (a hue's curves share one
-// grid), a band is grouped only by columns that hold every x it is drawn at, and a category's rows
-// are found once. Each is checked against the direct computation, and the reports of a chart against
-// those of a fresh reading of the same CSV.
+// grid; a column with many ties sums one kernel per distinct value), a band is grouped only by
+// columns that hold every x it is drawn at, a group's median is sorted natively, and a category's
+// rows are found once. Each is checked against the direct computation, and the reports of a chart
+// against those of a fresh reading of the same CSV. A hue's densities filled to the whole height
+// (multiple="fill") are read as each level's share.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import { weighBand } from "../../../src/lib/graphite/faithfulness/bands";
-import { keptDensity, scottDensity, valueRange } from "../../../src/lib/graphite/faithfulness/shapes";
+import { distinctCounts, keptDensity, scottDensity, valueRange } from "../../../src/lib/graphite/faithfulness/shapes";
+import { medianOf } from "../../../src/lib/graphite/faithfulness/grouped";
+import { aggregatePresent } from "../../../src/lib/graphite/faithfulness/aggregate";
 import { prepareTable } from "../../../src/lib/graphite/faithfulness/table";
 import { figure, mean, series } from "./make";
 
 // deterministic values with ties and a long right tail (the carat column's kind of shape)
 const valueAt = (i: number) => Number((0.2 + ((i * 7919) % 997) / 400 + (i % 13 === 0 ? 2.5 : 0)).toFixed(2));
+
+/** Scott's Gaussian density of vals at t, computed here term by term. */
+function scott(vals: number[], t: number): number {
+  const n = vals.length;
+  const mu = mean(vals);
+  const sd = Math.sqrt(vals.reduce((a, v) => a + (v - mu) ** 2, 0) / (n - 1));
+  const h = sd * n ** -0.2;
+  return vals.reduce((a, v) => a + Math.exp(-0.5 * ((t - v) / h) ** 2), 0) / (n * h * Math.sqrt(2 * Math.PI));
+}
 
 test("a density that keeps its values gives, at every point, the number computing it afresh gives (past the points it keeps too)", () => {
   const vals = Array.from({ length: 300 }, (_, i) => valueAt(i));
@@ -26,18 +39,35 @@ test("a density that keeps its values gives, at every point, the number computin
   assert.deepEqual(valueRange([]), [Infinity, -Infinity]);
 });
 
+test("a density summed over distinct values (a column with ties) agrees with the sum over every value to 1e-12 of it, and is used only when ties are many", () => {
+  // 3,000 values of two decimals: at most 600 distinct, so the density sums one kernel per distinct value
+  const vals = Array.from({ length: 3000 }, (_, i) => valueAt(i));
+  const [at, count] = distinctCounts(vals)!;
+  assert.equal(
+    count.reduce((a, b) => a + b, 0),
+    vals.length,
+  );
+  assert.equal(new Set(vals).size, at.length);
+  const dens = scottDensity(vals)!;
+  for (let j = 0; j <= 400; j++) {
+    const t = -2 + (j * 10) / 400;
+    const direct = scott(vals, t);
+    assert.ok(Math.abs(dens(t) - direct) <= 1e-12 * direct, `at ${t}: ${dens(t)} against ${direct}`);
+  }
+  // values nearly all distinct: no table of ties is built
+  assert.equal(distinctCounts([1, 2, 3, 3, 4]), null);
+});
+
+test("a group's median sorted natively is aggregatePresent's median", () => {
+  for (const xs of [[3, 1, 2], [4, 1, 3, 2], [5, -1, Infinity, 2.5, 2.5, -Infinity], [], [7]]) assert.deepEqual(medianOf(xs), aggregatePresent("median", xs));
+  const big = Array.from({ length: 5001 }, (_, i) => valueAt(i * 3));
+  assert.equal(medianOf(big), aggregatePresent("median", big));
+  assert.equal(medianOf(big.slice(1)), aggregatePresent("median", big.slice(1)));
+});
+
 const levels = ["Fair", "Good", "Ideal"];
 const rows = Array.from({ length: 600 }, (_, i) => ({ cut: levels[(i * 5) % 3]!, carat: valueAt(i), depth: 55 + (i % 17) }));
 const text = ["cut,carat,depth", ...rows.map((r) => `${r.cut},${r.carat},${r.depth}`)].join("\n");
-
-/** Scott's Gaussian density of vals at t, computed here term by term. */
-function scott(vals: number[], t: number): number {
-  const n = vals.length;
-  const mu = mean(vals);
-  const sd = Math.sqrt(vals.reduce((a, v) => a + (v - mu) ** 2, 0) / (n - 1));
-  const h = sd * n ** -0.2;
-  return vals.reduce((a, v) => a + Math.exp(-0.5 * ((t - v) / h) ** 2), 0) / (n * h * Math.sqrt(2 * Math.PI));
-}
 
 test("a hue's density curves on one grid, each as its level's share of the rows, are each confirmed, and a second check of the table reports the same", () => {
   const grid = Array.from({ length: 200 }, (_, j) => -0.5 + (j * 6) / 199);
@@ -80,4 +110,32 @@ test("a band is grouped by a column only where the column holds every x: a densi
   const off = weighBand(series({ kind: "band", x: [55.5, ...depths.slice(1)], y: upper, lower }), p);
   assert.equal(off.status, "unchecked");
   assert.doesNotMatch(off.detail, /mean ± standard deviation/);
+});
+
+/** kdeplot(hue=..., multiple="fill")'s bands: each level's share of the levels' (row-weighted) densities, stacked in order. */
+function fillBands(drawn: string[], grid: number[]) {
+  const per = drawn.map((level) => rows.filter((r) => r.cut === level).map((r) => r.carat));
+  const parts = grid.map((t) => per.map((vals) => vals.length * scott(vals, t)));
+  let below = grid.map(() => 0);
+  return drawn.map((level, i) => {
+    const top = grid.map((_, j) => below[j]! + parts[j]![i]! / parts[j]!.reduce((a, b) => a + b, 0));
+    const band = series({ kind: "band", x: grid, y: top, lower: below, label: level });
+    below = top;
+    return band;
+  });
+}
+
+test("a hue's densities filled to the whole height (multiple=\"fill\"): each band is its level's share, confirmed; leaving a level out is not", () => {
+  const grid = Array.from({ length: 200 }, (_, j) => (j * 6) / 199);
+  const f = checkFaithfulness(readCsv(text), [figure(fillBands(levels, grid))]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  for (const level of levels)
+    assert.ok(
+      f.checks.some((c) => c.status === "pass" && c.detail.includes(`carat where cut == "${level}" as its share of the densities of all 3 cut levels`)),
+      level,
+    );
+  // "Good" left out: the other two levels' shares of their own sum are no share of all three
+  const dropped = checkFaithfulness(readCsv(text), [figure(fillBands(["Fair", "Ideal"], grid))]);
+  assert.notEqual(dropped.verdict, "faithful", JSON.stringify(dropped.checks));
+  assert.ok(!dropped.checks.some((c) => c.detail.includes('multiple="fill"')), JSON.stringify(dropped.checks));
 });

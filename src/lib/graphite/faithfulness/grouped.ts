@@ -41,6 +41,17 @@ function safeColumn(column: number[]): boolean {
   return safe;
 }
 
+/**
+ * aggregatePresent's median, its values sorted as doubles natively: the same middle value (or
+ * mean of the two middle ones), several times faster than a comparator sort on a 54,000-row group.
+ */
+export function medianOf(xs: number[]): number {
+  if (!xs.length) return NaN;
+  const s = Float64Array.from(xs).sort();
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
 export function* groupAggregates(
   name: (agg: string) => string,
   keys: string[],
@@ -65,7 +76,7 @@ export function* groupAggregates(
     // count() of a column without gaps is the row count, a candidate of its own
     if (agg === "count" && !gappy) continue;
     const value: Array<number | undefined> = new Array(n);
-    const at = (j: number) => (value[j] ??= aggregatePresent(agg, presentAt(j)));
+    const at = (j: number) => (value[j] ??= agg === "median" ? medianOf(presentAt(j)) : aggregatePresent(agg, presentAt(j)));
     let all: number[] | null = null;
     const cand: Candidate = {
       desc: name(agg),

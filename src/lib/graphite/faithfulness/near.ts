@@ -301,7 +301,8 @@ function baselines(p: Prepared): number[] {
         const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
         if (vals.length === 0) continue;
         b.push(vals.reduce((t, x) => t + x, 0) / vals.length);
-        const sorted = vals.sort((m, n) => m - n);
+        // sorted as doubles natively (the same order; a comparator sort of 54,000 rows per subset cost half a second a table)
+        const sorted = Float64Array.from(vals).sort();
         const h = sorted.length >> 1;
         b.push(sorted.length % 2 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2);
       }

@@ -8,7 +8,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
-import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, valuesInside, withinBounds } from "./shapes";
+import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, withinBounds } from "./shapes";
 import { memo } from "./memo";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -232,9 +232,8 @@ const MAX_SPIKES = 2;
 /** A kernel density curve that is the column's everywhere but at one or two isolated points. */
 export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
   const tol = 0.002 * Math.max(...s.y);
-  for (const { what, x, dens, vals } of densities(s, p)) {
-    // a spike leaves the grid where it was: the column's values lie on it (a cheap pass first)
-    if (!valuesInside(vals, x[0]!, x[x.length - 1]!)) continue;
+  // a spike leaves the grid where it was: the column's values lie on it (a cheap pass first)
+  for (const { what, x, dens } of densities(s, p, true)) {
     // nine points first: a curve this close to the density matches at least seven of them
     const probe = Array.from({ length: 9 }, (_, j) => Math.round(((j + 1) * (x.length - 1)) / 10));
     const pr = probe.map((i) => s.y[i]! / dens(x[i]!)).filter((r) => Number.isFinite(r) && r > 0);
@@ -273,7 +272,8 @@ export function kdeMoved(s: PlottedSeries, p: Prepared): Weighed | null {
   if (s.y[0]! > 0.05 * top || s.y[s.y.length - 1]! > 0.05 * top) return null;
   const tol = 0.002 * top;
   for (const { what, x, dens, vals } of densities(s, p)) {
-    const mu = vals.reduce((a, b) => a + b, 0) / vals.length;
+    // the values' mean, once per table (the same sum in the same order)
+    const mu = memo(vals, "mean", () => vals.reduce((a, b) => a + b, 0) / vals.length);
     const mass = s.y.reduce((a, b) => a + b, 0);
     const centre = s.y.reduce((a, b, i) => a + b * x[i]!, 0) / mass;
     const tries: Array<[string, (t: number) => number, boolean]> = [];

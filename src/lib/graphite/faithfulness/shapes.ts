@@ -7,6 +7,11 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import type { Frame, Prepared } from "./table";
 import { close } from "./match";
 import { memo, memo2 } from "./memo";
+import { explainKdeFill } from "./kde-fill";
+import { isEvenGrid, MAX_KDE_WORK, presentValues, subsetDensity, valuesInside } from "./kde-density";
+
+// the densities moved to kde-density.ts, for the readings and tests that import them from here
+export { distinctCounts, isEvenGrid, keptDensity, MAX_KDE_WORK, presentValues, scottDensity, subsetDensity, valueRange, valuesInside } from "./kde-density";
 
 export const MAX_PAIR_COLUMNS = 40;
 
@@ -220,80 +225,12 @@ export function explainFit(s: PlottedSeries, p: Prepared, scale: number): string
   return null;
 }
 
-export const MAX_KDE_WORK = 5e7;
-
-/** Gaussian kernel density with Scott's bandwidth (scipy's gaussian_kde default), or null. */
-export function scottDensity(vals: number[]): ((t: number) => number) | null {
-  const n = vals.length;
-  if (n < 2) return null;
-  const mu = vals.reduce((a, b) => a + b, 0) / n;
-  const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
-  const h = sd * n ** -0.2;
-  if (!(h > 0)) return null;
-  return (t: number) => {
-    let sum = 0;
-    for (const xi of vals) sum += Math.exp(-0.5 * ((t - xi) / h) ** 2);
-    return sum / (n * h * Math.sqrt(2 * Math.PI));
-  };
-}
-
-/** Every value inside [lo, hi]: a KDE drawn on a grid from lo to hi (seaborn's cut, pandas' half range) covers its values. */
-export function valuesInside(vals: number[], lo: number, hi: number): boolean {
-  const [min, max] = valueRange(vals);
-  return vals.length === 0 || (min >= lo && max <= hi);
-}
-
-/** The smallest and largest of some values, once per array (the arrays are the memoised column subsets). */
-export function valueRange(vals: number[]): [number, number] {
-  return memo(vals, "range", () => {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const t of vals) {
-      if (t < lo) lo = t;
-      if (t > hi) hi = t;
-    }
-    return [lo, hi];
-  });
-}
-
-/** A column's finite values in a row subset (in row order), once per table. */
-export function presentValues(v: number[], f: Frame): number[] {
-  return memo2(v, f, "present values", () => f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)));
-}
-
-/** Distinct points a density keeps its values at (a chart's curves share one grid; twice that is plenty). */
-const MAX_KEPT_POINTS = 4096;
-
-/**
- * A density that keeps the value it gave at each point: the curves of one chart (a hue's levels,
- * seaborn's common grid) and every reading and evidence of each probe the same grid points, and on
- * 54,000 rows one point costs a millisecond. The kept value is the one computed, so nothing changes.
- */
-export function keptDensity(dens: (t: number) => number): (t: number) => number {
-  const kept = new Map<number, number>();
-  return (t: number) => {
-    let d = kept.get(t);
-    if (d === undefined) {
-      d = dens(t);
-      if (kept.size < MAX_KEPT_POINTS) kept.set(t, d);
-    }
-    return d;
-  };
-}
-
-/** An even grid of x (a curve drawn on np.linspace), as KDE curves are drawn. */
-export function isEvenGrid(x: number[]): boolean {
-  const step = (x[x.length - 1]! - x[0]!) / (x.length - 1);
-  return step > 0 && x.every((v, i) => Math.abs(v - (x[0]! + i * step)) <= 1e-6 * step);
-}
-
-/**
- * A smooth curve on an even grid (pandas .plot.kde, seaborn's kdeplot or histplot(kde=True)): the
- * Gaussian kernel density of one column with Scott's bandwidth (scipy's default, seaborn's and
- * pandas'), up to one constant factor (seaborn scales it to counts or to a hue's share).
- */
 /** The densities a curve on an even grid could be: one per column and row subset, within the work limit. */
-export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: string; x: number[]; dens: (t: number) => number; vals: number[] }> {
+export function* densities(
+  s: PlottedSeries,
+  p: Prepared,
+  inside = false,
+): Generator<{ what: string; x: number[]; dens: (t: number) => number; vals: number[] }> {
   if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return;
   const x = s.x as number[];
   if (!isEvenGrid(x)) return;
@@ -303,20 +240,29 @@ export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: str
       // and every reading and evidence of each asks for them (54,000 rows: seconds a chart)
       const vals = presentValues(v, f);
       if (vals.length * x.length > MAX_KDE_WORK) continue;
-      const dens = memo2(v, f, "Scott's density", () => {
-        const d = scottDensity(vals);
-        return d && keptDensity(d);
-      });
+      // `inside`: only columns whose values the grid covers (seaborn's cut, pandas' half range),
+      // before their density is fitted
+      if (inside && !valuesInside(vals, x[0]!, x[x.length - 1]!)) continue;
+      const dens = subsetDensity(v, f);
       if (dens) yield { what: `${col}${f.desc}`, x, dens, vals };
     }
   }
 }
 
+/**
+ * A smooth curve on an even grid (pandas .plot.kde, seaborn's kdeplot or histplot(kde=True)): the
+ * Gaussian kernel density of one column with Scott's bandwidth (scipy's default, seaborn's and
+ * pandas'), up to one constant factor (seaborn scales it to counts or to a hue's share); or a hue
+ * level's share of all levels' densities at each x (kdeplot(multiple="fill"), kde-fill.ts).
+ */
 export function explainKde(s: PlottedSeries, p: Prepared): string | null {
-  for (const { what, x, dens, vals } of densities(s, p)) {
-    // seaborn's grid reaches cut bandwidths past the values, pandas' half their range: a column
-    // with values outside the grid is not the one drawn (a cheap pass before three costly ones)
-    if (!valuesInside(vals, x[0]!, x[x.length - 1]!)) continue;
+  return explainScottKde(s, p) ?? explainKdeFill(s, p);
+}
+
+function explainScottKde(s: PlottedSeries, p: Prepared): string | null {
+  // seaborn's grid reaches cut bandwidths past the values, pandas' half their range: a column
+  // with values outside the grid is not the one drawn (a cheap pass before three costly ones)
+  for (const { what, x, dens } of densities(s, p, true)) {
     const probe = [Math.floor(x.length / 2), Math.floor(x.length / 4), Math.floor((3 * x.length) / 4)];
     // the constant factor from the middle point, then a cheap test on two more before all
     const k = s.y[probe[0]!]! / dens(x[probe[0]!]!);
