@@ -42,14 +42,53 @@ function safeColumn(column: number[]): boolean {
 }
 
 /**
- * aggregatePresent's median, its values sorted as doubles natively: the same middle value (or
- * mean of the two middle ones), several times faster than a comparator sort on a 54,000-row group.
+ * aggregatePresent's median found by selection, not by sorting: the same middle value (or mean of
+ * the two middle ones), in linear time; a comparator sort of a 54,000-row group costs ~100 ms.
+ * The values must have no NaN (they are the values present).
  */
-export function medianOf(xs: number[]): number {
+export function medianOf(xs: readonly number[]): number {
   if (!xs.length) return NaN;
-  const s = Float64Array.from(xs).sort();
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  const a = Float64Array.from(xs);
+  const m = a.length >> 1;
+  const upper = select(a, m);
+  if (a.length % 2) return upper;
+  // select leaves every value left of m at most a[m]: the lower middle is the largest of them
+  let lower = -Infinity;
+  for (let i = 0; i < m; i++) if (a[i]! > lower) lower = a[i]!;
+  return (lower + upper) / 2;
+}
+
+/** Rounds of partitioning before selection gives up and sorts (a pathological order). */
+const MAX_ROUNDS = 64;
+
+/** The k-th smallest of a (0-based), a reordered so that a[i] <= a[k] <= a[j] for i < k < j. */
+function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  for (let round = 0; hi > lo; round++) {
+    if (round === MAX_ROUNDS) {
+      a.subarray(lo, hi + 1).sort();
+      return a[k]!;
+    }
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }
 
 export function* groupAggregates(

@@ -8,7 +8,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
-import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, withinBounds } from "./shapes";
+import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, presentValues, withinBounds } from "./shapes";
 import { memo } from "./memo";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -139,7 +139,8 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
   });
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
-      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      // the column's values in the subset, kept once per table (kde-density.ts), as the densities read them
+      const vals = presentValues(v, f);
       if (vals.length < 2) continue;
       const own = rangeOf(vals);
       // a subset binned on the whole column's bins (seaborn's hue levels share them): tried for

@@ -164,7 +164,8 @@ export function explainHistogram(s: PlottedSeries, p: Prepared): string | null {
   const order = x.map((v) => Math.round((v - edges[0]! - w / 2) / w));
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
-      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      // the column's values in the subset, kept once per table (kde-density.ts), as the densities read them
+      const vals = presentValues(v, f);
       if (vals.length === 0) continue;
       const cnt = counts(vals, edges);
       const total = vals.length;
