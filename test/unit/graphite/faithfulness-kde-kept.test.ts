@@ -11,8 +11,8 @@ import { readCsv } from "../../../src/lib/graphite/csv";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import { weighBand } from "../../../src/lib/graphite/faithfulness/bands";
 import { distinctCounts, keptDensity, scottDensity, valueRange } from "../../../src/lib/graphite/faithfulness/shapes";
-import { medianOf } from "../../../src/lib/graphite/faithfulness/grouped";
-import { aggregatePresent } from "../../../src/lib/graphite/faithfulness/aggregate";
+import { groupAggregates, medianOf } from "../../../src/lib/graphite/faithfulness/grouped";
+import { AGGS, type Agg, aggregatePresent } from "../../../src/lib/graphite/faithfulness/aggregate";
 import { prepareTable } from "../../../src/lib/graphite/faithfulness/table";
 import { figure, mean, series } from "./make";
 
@@ -149,4 +149,26 @@ test("a hue's densities filled to the whole height (multiple=\"fill\"): each ban
   const dropped = checkFaithfulness(readCsv(text), [figure(fillBands(["Fair", "Ideal"], grid))]);
   assert.notEqual(dropped.verdict, "faithful", JSON.stringify(dropped.checks));
   assert.ok(!dropped.checks.some((c) => c.detail.includes('multiple="fill"')), JSON.stringify(dropped.checks));
+});
+
+test("every aggregate of a group (the median by selection, var, std and sem from one variance) is aggregatePresent's", () => {
+  const column = [1, Number.NaN, 2, 5, Number.NaN, 2, 7, 3, Number.POSITIVE_INFINITY, 4, 4, -1];
+  const groups = [[0, 1], [2], [4, 5], [3, 6, 7, 10], [8, 9, 11], [1, 4]];
+  const keys = groups.map((_, j) => `g${j}`);
+  const seen = new Set<string>();
+  for (const c of groupAggregates(
+    (agg) => agg,
+    keys,
+    () => groups,
+    column,
+    true,
+    "g",
+  )) {
+    seen.add(c.desc);
+    groups.forEach((g, j) => {
+      const present = g.map((i) => column[i]!).filter((x) => !Number.isNaN(x));
+      assert.deepEqual(c.at(j), aggregatePresent(c.desc as Agg, present), `${c.desc} of group ${j}`);
+    });
+  }
+  assert.deepEqual([...seen].sort(), [...AGGS].sort());
 });

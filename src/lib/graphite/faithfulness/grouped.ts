@@ -111,11 +111,21 @@ export function* groupAggregates(
   let counts: number[] | null = null;
   const countOf = (j: number) =>
     (counts ??= gappy ? rows().map((r) => r.reduce((c, i) => c + (Number.isNaN(column[i]!) ? 0 : 1), 0)) : rows().map((r) => r.length))[j]!;
+  // a group's variance once for var, std and sem (aggregatePresent's own, so the same numbers)
+  const variance: Array<number | undefined> = new Array(n);
+  const varianceAt = (j: number) => (variance[j] ??= aggregatePresent("var", presentAt(j)));
+  const aggregateOf = (agg: Agg, j: number): number => {
+    if (agg === "median") return medianOf(presentAt(j));
+    if (agg === "var") return varianceAt(j);
+    if (agg === "std") return Math.sqrt(varianceAt(j));
+    if (agg === "sem") return Math.sqrt(varianceAt(j) / presentAt(j).length);
+    return aggregatePresent(agg, presentAt(j));
+  };
   for (const agg of AGGS) {
     // count() of a column without gaps is the row count, a candidate of its own
     if (agg === "count" && !gappy) continue;
     const value: Array<number | undefined> = new Array(n);
-    const at = (j: number) => (value[j] ??= agg === "median" ? medianOf(presentAt(j)) : aggregatePresent(agg, presentAt(j)));
+    const at = (j: number) => (value[j] ??= aggregateOf(agg, j));
     let all: number[] | null = null;
     const cand: Candidate = {
       desc: name(agg),

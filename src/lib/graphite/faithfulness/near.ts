@@ -11,6 +11,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { mayBeDerived, type Candidate } from "./candidate";
 import { candidates } from "./candidates";
 import { medianOf } from "./grouped";
+import { presentValues } from "./kde-density";
 import { close, keyIndex, REL_TOLERANCE } from "./match";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -299,7 +300,7 @@ function baselines(p: Prepared): number[] {
     b = [];
     for (const f of p.frames)
       for (const v of p.numeric.values()) {
-        const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+        const vals = presentValues(v, f);
         if (vals.length === 0) continue;
         b.push(vals.reduce((t, x) => t + x, 0) / vals.length);
         // the median by selection (grouped.ts): sorting every subset of 54,000 rows cost half a second a table
