@@ -7,6 +7,7 @@
 // "consistent" with it, which never counts for or against the chart. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { percentile } from "./boxes";
+import { memo } from "./memo";
 import type { Prepared } from "./table";
 
 export interface BandReading {
@@ -50,6 +51,24 @@ function groupsFor(s: PlottedSeries, rows: number[], keyOf: (i: number) => strin
   return s.x.map((x) => ({ key: String(x), vals: byKey.get(String(x))! }));
 }
 
+/** The keys groupsFor reads a numeric column's rows as (String of each finite value), as a set, once per table. */
+function numericKeys(v: number[]): Set<string> {
+  return memo(v, "band keys", () => {
+    const keys = new Set<string>();
+    for (const t of v) if (Number.isFinite(t)) keys.add(String(t));
+    return keys;
+  });
+}
+
+function dateKeySet(keys: Array<string | null>): Set<string> {
+  return memo(keys, "band keys", () => new Set(keys.filter((k): k is string => k !== null)));
+}
+
+/** Every x of the band is a key of the column: otherwise no frame's groups can hold them all. */
+function holdsEveryX(s: PlottedSeries, keys: Set<string>): boolean {
+  return s.x.every((x) => keys.has(String(x)));
+}
+
 const fmt = (v: number) => String(+v.toPrecision(6));
 
 /** Read a band that is not an area: seaborn's deterministic error bars, or consistent with a bootstrap. */
@@ -60,9 +79,12 @@ export function weighBand(s: PlottedSeries, p: Prepared): BandReading {
   const peak = Math.max(...s.y.map(Math.abs), ...lower.map(Math.abs));
   const tol = 1e-7 * peak + 1e-12;
   const same = (a: number, b: number) => Math.abs(a - b) <= tol;
+  // a column can group the band only when every x is one of its values: checked first against the
+  // column's values once per table (a density's grid is no column's, and 54,000 rows grouped by
+  // every column cost seconds a chart)
   const keyers: Array<[string, (i: number) => string | null]> = [];
-  for (const [col, v] of p.numeric) keyers.push([col, (i) => (Number.isFinite(v[i]!) ? String(v[i]) : null)]);
-  if (p.dateCol && p.dateKeys) keyers.push([p.dateCol, (i) => p.dateKeys![i]!]);
+  for (const [col, v] of p.numeric) if (holdsEveryX(s, numericKeys(v))) keyers.push([col, (i) => (Number.isFinite(v[i]!) ? String(v[i]) : null)]);
+  if (p.dateCol && p.dateKeys && holdsEveryX(s, dateKeySet(p.dateKeys))) keyers.push([p.dateCol, (i) => p.dateKeys![i]!]);
   let consistentWith: string | null = null;
   for (const f of p.frames) {
     for (const [xcol, keyOf] of keyers) {

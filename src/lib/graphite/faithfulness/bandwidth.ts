@@ -8,7 +8,7 @@
 // the subset's share of the rows (seaborn's common_norm across a hue): any other factor is no
 // reading, so a curve scaled by hand is not confirmed. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
-import { isEvenGrid } from "./shapes";
+import { isEvenGrid, presentValues, valueRange } from "./kde-density";
 import type { Prepared } from "./table";
 
 /** Sample count x grid points x fitting steps the reading may spend on one curve. */
@@ -79,11 +79,11 @@ export function explainKdeBandwidth(s: PlottedSeries, p: Prepared, whole?: Prepa
   const last = x[x.length - 1]!;
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
-      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      // the column's values in the subset and their range, kept once per table (kde-density.ts)
+      const vals = presentValues(v, f);
       const n = vals.length;
       if (n < 2) continue;
-      const vlo = Math.min(...vals);
-      const vhi = Math.max(...vals);
+      const [vlo, vhi] = valueRange(vals);
       const left = vlo - first;
       const right = last - vhi;
       // the grid stands as far out on both sides (cut x h, or half the range), never inside

@@ -10,6 +10,8 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { mayBeDerived, type Candidate } from "./candidate";
 import { candidates } from "./candidates";
+import { medianOf } from "./grouped";
+import { presentValues } from "./kde-density";
 import { close, keyIndex, REL_TOLERANCE } from "./match";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -298,12 +300,11 @@ function baselines(p: Prepared): number[] {
     b = [];
     for (const f of p.frames)
       for (const v of p.numeric.values()) {
-        const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+        const vals = presentValues(v, f);
         if (vals.length === 0) continue;
         b.push(vals.reduce((t, x) => t + x, 0) / vals.length);
-        const sorted = vals.sort((m, n) => m - n);
-        const h = sorted.length >> 1;
-        b.push(sorted.length % 2 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2);
+        // the median by selection (grouped.ts): sorting every subset of 54,000 rows cost half a second a table
+        b.push(medianOf(vals));
       }
     baseCache.set(p, b);
   }

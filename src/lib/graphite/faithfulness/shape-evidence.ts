@@ -9,7 +9,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
-import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, valuesInside, withinBounds } from "./shapes";
+import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, presentValues, withinBounds } from "./shapes";
 import { memo } from "./memo";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -140,7 +140,8 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
   });
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
-      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      // the column's values in the subset, kept once per table (kde-density.ts), as the densities read them
+      const vals = presentValues(v, f);
       if (vals.length < 2) continue;
       const own = rangeOf(vals);
       // a subset binned on the whole column's bins (seaborn's hue levels share them): tried for
@@ -236,9 +237,8 @@ const MAX_SPIKES = 2;
 /** A kernel density curve that is the column's everywhere but at one or two isolated points. */
 export function kdeSpike(s: PlottedSeries, p: Prepared): Weighed | null {
   const tol = 0.002 * Math.max(...s.y);
-  for (const { what, x, dens, vals } of densities(s, p)) {
-    // a spike leaves the grid where it was: the column's values lie on it (a cheap pass first)
-    if (!valuesInside(vals, x[0]!, x[x.length - 1]!)) continue;
+  // a spike leaves the grid where it was: the column's values lie on it (a cheap pass first)
+  for (const { what, x, dens } of densities(s, p, true)) {
     // nine points first: a curve this close to the density matches at least seven of them
     const probe = Array.from({ length: 9 }, (_, j) => Math.round(((j + 1) * (x.length - 1)) / 10));
     const pr = probe.map((i) => s.y[i]! / dens(x[i]!)).filter((r) => Number.isFinite(r) && r > 0);
@@ -277,7 +277,8 @@ export function kdeMoved(s: PlottedSeries, p: Prepared): Weighed | null {
   if (s.y[0]! > 0.05 * top || s.y[s.y.length - 1]! > 0.05 * top) return null;
   const tol = 0.002 * top;
   for (const { what, x, dens, vals } of densities(s, p)) {
-    const mu = vals.reduce((a, b) => a + b, 0) / vals.length;
+    // the values' mean, once per table (the same sum in the same order)
+    const mu = memo(vals, "mean", () => vals.reduce((a, b) => a + b, 0) / vals.length);
     const mass = s.y.reduce((a, b) => a + b, 0);
     const centre = s.y.reduce((a, b, i) => a + b * x[i]!, 0) / mass;
     const tries: Array<[string, (t: number) => number, boolean]> = [];

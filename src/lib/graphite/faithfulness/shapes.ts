@@ -6,7 +6,12 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import type { Frame, Prepared } from "./table";
 import { close } from "./match";
-import { memo2 } from "./memo";
+import { memo, memo2 } from "./memo";
+import { explainKdeFill } from "./kde-fill";
+import { isEvenGrid, MAX_KDE_WORK, presentValues, subsetDensity, valuesInside } from "./kde-density";
+
+// the densities moved to kde-density.ts, for the readings and tests that import them from here
+export { distinctCounts, isEvenGrid, keptDensity, MAX_KDE_WORK, presentValues, scottDensity, subsetDensity, valueRange, valuesInside } from "./kde-density";
 
 export const MAX_PAIR_COLUMNS = 40;
 
@@ -159,7 +164,8 @@ export function explainHistogram(s: PlottedSeries, p: Prepared): string | null {
   const order = x.map((v) => Math.round((v - edges[0]! - w / 2) / w));
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
-      const vals = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
+      // the column's values in the subset, kept once per table (kde-density.ts), as the densities read them
+      const vals = presentValues(v, f);
       if (vals.length === 0) continue;
       const cnt = counts(vals, edges);
       const total = vals.length;
@@ -220,42 +226,12 @@ export function explainFit(s: PlottedSeries, p: Prepared, scale: number): string
   return null;
 }
 
-export const MAX_KDE_WORK = 5e7;
-
-/** Gaussian kernel density with Scott's bandwidth (scipy's gaussian_kde default), or null. */
-export function scottDensity(vals: number[]): ((t: number) => number) | null {
-  const n = vals.length;
-  if (n < 2) return null;
-  const mu = vals.reduce((a, b) => a + b, 0) / n;
-  const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
-  const h = sd * n ** -0.2;
-  if (!(h > 0)) return null;
-  return (t: number) => {
-    let sum = 0;
-    for (const xi of vals) sum += Math.exp(-0.5 * ((t - xi) / h) ** 2);
-    return sum / (n * h * Math.sqrt(2 * Math.PI));
-  };
-}
-
-/** Every value inside [lo, hi]: a KDE drawn on a grid from lo to hi (seaborn's cut, pandas' half range) covers its values. */
-export function valuesInside(vals: number[], lo: number, hi: number): boolean {
-  for (const v of vals) if (v < lo || v > hi) return false;
-  return true;
-}
-
-/** An even grid of x (a curve drawn on np.linspace), as KDE curves are drawn. */
-export function isEvenGrid(x: number[]): boolean {
-  const step = (x[x.length - 1]! - x[0]!) / (x.length - 1);
-  return step > 0 && x.every((v, i) => Math.abs(v - (x[0]! + i * step)) <= 1e-6 * step);
-}
-
-/**
- * A smooth curve on an even grid (pandas .plot.kde, seaborn's kdeplot or histplot(kde=True)): the
- * Gaussian kernel density of one column with Scott's bandwidth (scipy's default, seaborn's and
- * pandas'), up to one constant factor (seaborn scales it to counts or to a hue's share).
- */
 /** The densities a curve on an even grid could be: one per column and row subset, within the work limit. */
-export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: string; x: number[]; dens: (t: number) => number; vals: number[] }> {
+export function* densities(
+  s: PlottedSeries,
+  p: Prepared,
+  inside = false,
+): Generator<{ what: string; x: number[]; dens: (t: number) => number; vals: number[] }> {
   if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return;
   const x = s.x as number[];
   if (!isEvenGrid(x)) return;
@@ -263,19 +239,31 @@ export function* densities(s: PlottedSeries, p: Prepared): Generator<{ what: str
     for (const [col, v] of p.numeric) {
       // a column's values in a subset, and their density, once per table: every curve of a chart
       // and every reading and evidence of each asks for them (54,000 rows: seconds a chart)
-      const vals = memo2(v, f, "present values", () => f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)));
+      const vals = presentValues(v, f);
       if (vals.length * x.length > MAX_KDE_WORK) continue;
-      const dens = memo2(v, f, "Scott's density", () => scottDensity(vals));
+      // `inside`: only columns whose values the grid covers (seaborn's cut, pandas' half range),
+      // before their density is fitted
+      if (inside && !valuesInside(vals, x[0]!, x[x.length - 1]!)) continue;
+      const dens = subsetDensity(v, f);
       if (dens) yield { what: `${col}${f.desc}`, x, dens, vals };
     }
   }
 }
 
+/**
+ * A smooth curve on an even grid (pandas .plot.kde, seaborn's kdeplot or histplot(kde=True)): the
+ * Gaussian kernel density of one column with Scott's bandwidth (scipy's default, seaborn's and
+ * pandas'), up to one constant factor (seaborn scales it to counts or to a hue's share); or a hue
+ * level's share of all levels' densities at each x (kdeplot(multiple="fill"), kde-fill.ts).
+ */
 export function explainKde(s: PlottedSeries, p: Prepared): string | null {
-  for (const { what, x, dens, vals } of densities(s, p)) {
-    // seaborn's grid reaches cut bandwidths past the values, pandas' half their range: a column
-    // with values outside the grid is not the one drawn (a cheap pass before three costly ones)
-    if (!valuesInside(vals, x[0]!, x[x.length - 1]!)) continue;
+  return explainScottKde(s, p) ?? explainKdeFill(s, p);
+}
+
+function explainScottKde(s: PlottedSeries, p: Prepared): string | null {
+  // seaborn's grid reaches cut bandwidths past the values, pandas' half their range: a column
+  // with values outside the grid is not the one drawn (a cheap pass before three costly ones)
+  for (const { what, x, dens } of densities(s, p, true)) {
     const probe = [Math.floor(x.length / 2), Math.floor(x.length / 4), Math.floor((3 * x.length) / 4)];
     // the constant factor from the middle point, then a cheap test on two more before all
     const k = s.y[probe[0]!]! / dens(x[probe[0]!]!);
@@ -307,10 +295,12 @@ export function* categoryValues(s: PlottedSeries, p: Prepared): Generator<{ key:
   const key = (s.x[0] as string).trim();
   if (!s.x.every((x) => (x as string).trim() === key)) return;
   for (const [g, keys] of p.categorical) {
-    const rows = keys.flatMap((k, i) => (k === key ? [i] : []));
+    // the category's rows and each column's values in them, once per table: every series at a
+    // category (a box plot's outliers, one per box) and every reading and evidence ask again
+    const rows = memo(keys, `rows of ${JSON.stringify(key)}`, () => keys.flatMap((k, i) => (k === key ? [i] : [])));
     if (rows.length === 0) continue;
     for (const [col, v] of p.numeric) {
-      if (col !== g) yield { key, g, col, have: rows.map((i) => v[i]!).filter((t) => Number.isFinite(t)) };
+      if (col !== g) yield { key, g, col, have: memo2(v, rows, "values in rows", () => rows.map((i) => v[i]!).filter((t) => Number.isFinite(t))) };
     }
   }
 }
