@@ -1,12 +1,11 @@
 // Bands (fill_between: seaborn's lineplot / relplot error bands, an area under a curve). A band
 // whose lower edge is one constant is an area: its upper edge is checked as a line. Otherwise the
-// band is read as seaborn's EstimateAggregator draws it, per x value of the rows it groups by:
-// errorbar "sd" (mean ± k x pandas' std, ddof=1), "se" (mean ± k x pandas' sem, ddof=1) or ("pi",
-// w) (np.nanpercentile at 50 ∓ w/2, linear), each confirmed at every x. The default "ci" is a
-// bootstrap (random): a band that holds the mean inside it and lies within the values is only
-// "consistent" with it, which never counts for or against the chart. Pure.
+// band is read as seaborn's EstimateAggregator draws it, per x value of the rows it groups by, as
+// intervals.ts reads an interval (sd, se, a percentile interval), confirmed at every x. The
+// default "ci" is a bootstrap (random): a band that holds the mean inside it and lies within the
+// values is only "consistent" with it, which never counts for or against the chart. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
-import { percentile } from "./boxes";
+import { consistentInterval, intervalReading, intervalStats } from "./intervals";
 import { memo } from "./memo";
 import type { Prepared } from "./table";
 
@@ -23,12 +22,6 @@ export function areaBase(s: PlottedSeries): number | null {
   if (s.kind !== "band" || !lo || lo.length !== s.y.length || lo.length === 0) return null;
   return lo.every((v) => v === lo[0]) ? lo[0]! : null;
 }
-
-/** Levels of ("sd", k) / ("se", k) read: 1 is seaborn's default; 1.96 the normal 95% interval. */
-const LEVELS = [1, 2, 3, 1.96, 0.5, 1.5, 2.5];
-
-/** Percent intervals seaborn users ask for with ("pi", w); 95 is seaborn's default level. */
-const PI_WIDTHS = [95, 50, 90, 99, 80, 68, 100];
 
 interface Group {
   key: string;
@@ -69,8 +62,6 @@ function holdsEveryX(s: PlottedSeries, keys: Set<string>): boolean {
   return s.x.every((x) => keys.has(String(x)));
 }
 
-const fmt = (v: number) => String(+v.toPrecision(6));
-
 /** Read a band that is not an area: seaborn's deterministic error bars, or consistent with a bootstrap. */
 export function weighBand(s: PlottedSeries, p: Prepared): BandReading {
   const lower = s.lower;
@@ -94,46 +85,12 @@ export function weighBand(s: PlottedSeries, p: Prepared): BandReading {
         if (ycol === xcol) continue;
         const per = groups.map((g) => g.vals.map((i) => v[i]!).filter((t) => Number.isFinite(t)));
         if (per.some((vals) => vals.length < 2)) continue;
-        const stats = per.map((vals) => {
-          const m = vals.length;
-          const mean = vals.reduce((a, b) => a + b, 0) / m;
-          const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mean) ** 2, 0) / (m - 1));
-          return { mean, sd, se: sd / Math.sqrt(m), sorted: [...vals].sort((a, b) => a - b) };
-        });
+        const stats = per.map((vals) => intervalStats(vals)!);
         const what = `${ycol} by ${xcol}${f.desc}`;
-        for (const err of ["sd", "se"] as const) {
-          const half0 = stats[0]![err];
-          if (!(half0 > 0)) continue;
-          // the level: one of those people ask seaborn for, never a factor fitted to the band
-          // (a band stretched by 7% would otherwise read as errorbar=("sd", 1.07))
-          const k = (s.y[0]! - stats[0]!.mean) / half0;
-          const kk = LEVELS.find((l) => Math.abs(k - l) < 1e-6);
-          if (kk === undefined) continue;
-          if (stats.every((st, j) => same(s.y[j]!, st.mean + kk * st[err]) && same(lower[j]!, st.mean - kk * st[err])))
-            return {
-              status: "pass",
-              detail: `match error band of mean ${what}: mean ± ${kk === 1 ? "" : `${fmt(kk)} × `}${err === "sd" ? "standard deviation (ddof=1)" : "standard error"} (seaborn's errorbar=${kk === 1 ? `"${err}"` : `("${err}", ${fmt(kk)})`})`,
-              consistent: false,
-            };
-        }
-        for (const w of PI_WIDTHS) {
-          const edge = (100 - w) / 2 / 100;
-          if (stats.every((st, j) => same(lower[j]!, percentile(st.sorted, edge)) && same(s.y[j]!, percentile(st.sorted, 1 - edge))))
-            return {
-              status: "pass",
-              detail: `match error band of ${what}: the ${w}% percentile interval (seaborn's errorbar=("pi", ${w}))`,
-              consistent: false,
-            };
-        }
+        const name = intervalReading(stats, lower, s.y, same);
+        if (name) return { status: "pass", detail: `match error band of ${name.startsWith("mean") ? "mean " : ""}${what}: ${name}`, consistent: false };
         // a bootstrap interval of the mean holds the mean and lies within the values
-        if (
-          consistentWith === null &&
-          stats.every(
-            (st, j) =>
-              lower[j]! <= st.mean + tol && st.mean <= s.y[j]! + tol && lower[j]! >= st.sorted[0]! - tol && s.y[j]! <= st.sorted[st.sorted.length - 1]! + tol,
-          )
-        )
-          consistentWith = what;
+        if (consistentWith === null && consistentInterval(stats, lower, s.y, tol)) consistentWith = what;
       }
     }
   }
