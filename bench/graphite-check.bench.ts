@@ -193,6 +193,11 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number)
   const gc = await stopGc();
   const elu = performance.eventLoopUtilization(elu0).utilization;
   const wall = performance.now() - t;
+  // What the kernel still holds once the batch's results are let go (only under node --expose-gc:
+  // a full collection here would otherwise be the bench's own doing).
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  const heapLive = collect ? process.memoryUsage().heapUsed : null;
   const reads = `the CSV read ${csvReads.worker - reads0.worker} time(s) in a worker (${csvReads.slices - reads0.slices} slices of rows sent to the kernel) and ${csvReads.inline - reads0.inline} on the kernel's thread`;
   const loop = h.max / 1e6;
   console.log(
@@ -202,7 +207,7 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number)
     `  the garbage collector on the kernel's thread during the batch: ${gc.count} pauses, the longest ${ms(gc.longestMs)} (${gc.longestKind}), ${ms(gc.totalMs)} in all`,
   );
   console.log(
-    `  the kernel's heap (used): ${mb(heap0)} before the batch, at most ${mb(heapPeak)} during it (sampled every 100 ms), ${mb(heapAfter)} after it with its results held`,
+    `  the kernel's heap (used): ${mb(heap0)} before the batch, at most ${mb(heapPeak)} during it (sampled every 100 ms), ${mb(heapAfter)} after it with its results held${heapLive === null ? "" : `; ${mb(heapLive)} live after a full collection, its results let go`}`,
   );
   // The same batch again under a CPU profile (the profiler's own work would inflate the figures above).
   forgetCsvReads();
