@@ -8,17 +8,19 @@
 // graphite() reads it (a CSV of 256 KB or more in a worker, csv-offload.ts), and the kernel's
 // event-loop delay while a graphite batch of 10 tasks (20 charts, instant models, the real sandbox,
 // all at once) runs on each CSV, starting with the CSV not yet read (target ≤ 50 ms), with the
-// garbage collector's pauses on the kernel's thread meanwhile (gc-pauses.ts); then the same batch
-// under a CPU profile (loop-work.ts) names the loop's longest stretch of its own work. The check's
-// own data (the CSV read here, the figures) is let go before the batch, as a kernel would not hold
-// it. Exits non-zero only when the bench could not run.
+// garbage collector's pauses on the kernel's thread meanwhile (gc-pauses.ts) and the kernel's heap
+// before, at most during and after the batch (graphite() holds the CSV without its rows: the less
+// heap, the less the collector holds the loop); then the same batch under a CPU profile
+// (loop-work.ts) names the loop's longest stretch of its own work. The check's own data (the CSV
+// read here, the figures) is let go before the batch, as a kernel would not hold it. Exits
+// non-zero only when the bench could not run.
 import fs from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { buildLogCsv } from "../src/lib/graphite/buildlog";
 import { runGraphiteMany } from "../src/lib/batch/graphite-many";
 import { forgetCsvReads, readCsv } from "../src/lib/graphite/csv";
-import { csvReads, readCsvOffLoop } from "../src/lib/graphite/csv-offload";
+import { csvReads, forgetCsvHeads, readCsvHead } from "../src/lib/graphite/csv-offload";
 import { checkFaithfulness } from "../src/lib/graphite/faithfulness";
 import { FAITH_TIMEOUT_MS, FaithPool } from "../src/lib/graphite/faith-offload";
 import type { CallRequest, CallResult } from "../src/lib/providers/contract";
@@ -38,6 +40,7 @@ const pct = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
 };
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (x: number) => (x >= 100 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`);
 const dist = (xs: number[]) => `median ${ms(pct(xs, 0.5))}, p90 ${ms(pct(xs, 0.9))}, p99 ${ms(pct(xs, 0.99))}, worst ${ms(Math.max(...xs))}`;
 
@@ -82,13 +85,14 @@ async function measureCheck(tag: string, text: string, charts: Chart[]): Promise
   const tr = performance.now();
   const csv = readCsv(text);
   const readMs = performance.now() - tr;
-  // The same first read as graphite() does it: the loop's longest hold while it reads.
+  // The same first read as graphite() does it (its head only): the loop's longest hold while it reads.
   forgetCsvReads();
+  forgetCsvHeads();
   const readLoop = monitorEventLoopDelay({ resolution: 5 });
   readLoop.enable();
   const tra = performance.now();
   const viaWorker = csvReads.worker;
-  await readCsvOffLoop(text);
+  await readCsvHead(text);
   const readOffMs = performance.now() - tra;
   readLoop.disable();
   const readWhere = csvReads.worker > viaWorker ? "in a worker" : "on the kernel's thread (under 256 KB)";
@@ -155,6 +159,7 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number)
   idle.disable();
   const callModel = instantModels(charts);
   forgetCsvReads();
+  forgetCsvHeads();
   const reads0 = { ...csvReads };
   const batchOf20 = () =>
     runGraphiteMany(
@@ -173,15 +178,27 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number)
   const h = monitorEventLoopDelay({ resolution: 5 });
   const t = performance.now();
   const elu0 = performance.eventLoopUtilization();
+  const heap0 = process.memoryUsage().heapUsed;
+  let heapPeak = heap0;
+  const sampleHeap = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 100);
   const stopGc = watchGc();
   h.enable();
   // Counted, then let go: the profiled batch below runs without this one's results held.
-  const charted = (await batchOf20()).items.filter((it) => it.result).length * 2;
+  const { charted, heapAfter } = await batchOf20().then((b) => ({
+    charted: b.items.filter((it) => it.result).length * 2,
+    heapAfter: process.memoryUsage().heapUsed,
+  }));
   h.disable();
+  clearInterval(sampleHeap);
   const gc = await stopGc();
   const elu = performance.eventLoopUtilization(elu0).utilization;
   const wall = performance.now() - t;
-  const reads = `the CSV read ${csvReads.worker - reads0.worker} time(s) in a worker and ${csvReads.inline - reads0.inline} on the kernel's thread`;
+  // What the kernel still holds once the batch's results are let go (only under node --expose-gc:
+  // a full collection here would otherwise be the bench's own doing).
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  const heapLive = collect ? process.memoryUsage().heapUsed : null;
+  const reads = `the CSV read ${csvReads.worker - reads0.worker} time(s) in a worker (${csvReads.slices - reads0.slices} slices of rows sent to the kernel) and ${csvReads.inline - reads0.inline} on the kernel's thread`;
   const loop = h.max / 1e6;
   console.log(
     `  a graphite batch of ${BATCH_RUNS} tasks (${charted} charts; ${reads}) in ${ms(wall)}: the event loop was held at most ${ms(loop)}, p99 ${ms(h.percentile(99) / 1e6)} (target ≤ ${LOOP_TARGET_MS} ms: ${loop <= LOOP_TARGET_MS ? "met" : "MISSED"}); the same loop idle just before: at most ${ms(idle.max / 1e6)}, p99 ${ms(idle.percentile(99) / 1e6)}; the loop was busy ${(elu * 100).toFixed(1)}% of the batch; with the check on the loop it would have been held at least ${ms(slowestCheck)} (the slowest check)`,
@@ -189,8 +206,12 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number)
   console.log(
     `  the garbage collector on the kernel's thread during the batch: ${gc.count} pauses, the longest ${ms(gc.longestMs)} (${gc.longestKind}), ${ms(gc.totalMs)} in all`,
   );
+  console.log(
+    `  the kernel's heap (used): ${mb(heap0)} before the batch, at most ${mb(heapPeak)} during it (sampled every 100 ms), ${mb(heapAfter)} after it with its results held${heapLive === null ? "" : `; ${mb(heapLive)} live after a full collection, its results let go`}`,
+  );
   // The same batch again under a CPU profile (the profiler's own work would inflate the figures above).
   forgetCsvReads();
+  forgetCsvHeads();
   const stopWatching = await watchLoopWork();
   await batchOf20();
   const work = await stopWatching();

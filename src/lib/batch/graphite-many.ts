@@ -1,9 +1,11 @@
 // graphiteMany(): one graphite run per task (a question, and the CSV it is about), as a batch.
 // A chart that crashed is repaired once by default, so first-try and after-repair success can
 // both be reported. Each distinct CSV is read once for the whole batch (off the kernel's loop when
-// it is big), as the tasks are checked, and every run gets that read.
+// it is big, and without its rows, which nothing on the kernel's thread reads), as the tasks are
+// checked, and every run gets that read.
 import path from "node:path";
-import type { CsvData, CsvInput } from "../graphite/csv";
+import type { CsvInput } from "../graphite/csv";
+import type { CsvHead } from "../graphite/csv-transfer";
 import { runGraphite, validateGraphiteOptions, type GraphiteOptions } from "../graphite/run";
 import type { GraphiteDeps } from "../graphite/session";
 import { defaultRunDeps } from "../run/deps";
@@ -38,9 +40,9 @@ export async function runGraphiteMany(
   const dataIds: string[] = [];
   // Each distinct CSV is read once for the whole batch (a 50,000-row file is not parsed per task,
   // nor again per run), and every run checks the data its task was validated on.
-  const reads = new Map<unknown, CsvData>();
-  const readOf = new Map<object, CsvData>();
-  const ids = new Map<CsvData, string>();
+  const reads = new Map<unknown, CsvHead>();
+  const readOf = new Map<object, CsvHead>();
+  const ids = new Map<CsvHead, string>();
   // The same text or bytes object is the same data; so is the same file (one key per resolved path).
   const paths = new Map<string, object>();
   const sameData = (data: CsvInput): unknown => {
@@ -114,4 +116,4 @@ export async function runGraphiteMany(
 }
 
 /** A run's own copy of the batch's read (its warnings are the run's to extend). */
-const copyOf = (d: CsvData | undefined): CsvData | undefined => (d ? { ...d, warnings: [...d.warnings] } : undefined);
+const copyOf = (d: CsvHead | undefined): CsvHead | undefined => (d ? { ...d, warnings: [...d.warnings] } : undefined);

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import { CSV_MAX_BYTES, CsvError, readCsv, recallCsv, rememberCsv, type CsvData, type CsvInput } from "./csv";
-import { CsvAssembly, type CsvReaderMessage, type CsvSliceRequest } from "./csv-transfer";
+import { CsvAssembly, headFrom, withoutRows, type CsvHead, type CsvReaderMessage, type CsvSliceRequest } from "./csv-transfer";
 import { besideMe, workerScript } from "./worker-script";
 
 /** Inputs at least this big are read in a worker. */
@@ -24,8 +24,11 @@ export interface CsvReadOptions {
   onSlice?: (k: number) => void;
 }
 
-/** How the kernel's CSVs were read, counted since the process started (tests and the bench read it). */
-export const csvReads = { inline: 0, worker: 0, recalled: 0, shared: 0, fellBack: 0, slices: 0 };
+/**
+ * How the kernel's CSVs were read, counted since the process started (tests and the bench read
+ * it); `heads` counts the reads of a worker that sent the head only (they count in `worker` too).
+ */
+export const csvReads = { inline: 0, worker: 0, recalled: 0, shared: 0, fellBack: 0, slices: 0, heads: 0 };
 
 const defaultScript = () => besideMe(__dirname, __filename, "csv-worker");
 
@@ -33,6 +36,23 @@ const defaultScript = () => besideMe(__dirname, __filename, "csv-worker");
 const reading = new Map<string, Promise<CsvData>>();
 
 const copy = (d: CsvData): CsvData => ({ ...d, warnings: [...d.warnings] });
+
+// The heads of the last few texts read by readCsvHead, and the head reads under way: a batch or a
+// notebook passes the same text to run after run.
+const HEADS_KEEP = 4;
+const heads = new Map<string, CsvHead>();
+const readingHeads = new Map<string, Promise<CsvHead>>();
+
+/** Forget every head read (the bench measures a first read; tests start clean). */
+export function forgetCsvHeads(): void {
+  heads.clear();
+}
+
+function rememberHead(text: string, head: CsvHead): void {
+  heads.delete(text);
+  heads.set(text, head);
+  while (heads.size > HEADS_KEEP) heads.delete(heads.keys().next().value!);
+}
 
 /** How big an input is, when it is one a worker can be given (null: readCsv refuses or reads it as it will). */
 function sizeOf(input: CsvInput | undefined | null): number | null {
@@ -69,9 +89,9 @@ export async function readCsvOffLoop(input: CsvInput | undefined | null, o: CsvR
     csvReads.inline++;
     return readCsv(input);
   }
-  if (typeof input !== "string") return copy(await inWorker(input as CsvInput, o));
+  if (typeof input !== "string") return copy(await inWorker(input as CsvInput, o, false));
   const text = input;
-  const p = inWorker(text, o).then((d) => {
+  const p = inWorker(text, o, false).then((d) => {
     rememberCsv(text, d);
     return d;
   });
@@ -83,9 +103,50 @@ export async function readCsvOffLoop(input: CsvInput | undefined | null, o: CsvR
   }
 }
 
-/** One read in a new worker; the worker is ended once the last slice is in. */
-function inWorker(input: CsvInput, o: CsvReadOptions): Promise<CsvData> {
-  return new Promise<CsvData>((resolve, reject) => {
+/**
+ * What graphite() needs of `input` on the kernel's thread: readCsv's result without the rows, read
+ * in a worker that never sends them when the input is big. Rejects with readCsv's own error.
+ */
+export async function readCsvHead(input: CsvInput | undefined | null, o: CsvReadOptions = {}): Promise<CsvHead> {
+  if (typeof input === "string") {
+    const hit = heads.get(input);
+    const full = hit ? undefined : recallCsv(input);
+    if (hit || full) {
+      csvReads.recalled++;
+      return withoutRows(hit ?? full!);
+    }
+    const now = readingHeads.get(input);
+    if (now) {
+      csvReads.shared++;
+      return withoutRows(await now);
+    }
+  }
+  const size = sizeOf(input);
+  if (size === null || size < (o.minBytes ?? OFFLOOP_MIN_BYTES) || size > CSV_MAX_BYTES) {
+    csvReads.inline++;
+    const head = withoutRows(readCsv(input));
+    if (typeof input === "string") rememberHead(input, head);
+    return withoutRows(head);
+  }
+  if (typeof input !== "string") return inWorker(input as CsvInput, o, true);
+  const text = input;
+  const p = inWorker(text, o, true).then((h) => {
+    rememberHead(text, h);
+    return h;
+  });
+  readingHeads.set(text, p);
+  try {
+    return withoutRows(await p);
+  } finally {
+    readingHeads.delete(text);
+  }
+}
+
+/** One read in a new worker; the worker is ended once the last slice is in, or once the head is, for a head-only read. */
+function inWorker(input: CsvInput, o: CsvReadOptions, headOnly: true): Promise<CsvHead>;
+function inWorker(input: CsvInput, o: CsvReadOptions, headOnly: false): Promise<CsvData>;
+function inWorker(input: CsvInput, o: CsvReadOptions, headOnly: boolean): Promise<CsvData | CsvHead> {
+  return new Promise<CsvData | CsvHead>((resolve, reject) => {
     let settled = false;
     let assembly: CsvAssembly | null = null;
     let slices = 0;
@@ -101,7 +162,7 @@ function inWorker(input: CsvInput, o: CsvReadOptions): Promise<CsvData> {
     const inline = () => {
       csvReads.fellBack++;
       try {
-        resolve(readCsv(input));
+        resolve(headOnly ? withoutRows(readCsv(input)) : readCsv(input));
       } catch (e) {
         reject(e);
       }
@@ -121,6 +182,18 @@ function inWorker(input: CsvInput, o: CsvReadOptions): Promise<CsvData> {
       if ("error" in m) {
         const e = m.error.name === "CsvError" ? new CsvError(m.error.message) : Object.assign(new Error(m.error.message), { name: m.error.name });
         return done(() => reject(e));
+      }
+      if ("head" in m && headOnly) {
+        csvReads.heads++;
+        const head = m.head;
+        // The worker is ended with its rows unsent: a graphite run never reads them on this thread.
+        return done(() => {
+          try {
+            resolve(headFrom(head, typeof input === "string" ? input : null));
+          } catch {
+            inline();
+          }
+        });
       }
       if ("head" in m) {
         assembly = new CsvAssembly(m.head, typeof input === "string" ? input : null);

@@ -22,8 +22,10 @@ export interface FaithRequest {
 /** The worker's messages: once "ready" when loaded; per check "started" (its time limit starts) then the answer. */
 export type FaithMessage = { ready: true } | { id: number; started: true } | { id: number; faithfulness: Faithfulness } | { id: number; error: string };
 
-// The last few CSVs read: a batch alternates between a handful of datasets at most.
-const KEEP = 4;
+// The last few CSVs read: a batch alternates between a handful of datasets at most. The pool
+// (faith-offload.ts) forgets in the same order, so it sends the text again once a table is gone.
+export const TABLES_KEPT = 4;
+const KEEP = TABLES_KEPT;
 const tables = new Map<number, CsvData>();
 
 /** The CSV of a request, read once per key. */
@@ -37,6 +39,10 @@ export function tableOf(m: FaithRequest): CsvData {
     warmTable(table);
     tables.set(m.key, table);
     while (tables.size > KEEP) tables.delete(tables.keys().next().value!);
+  } else if (m.csv) {
+    // sent again (the pool forgot it after a failed check): newest again, as in the pool's list
+    tables.delete(m.key);
+    tables.set(m.key, table);
   }
   return table;
 }

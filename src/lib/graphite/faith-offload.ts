@@ -10,8 +10,11 @@ import { Worker } from "node:worker_threads";
 import type { Faithfulness } from "../schema/graphite";
 import type { FigureMeasure } from "../schema/sandbox";
 import type { CsvData } from "./csv";
-import type { FaithMessage, FaithRequest } from "./faith-answer";
+import { TABLES_KEPT, type FaithMessage, type FaithRequest } from "./faith-answer";
 import { besideMe, workerScript } from "./worker-script";
+
+/** What the pool needs of a CSV: its text (each worker reads it again), name, size and encoding. */
+export type FaithCsv = Pick<CsvData, "text" | "name" | "bytes" | "encoding">;
 
 /** How long one chart's check may take before it is stopped and reported unchecked. */
 export const FAITH_TIMEOUT_MS = 5_000;
@@ -33,7 +36,7 @@ export function uncheckedBecause(detail: string): Faithfulness {
 const defaultScript = () => besideMe(__dirname, __filename, "faith-worker");
 
 interface Job {
-  csv: CsvData;
+  csv: FaithCsv;
   figures: FigureMeasure[];
   resolve: (f: Faithfulness) => void;
   /** Read the CSV and build its readings only, in a worker that has not read it yet. */
@@ -44,9 +47,12 @@ interface Slot {
   worker: Worker;
   /** The worker has loaded its modules (it said "ready"). */
   ready: boolean;
-  /** The CSVs this worker has read (by key). */
+  /**
+   * The CSVs this worker holds (by key, oldest first): the last TABLES_KEPT it was sent, as the
+   * worker keeps them. A CSV it forgot is sent again; so is one whose read failed.
+   */
   seen: Set<number>;
-  job: { id: number; resolve: (f: Faithfulness) => void; timer: NodeJS.Timeout | null; prepare?: boolean } | null;
+  job: { id: number; key: number; resolve: (f: Faithfulness) => void; timer: NodeJS.Timeout | null; prepare?: boolean } | null;
 }
 
 export class FaithPool {
@@ -69,7 +75,7 @@ export class FaithPool {
   }
 
   /** The check of one chart's figures against the CSV, run in a worker. */
-  check(csv: CsvData, figures: FigureMeasure[]): Promise<Faithfulness> {
+  check(csv: FaithCsv, figures: FigureMeasure[]): Promise<Faithfulness> {
     return new Promise<Faithfulness>((resolve) => {
       if (this.closed) return resolve(uncheckedBecause("the check was not run: graphite's checker was shut down."));
       this.queue.push({ csv, figures, resolve });
@@ -88,7 +94,7 @@ export class FaithPool {
    * Have each worker read the CSV and build the readings every check of it uses, now: graphite()
    * asks as it starts, so this happens while the models answer and no chart's check pays for it.
    */
-  prepare(csv: CsvData): void {
+  prepare(csv: FaithCsv): void {
     if (this.closed) return;
     this.warm();
     for (let i = 0; i < this.size; i++) this.queue.push({ csv, figures: [], resolve: () => undefined, prepare: true });
@@ -146,6 +152,7 @@ export class FaithPool {
         job.timer.unref();
         return;
       }
+      if ("error" in m) slot.seen.delete(job.key);
       this.finish(slot, "faithfulness" in m ? m.faithfulness : uncheckedBecause(`the check could not be completed (${m.error}), so nothing was compared.`));
     });
     const gone = (why: string) => {
@@ -175,10 +182,11 @@ export class FaithPool {
     const id = this.nextId++;
     const req: FaithRequest = { id, key, figures: job.figures, ...(job.prepare ? { prepare: true } : {}) };
     if (!slot.seen.has(key)) req.csv = { text: job.csv.text, name: job.csv.name, bytes: job.csv.bytes, encoding: job.csv.encoding };
-    slot.job = { id, resolve: job.resolve, timer: null, prepare: job.prepare };
+    slot.job = { id, key, resolve: job.resolve, timer: null, prepare: job.prepare };
     try {
       slot.worker.postMessage(req);
-      slot.seen.add(key);
+      if (req.csv) slot.seen.add(key);
+      while (slot.seen.size > TABLES_KEPT) slot.seen.delete(slot.seen.values().next().value!);
     } catch (e) {
       this.finish(slot, uncheckedBecause(`the check could not be sent to its worker (${e instanceof Error ? e.message : String(e)}).`));
     }
@@ -216,11 +224,11 @@ export function warmFaithPool(): void {
 }
 
 /** Read the CSV in the kernel's checking workers and build its readings ahead of the first chart. */
-export function prepareFaithPool(csv: CsvData): void {
+export function prepareFaithPool(csv: FaithCsv): void {
   sharedPool().prepare(csv);
 }
 
 /** The check of one chart, in the kernel's pool. */
-export function checkFaithfulnessOffLoop(csv: CsvData, figures: FigureMeasure[]): Promise<Faithfulness> {
+export function checkFaithfulnessOffLoop(csv: FaithCsv, figures: FigureMeasure[]): Promise<Faithfulness> {
   return sharedPool().check(csv, figures);
 }

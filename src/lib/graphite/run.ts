@@ -12,8 +12,9 @@ import { firstIssue, graphiteFields } from "../schema/options";
 import type { GraphiteResult } from "../schema/graphite";
 import type { ViewEvent } from "../schema/widget";
 import { parseSlot, publicSlot, type Slot, type SlotInput } from "../slot/slot";
-import type { CsvData, CsvInput } from "./csv";
-import { readCsvOffLoop } from "./csv-offload";
+import type { CsvInput } from "./csv";
+import { readCsvHead } from "./csv-offload";
+import type { CsvHead } from "./csv-transfer";
 import { prepareFaithPool } from "./faith-offload";
 import { buildCoderPrompt } from "./prompt";
 import { repairChart, type RepairOptions } from "./repair";
@@ -56,7 +57,8 @@ export class GraphiteInputError extends InputError {
 }
 
 interface Validated {
-  csv: CsvData;
+  /** The CSV without its rows: nothing on the kernel's thread reads them (the checks read the text in their workers). */
+  csv: CsvHead;
   question: string;
   slots: Record<Side | "judge", Slot>;
   judgeRuns: number;
@@ -65,16 +67,16 @@ interface Validated {
 const fields = graphiteFields({ maxQuestionChars: GRAPHITE_MAX_QUESTION_CHARS, maxJudgeRuns: MAX_GRAPHITE_JUDGE_RUNS });
 
 /**
- * The options checked, the CSV first (a big one read off the kernel's loop: ./csv-offload.ts), then
- * the fields, then the slots; the first bad one rejects with its sentence. `read` is the CSV
- * already read from `options.csv` (a batch reads each CSV once for all its runs).
+ * The options checked, the CSV first (a big one read off the kernel's loop, its head only:
+ * ./csv-offload.ts), then the fields, then the slots; the first bad one rejects with its sentence.
+ * `read` is the CSV already read from `options.csv` (a batch reads each CSV once for all its runs).
  */
-export async function validateGraphiteOptions(options: unknown, read?: CsvData): Promise<Validated> {
+export async function validateGraphiteOptions(options: unknown, read?: CsvHead): Promise<Validated> {
   if (typeof options !== "object" || options === null) {
     throw new GraphiteInputError("graphite() needs an options object: graphite({ csv, question, a, b, judge }).");
   }
   const o = options as Partial<GraphiteOptions>;
-  const csv = read ?? (await readCsvOffLoop(o.csv));
+  const csv = read ?? (await readCsvHead(o.csv));
   const parsed = fields.safeParse(o);
   if (!parsed.success) throw new GraphiteInputError(firstIssue(parsed.error));
   const { question, judgeRuns } = parsed.data;
@@ -104,7 +106,7 @@ function finish(session: GraphiteSession): GraphiteRun {
 }
 
 /** `graphite` with the model client and the sandbox passed in (tests pass fakes); `read`: the CSV already read from options.csv. */
-export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps, read?: CsvData): Promise<GraphiteRun> {
+export async function runGraphite(options: GraphiteOptions, given: GraphiteDeps, read?: CsvHead): Promise<GraphiteRun> {
   const { csv, question, slots, judgeRuns } = await validateGraphiteOptions(options, read);
   const deps = runDeps(given);
   // The sandbox starts now, beside the models' answers, so the first chart of a session does not

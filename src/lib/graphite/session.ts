@@ -9,7 +9,7 @@ import type { LiveRun } from "../run/live";
 import type { Chart, GraphiteResult } from "../schema/graphite";
 import type { SandboxRun } from "../schema/sandbox";
 import type { Slot } from "../slot/slot";
-import type { CsvData } from "./csv";
+import type { CsvHead } from "./csv-transfer";
 import { JUDGE_MAX_TOKENS } from "./judge";
 import { publishedCopy } from "./published";
 import { askCoder } from "./stages/ask";
@@ -39,7 +39,7 @@ export class GraphiteSession implements StageSession {
   constructor(
     readonly result: GraphiteResult,
     readonly slots: Record<Side | "judge", Slot>,
-    readonly csv: CsvData,
+    readonly csv: CsvHead,
     readonly live: LiveRun,
     readonly deps: GraphiteDeps,
     basePrompt: string,

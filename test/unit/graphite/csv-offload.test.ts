@@ -2,7 +2,8 @@
 // (deepStrictEqual) on every kind of file the reader knows, a bad CSV gets readCsv's sentence as a
 // CsvError, the rows arrive in slices with a turn of the kernel's loop between every two, the same
 // text is read once however many runs ask for it at once, a reader that dies is replaced by the
-// kernel's own read, and graphite() and graphiteMany() read through it. States only, no timing:
+// kernel's own read, and graphite() and graphiteMany() read through the same worker, the head only
+// (csv-head.test.ts tests that read). States only, no timing:
 // the turns are counted with setImmediate, never measured.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -12,7 +13,7 @@ import path from "node:path";
 import { runGraphiteMany } from "../../../src/lib/batch/graphite-many";
 import { buildLogCsv } from "../../../src/lib/graphite/buildlog";
 import { CsvError, forgetCsvReads, readCsv, type CsvInput } from "../../../src/lib/graphite/csv";
-import { csvReads, OFFLOOP_MIN_BYTES, readCsvOffLoop } from "../../../src/lib/graphite/csv-offload";
+import { csvReads, forgetCsvHeads, OFFLOOP_MIN_BYTES, readCsvOffLoop } from "../../../src/lib/graphite/csv-offload";
 import { SLICE_FIELDS } from "../../../src/lib/graphite/csv-transfer";
 import { runGraphite, validateGraphiteOptions } from "../../../src/lib/graphite/run";
 import type { GraphiteDeps } from "../../../src/lib/graphite/session";
@@ -177,9 +178,12 @@ const sandbox: GraphiteDeps["sandbox"] = async () => ({ run: async () => fakeRun
 
 test("graphite() reads a big CSV in a worker, and a bad big CSV stops it with readCsv's sentence", async () => {
   forgetCsvReads();
+  forgetCsvHeads();
   const before = csvReads.worker;
+  const slices = csvReads.slices;
   const r = await runGraphite({ csv: big, question: "Units by kind?", ...slots, display: false }, { callModel, sandbox });
   assert.equal(csvReads.worker, before + 1);
+  assert.equal(csvReads.slices, slices, "its head only: no row was sent to the kernel");
   forgetCsvReads();
   const expected = readCsv(big);
   assert.deepEqual(r.csv, {
@@ -197,6 +201,7 @@ test("graphite() reads a big CSV in a worker, and a bad big CSV stops it with re
 
 test("graphiteMany() reads each distinct CSV once for the whole batch, off the loop, and every run gets that read", async () => {
   forgetCsvReads();
+  forgetCsvHeads();
   const p = file("batch.csv", big);
   const before = { ...csvReads };
   const tasks = [
@@ -212,6 +217,7 @@ test("graphiteMany() reads each distinct CSV once for the whole batch, off the l
   );
   assert.equal(csvReads.worker - before.worker, 2, "the file once, the text once");
   assert.equal(csvReads.inline - before.inline, 0);
+  assert.equal(csvReads.slices - before.slices, 0, "their heads only");
   assert.equal(r.items.length, 4);
   const expected = readCsv(big);
   for (const item of r.items) assert.equal((item.result as { csv: { rowCount: number } }).csv.rowCount, expected.rowCount);

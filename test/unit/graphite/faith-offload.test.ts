@@ -2,7 +2,8 @@
 // the inline check's, the kernel's loop runs while a check is held in its worker, a check held past
 // its limit reads "unchecked: took too long" and the next check gets a new worker. States only:
 // the held worker (fixtures/held-faith-worker.ts) starts each check and holds it until the test
-// opens its gate; the time limit counts from that start, never while a worker loads.
+// opens its gate; the time limit counts from that start, never while a worker loads. A worker keeps
+// the last few CSVs it read, and is sent the text again of one it forgot.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -125,4 +126,20 @@ test("a CSV prepared as graphite() starts is not a check: nothing pending, and t
   await pool.close();
   assert.deepEqual(a, checkFaithfulness(csv, [means]));
   assert.deepEqual(b, checkFaithfulness(csv, [wrong]));
+});
+
+test("a CSV checked again after more CSVs than a worker keeps is sent again, and gets the inline check's verdict", async () => {
+  const pool = new FaithPool({ size: 1, timeoutMs: 3_600_000 });
+  const others = Array.from({ length: 6 }, (_, k) => readCsv(`city,temp\nOslo,${k}\nRome,18\nOslo,${k + 2}\n`));
+  assert.deepEqual(await pool.check(csv, [means]), checkFaithfulness(csv, [means]));
+  for (const [k, o] of others.entries()) {
+    const f = figure([series({ kind: "bar", x: ["Oslo", "Rome"], y: [k + 1, 18] })]);
+    assert.deepEqual(await pool.check(o, [f]), checkFaithfulness(o, [f]), `CSV ${k}`);
+  }
+  const again = await pool.check(csv, [means]);
+  const first = await pool.check(others[0]!, [means]);
+  await pool.close();
+  assert.deepEqual(again, checkFaithfulness(csv, [means]));
+  assert.equal(again.verdict, "faithful");
+  assert.deepEqual(first, checkFaithfulness(others[0]!, [means]));
 });

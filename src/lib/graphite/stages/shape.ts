@@ -6,7 +6,7 @@ import type { RunDeps } from "../../run/deps";
 import type { LiveRun } from "../../run/live";
 import type { Attempt, GraphiteResult } from "../../schema/graphite";
 import type { Slot } from "../../slot/slot";
-import type { CsvData } from "../csv";
+import type { CsvHead } from "../csv-transfer";
 
 export const SIDES = ["a", "b"] as const;
 export type Side = (typeof SIDES)[number];
@@ -21,7 +21,8 @@ export interface Asked {
 export interface StageSession {
   readonly result: GraphiteResult;
   readonly slots: Record<Side | "judge", Slot>;
-  readonly csv: CsvData;
+  /** The CSV without its rows (the checks read its text again in their workers). */
+  readonly csv: CsvHead;
   readonly live: LiveRun;
   readonly deps: Pick<RunDeps, "sandbox">;
   /** The coder prompt both sides got (byte-identical), the base of every repair prompt. */
