@@ -31,7 +31,8 @@ function completeRows(p: Prepared): Uint8Array | null {
 export function categoryRowSets(p: Prepared, g: string, label: string): RowSet[] {
   return memo(p, `strip rows\0${g}\0${label}`, () => {
     const keys = p.categorical.get(g)!;
-    const rows = keys.flatMap((k, i) => (k === label ? [i] : []));
+    const rows: number[] = [];
+    for (let i = 0; i < keys.length; i++) if (keys[i] === label) rows.push(i);
     if (rows.length === 0) return [];
     const at = `${g} == ${quote(label)}`;
     const out: RowSet[] = [{ where: at, rows }];

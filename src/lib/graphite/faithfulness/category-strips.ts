@@ -54,7 +54,8 @@ export function categoryStripChanged(s: PlottedSeries, p: Prepared, scale: numbe
       for (const { where, rows } of categoryRowSets(p, g, label)) {
         if (rows.length < n) continue;
         for (const [c, col] of p.numeric) {
-          if (c === g) continue;
+          // a column with no gap has a value in every row: the count is the rows' (no scan)
+          if (c === g || (p.gappy.has(c) ? rows.length < n : rows.length !== n)) continue;
           const have: number[] = [];
           for (const i of rows) if (Number.isFinite(col[i]!)) have.push(col[i]!);
           if (have.length !== n) continue;
