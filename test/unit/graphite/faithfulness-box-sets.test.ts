@@ -174,3 +174,22 @@ test("boxes for some categories only are not faithful: a subset or a dropped cat
   const f = assertBoxes(data, "unchecked");
   assert.match(f.checks.find((c) => c.check === "categories complete")!.detail, /2 of 3 g values; not "B"/);
 });
+
+test("fliers just past a whisker (within 0.2% of it) are fliers: the box is confirmed", () => {
+  // 200 values in [1000, 1100], one just inside the upper fence and six beyond it
+  const r = lcg(3);
+  const vals = Array.from({ length: 200 }, () => +(1000 + r() * 100).toFixed(2));
+  // the quartiles count ranks only: six values above q3 leave them (and the fence) where they are
+  const st = stats([...vals, ...Array(7).fill(5000)]);
+  const fence = st.five[3]! + 1.5 * (st.five[3]! - st.five[1]!);
+  // one value just inside the fence is the whisker's end; three just outside are within 0.2% of it
+  const all = [...vals, ...[0.9999, 1.0005, 1.001, 1.0015, 1.1, 1.2, 1.3].map((m) => +(fence * m).toFixed(2))];
+  const table = tableOf(
+    ["g", "v"],
+    all.map((v) => ({ g: "A", v })),
+  );
+  const drawn = box("A", all);
+  assert.ok(drawn.fliers!.length >= 6, JSON.stringify(drawn.fliers));
+  const f = checkFaithfulness(table, [labelled([drawn])]);
+  assertVerdict(f, "faithful", /match box of v where g == "A"|match box of v/);
+});

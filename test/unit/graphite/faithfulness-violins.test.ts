@@ -284,3 +284,21 @@ test("a violin series parses with its widths; widths are optional, so older meas
   // a violin whose widths are missing is not read, and says so
   assert.equal(bodyChecks(checkFaithfulness(csv, [figure([old])]))[0]!.status, "unchecked");
 });
+
+test("four violins of 12,500 one-decimal values each (a 50,000-row table): every body confirmed within the chart's fitting budget", () => {
+  const r = lcg(5);
+  const stores = ["north", "south", "east", "west"];
+  const big = Array.from({ length: 50_000 }, (_, i) => ({ s: stores[i % 4]!, d: +(58 + r() * 8).toFixed(1) }));
+  const table = tableOf(["s", "d"], big);
+  const bodies = stores.map((s) => body(big.filter((b) => b.s === s).map((b) => b.d)));
+  const w = widths(bodies, "area");
+  const f = checkFaithfulness(table, [
+    figure(
+      stores.map((s, i) => violin(s, bodies[i]!, w[i]!)),
+      { axisLabels: [{ title: "", xlabel: "s", ylabel: "d" }] },
+    ),
+  ]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.equal(bodyChecks(f).length, 4);
+  for (const c of bodyChecks(f)) assert.match(c.detail, /the density of d where s == "\w+" \(12500 values; Gaussian kernel, bandwidth [\d.]+ = 1 × Scott's/);
+});

@@ -8,7 +8,7 @@
 // the subset's share of the rows (seaborn's common_norm across a hue): any other factor is no
 // reading, so a curve scaled by hand is not confirmed. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
-import { isEvenGrid, presentValues, valueRange } from "./kde-density";
+import { distinctCounts, isEvenGrid, presentValues, valueRange } from "./kde-density";
 import type { Prepared } from "./table";
 
 /** Sample count x grid points x fitting steps the reading may spend on one curve. */
@@ -18,10 +18,26 @@ const FIT_POINTS = 16;
 /** Largest gap between curve and reading, as a share of the curve's peak (explainKde's own). */
 const TOLERANCE = 0.002;
 
+// A fit evaluates the density of the same values hundreds of times: with many ties (a column of
+// one decimal) one kernel per distinct value, times its count, is the same sum to rounding.
+const compacted = new WeakMap<number[], [number[], number[]] | null>();
+function compact(vals: number[]): [number[], number[]] | null {
+  let c = compacted.get(vals);
+  if (c === undefined) compacted.set(vals, (c = distinctCounts(vals)));
+  return c;
+}
+
+/** What one density of these values costs: its distinct values when ties are many, else its values. */
+export const densityWork = (vals: number[]): number => compact(vals)?.[0].length ?? vals.length;
+
 /** Gaussian kernel density of vals at t with bandwidth h (scipy's gaussian_kde, one dimension). */
 export function density(vals: number[], h: number, t: number): number {
   let sum = 0;
-  for (const v of vals) sum += Math.exp(-0.5 * ((t - v) / h) ** 2);
+  const c = compact(vals);
+  if (c) {
+    const [at, count] = c;
+    for (let j = 0; j < at.length; j++) sum += count[j]! * Math.exp(-0.5 * ((t - at[j]!) / h) ** 2);
+  } else for (const v of vals) sum += Math.exp(-0.5 * ((t - v) / h) ** 2);
   return sum / (vals.length * h * Math.sqrt(2 * Math.PI));
 }
 
@@ -88,7 +104,7 @@ export function explainKdeBandwidth(s: PlottedSeries, p: Prepared, whole?: Prepa
       const right = last - vhi;
       // the grid stands as far out on both sides (cut x h, or half the range), never inside
       if (left < 0 || Math.abs(left - right) > 1e-9 * Math.max(1, Math.abs(first), Math.abs(last))) continue;
-      if (n * FIT_POINTS * (2 * 30 + 33) + n * x.length > MAX_FIT_WORK) continue;
+      if (densityWork(vals) * (FIT_POINTS * (2 * 30 + 33) + x.length) > MAX_FIT_WORK) continue;
       const mu = vals.reduce((a, b) => a + b, 0) / n;
       const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
       const scott = sd * n ** -0.2;

@@ -12,7 +12,7 @@
 // seaborn draws inside a confirmed body (inner="box", "quart") are confirmed as its values'
 // median, quartiles and whiskers. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
-import { density, fitBandwidth } from "./bandwidth";
+import { density, densityWork, fitBandwidth } from "./bandwidth";
 import { boxStats, percentile } from "./boxes";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -65,7 +65,7 @@ interface Fit {
 class Budget {
   constructor(public left: number) {}
   take(n: number): boolean {
-    // fitBandwidth evaluates the density at FIT_POINTS points 93 times (a 33-step scan, then 30
+    // n: the kernels one density sums (the distinct values when ties are many); fitBandwidth evaluates the density at FIT_POINTS points 93 times (a 33-step scan, then 30
     // golden-section steps of two), then the body is confirmed at each of its ~100 points
     const cost = n * (FIT_POINTS * 93 + 100);
     if (cost > MAX_FIT_WORK || cost > this.left) return false;
@@ -132,7 +132,7 @@ function fitBody(s: PlottedSeries, vals: number[], budget: Budget): Fit | null {
   const mu = vals.reduce((a, b) => a + b, 0) / n;
   const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
   const scott = sd * n ** -0.2;
-  if (!(scott > 0) || !budget.take(n)) return null;
+  if (!(scott > 0) || !budget.take(densityWork(vals))) return null;
   const w = s.widths!;
   const pick = Array.from({ length: FIT_POINTS }, (_, i) => Math.round((i * (s.y.length - 1)) / (FIT_POINTS - 1)));
   const h = fitBandwidth(
