@@ -10,6 +10,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
 import { categoryValues, collinear, countBounds, densities, edgesFrom, MAX_PAIR_COLUMNS, pairs, presentValues, withinBounds } from "./shapes";
+import { valueRange } from "./kde-density";
 import { memo } from "./memo";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -143,10 +144,10 @@ export function histogramEvidence(s: PlottedSeries, p: Prepared): Weighed | null
       // the column's values in the subset, kept once per table (kde-density.ts), as the densities read them
       const vals = presentValues(v, f);
       if (vals.length < 2) continue;
-      const own = rangeOf(vals);
+      const own = valueRange(vals);
       // a subset binned on the whole column's bins (seaborn's hue levels share them): tried for
       // a move or a stretch only, the subset's own bins decide everything else
-      const whole = f.rows.length < p.rowCount ? memo(v, "finite range", () => rangeOf(v.filter((t) => Number.isFinite(t)))) : null;
+      const whole = f.rows.length < p.rowCount ? memo(v, "finite range", () => valueRange(v.filter((t) => Number.isFinite(t)))) : null;
       for (const [lo, hi, shared] of whole && (whole[0] !== own[0] || whole[1] !== own[1])
         ? [[...own, false] as const, [...whole, true] as const]
         : [[...own, false] as const]) {
@@ -219,16 +220,6 @@ export const DODGE_OFFSETS: readonly number[] = Array.from({ length: MAX_DODGED 
 
 function isDodge(off: number): boolean {
   return DODGE_OFFSETS.some((d) => Math.abs(off - d) <= 1e-6);
-}
-
-function rangeOf(vals: number[]): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const t of vals) {
-    if (t < lo) lo = t;
-    if (t > hi) hi = t;
-  }
-  return [lo, hi];
 }
 
 const SPIKE = 10;

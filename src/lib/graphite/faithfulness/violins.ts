@@ -14,6 +14,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { density, densityWork, fitBandwidth } from "./bandwidth";
 import { boxStats, percentile } from "./boxes";
+import { valueRange } from "./kde-density";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
@@ -112,21 +113,11 @@ function standsAround(t: number[], lo: number, hi: number): number | null {
   return left >= -eps && Math.abs(left - right) <= eps ? Math.max(0, left) : null;
 }
 
-function extent(vals: number[]): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of vals) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return [lo, hi];
-}
-
 /** The body's widths as k × the density of vals at the fitted bandwidth, with the largest gap. */
 function fitBody(s: PlottedSeries, vals: number[], budget: Budget): Fit | null {
   const n = vals.length;
   if (n < 2) return null;
-  const [lo, hi] = extent(vals);
+  const [lo, hi] = valueRange(vals);
   const reach = standsAround(s.y, lo, hi);
   if (reach === null) return null;
   const mu = vals.reduce((a, b) => a + b, 0) / n;
@@ -196,7 +187,7 @@ function confirm(s: PlottedSeries, subsets: Subset[], p: Prepared, budget: Budge
 
 /** Is the real values' density clearly off the body (not a near miss that a tolerance decides)? */
 function clearlyOff(s: PlottedSeries, vals: number[], budget: Budget): boolean {
-  const [lo, hi] = extent(vals);
+  const [lo, hi] = valueRange(vals);
   if (standsAround(s.y, lo, hi) === null) return true;
   const f = fitBody(s, vals, budget);
   return f !== null && f.worst > CLEARLY_OFF;
@@ -217,7 +208,7 @@ function changed(s: PlottedSeries, subsets: Subset[], p: Prepared, budget: Budge
       if (sub.by.includes(col) || (sub.only !== undefined && col !== sub.only) || (named.length && !named.includes(col))) continue;
       const vals = sub.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
       if (vals.length < MIN_VALUES) continue;
-      const [lo, hi] = extent(vals);
+      const [lo, hi] = valueRange(vals);
       const range = hi - lo;
       if (!(range > 0)) continue;
       const what = `${col}${sub.desc}`;
