@@ -1230,6 +1230,15 @@ def _image(ax_index: int, im: Any, xcat: Any, ycat: Any) -> list[dict[str, Any]]
     return _cells(ax_index, arr, xc, yc, xcat, ycat)
 
 
+def _legend_titles(fig: Any, axes: list[Any]) -> list[str]:
+    """The titles of the figure's visible legends (the axes' and the figure's, where displot and
+    catplot put it): seaborn titles a hue legend with the hue column's name, which is what says the
+    drawn levels are that column's, where the bars themselves carry no label."""
+    legends = [ax.get_legend() for ax in axes] + list(fig.legends)
+    titles = [leg.get_title().get_text().strip() for leg in legends if leg is not None and leg.get_visible()]
+    return [t for t in titles if t]
+
+
 def _colors(fig: Any) -> list[str]:
     seen: list[str] = []
 
@@ -1411,6 +1420,7 @@ def measure(fig: Any, renderer: Any) -> dict[str, Any]:
         "outsideArtists": outside,
         "emptyAxes": sum(1 for ax in axes if not ax.has_data()),
         "axisLabels": [{"title": ax.get_title(), "xlabel": ax.get_xlabel(), "ylabel": ax.get_ylabel()} for ax in axes],
+        "legendTitles": _legend_titles(fig, axes),
         "data": _plotted(fig, unread),
         "unread": unread,
     }

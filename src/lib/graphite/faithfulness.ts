@@ -47,6 +47,7 @@ import { weighContours } from "./faithfulness/contours";
 import { weighHist2d } from "./faithfulness/hist2d";
 import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
+import { weighHistLevels } from "./faithfulness/hist-levels";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -503,9 +504,20 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     u.check.detail = w.detail;
     unexplained--;
   }
+  const valueChecks = checks.filter((c) => c.check.startsWith("values of"));
+  // hue levels' bars on shared bins, read together: each its level's histogram under seaborn's
+  // common normalisation, or together a column's histogram while not each its level's (shuffled)
+  if (valueChecks.length === series.length)
+    for (const [i, w] of weighHistLevels(series, p, figures.flatMap((f) => f.legendTitles ?? []))) {
+      const c = valueChecks[i]!;
+      if (c.status !== "unchecked") continue;
+      c.status = w.status;
+      c.detail = w.detail;
+      if (w.status === "pass") noteSubset(subsets, p, w.detail);
+      unexplained--;
+    }
   // A band no reading gives that holds a confirmed line of its axes drawn at its own x (a
   // regression's or an estimate's bootstrap interval, seaborn's default) is consistent with it.
-  const valueChecks = checks.filter((c) => c.check.startsWith("values of"));
   if (valueChecks.length === series.length)
     for (const [i, w] of bands) {
       const c = valueChecks[i]!;

@@ -106,6 +106,9 @@ export const FigureMeasure = z.object({
   /** Axes with nothing drawn in them. */
   emptyAxes: z.number().int(),
   axisLabels: z.array(z.object({ title: z.string(), xlabel: z.string(), ylabel: z.string() })),
+  /** The titles of the figure's visible legends (seaborn titles a hue legend with the hue column's
+   * name). Optional: results measured before it was reported still parse. */
+  legendTitles: z.array(z.string()).optional(),
   data: z.array(PlottedSeries),
   /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
    * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes) and series past the 64 it measures, per axes: a chart is not

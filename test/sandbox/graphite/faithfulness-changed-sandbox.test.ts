@@ -1,4 +1,4 @@
-// Error bars, dodged strips and histograms on fixed bins drawn for real with seaborn in the
+// Error bars, dodged strips, histograms on fixed bins and hue levels' histograms drawn for real with seaborn in the
 // sandbox: the data's own are faithful (the error bars confirmed as seaborn's errorbar="sd" or
 // ("pi", 50)), and the same charts over a column moved, stretched or shuffled by one added line are
 // "unfaithful", the detail naming the change. The CSV is read by graphite's reader and handed over
@@ -54,5 +54,21 @@ test("the same charts over a column moved, stretched or shuffled: unfaithful, na
       /values from other rows/,
     ],
     ['df["total_bill"] = df["total_bill"] * 2\nsns.histplot(data=df, x="total_bill", binrange=(0, 80), binwidth=2)', /histogram of total_bill stretched × 2 /],
+  ]);
+});
+
+test("hue levels' histograms read together: seaborn's common_norm densities faithful; a shuffled column unfaithful, named by the legend's hue", async () => {
+  const d = await drawAndCheck(csv, 'sns.histplot(data=df, x="total_bill", hue="sex", stat="density")', "bar");
+  assert.deepEqual(d.run.figures[0]!.legendTitles, ["sex"], "the legend is titled with the hue column");
+  assert.equal(d.faith.verdict, "faithful", d.why);
+  assert.ok(
+    d.faith.checks.some((c) => c.status === "pass" && /histogram of total_bill where sex == "(Male|Female)" \(density over all 2 levels' values together/.test(c.detail)),
+    d.why,
+  );
+  await assertEachUnfaithful(csv, [
+    [
+      'df["total_bill"] = df["total_bill"].sample(frac=1, random_state=0).values\nsns.histplot(data=df, x="total_bill", hue="sex", multiple="stack")',
+      /together are the histogram of total_bill exactly .*moved between rows \(shuffled\)/,
+    ],
   ]);
 });

@@ -1,0 +1,167 @@
+// Histograms of one column's hue levels on the bins they share (seaborn's histplot(hue=), layered
+// or stacked) whose bars together are the column's own histogram exactly, while the levels' bars
+// are not the level rows' histograms: every value still stands in some level, but in another
+// level than its row's, which is what shuffling the column (or the level column) across rows
+// gives. No single series shows it; the levels together do. Exactness and the chart's own words
+// are the evidence: the legend must be titled with the level column (seaborn titles it with the
+// hue's name), that column must have no gaps and exactly as many values as there are series, each
+// series must count as many values as one level has, and no way of giving the series to the
+// levels makes each its level's histogram. A filter, weights, a clip or a derived hue misses the
+// column's count in some bin or the level sizes, and so claims nothing. Counts only, numpy's
+// rounding at the edges read both ways. Pure.
+import type { PlottedSeries } from "../../schema/sandbox";
+import { presentValues } from "./kde-density";
+import type { Weighed } from "./near";
+import { countBounds, edgesFrom, withinBounds } from "./shapes";
+import type { Frame, Prepared } from "./table";
+
+/** Fewest bins and values before the levels adding up to the column is evidence. */
+const MIN_BINS = 5;
+const MIN_VALUES = 30;
+/** Most series tried (every way of giving them to the levels is tried). */
+const MAX_LEVELS = 6;
+
+const fmt = (v: number) => String(+v.toPrecision(6));
+
+interface Bars {
+  i: number;
+  s: PlottedSeries;
+}
+
+/** One series' heights in bin order on the given edges. */
+function binHeights(s: PlottedSeries, edges: number[]): number[] {
+  const w = edges[1]! - edges[0]!;
+  const h = new Array<number>(edges.length - 1).fill(0);
+  (s.x as number[]).forEach((x, k) => {
+    h[Math.round((x - edges[0]! - w / 2) / w)] = s.y[k]!;
+  });
+  return h;
+}
+
+/** Heights ÷ k as whole counts, or null when some is not one. */
+function asCounts(h: number[], k: number): number[] | null {
+  const c = h.map((v) => v / k);
+  return c.every((v) => v >= 0 && Math.abs(v - Math.round(v)) <= 1e-6 * Math.max(1, v)) ? c.map(Math.round) : null;
+}
+
+/** Every ordering of 0..n-1 (n ≤ MAX_LEVELS). */
+function* orderings(n: number, prefix: number[] = []): Generator<number[]> {
+  if (prefix.length === n) {
+    yield prefix;
+    return;
+  }
+  for (let j = 0; j < n; j++) if (!prefix.includes(j)) yield* orderings(n, [...prefix, j]);
+}
+
+/**
+ * The bar series (by index) read as hue levels on shared bins: each confirmed as its level's
+ * histogram (a pass, seaborn's common_norm stats included), or failed where the levels are a
+ * column moved between rows; empty when neither. `legendTitles`: the titles of the chart's legends.
+ */
+export function weighHistLevels(series: PlottedSeries[], p: Prepared, legendTitles: string[]): Map<number, Weighed> {
+  const out = new Map<number, Weighed>();
+  const titled = new Set(legendTitles.map((t) => t.trim()));
+  const byAxes = new Map<number, Bars[]>();
+  series.forEach((s, i) => {
+    if (s.kind === "bar") byAxes.set(s.axes, [...(byAxes.get(s.axes) ?? []), { i, s }]);
+  });
+  for (const bars of byAxes.values()) {
+    const found = onAxes(bars, p, titled);
+    if (found) for (const [i, w] of found) out.set(i, w);
+  }
+  return out;
+}
+
+function onAxes(bars: Bars[], p: Prepared, titled: Set<string>): Map<number, Weighed> | null {
+  const m = bars.length;
+  if (m < 2 || m > MAX_LEVELS || bars.some(({ s }) => s.truncated || !s.x.every((x) => typeof x === "number"))) return null;
+  // every series on the same bins (a dodge moves each level's bars: not read here)
+  const centres = bars[0]!.s.x as number[];
+  if (!bars.every(({ s }) => s.x.length === centres.length && (s.x as number[]).every((x, k) => Math.abs(x - centres[k]!) <= 1e-9 * Math.max(1, Math.abs(x)))))
+    return null;
+  const edges = edgesFrom(centres);
+  if (!edges || edges.length - 1 < MIN_BINS) return null;
+  const w = edges[1]! - edges[0]!;
+  const heights = bars.map(({ s }) => binHeights(s, edges));
+  const pooled = heights[0]!.map((_, b) => heights.reduce((t, h) => t + h[b]!, 0));
+  const all: Frame = p.frames[0]!;
+  for (const [col, v] of p.numeric) {
+    const vals = presentValues(v, all);
+    if (vals.length < MIN_VALUES) continue;
+    const bounds = countBounds(vals, edges);
+    const inBins = bounds.hi.reduce((a, b) => a + b, 0);
+    if (inBins < MIN_VALUES) continue;
+    // seaborn's stats with common_norm: count, density, proportion, percent, all over every level
+    for (const [how, k] of [
+      ["counts", 1],
+      ["density", 1 / (inBins * w)],
+      ["proportion", 1 / inBins],
+      ["percent", 100 / inBins],
+    ] as const) {
+      const total = asCounts(pooled, k);
+      if (!total || !withinBounds(total, bounds)) continue;
+      const counts = heights.map((h) => asCounts(h, k));
+      if (counts.some((c) => c === null)) continue;
+      const found = levelsOf(bars, counts as number[][], edges, col, v, p, titled, how);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The series given to a level column's levels: a pass for each when one way makes every series its
+ * level's histogram; else a failed check for each series that is not, on a level column the legend
+ * names; else null.
+ */
+function levelsOf(
+  bars: Bars[],
+  counts: number[][],
+  edges: number[],
+  col: string,
+  v: number[],
+  p: Prepared,
+  titled: Set<string>,
+  how: string,
+): Map<number, Weighed> | null {
+  const m = bars.length;
+  const nb = edges.length - 1;
+  const totals = counts.map((c) => c.reduce((a, b) => a + b, 0));
+  let evidence: Map<number, Weighed> | null = null;
+  for (const [g, keys] of p.categorical) {
+    if (keys.some((k) => k === null)) continue;
+    const levels = p.frames.filter((f) => f.where?.[0] === g);
+    if (levels.length !== m) continue;
+    const own = levels.map((f) => countBounds(presentValues(v, f), edges));
+    const sizes = own.map((b) => b.hi.reduce((a, c) => a + c, 0));
+    // the series' sizes must be the levels' sizes: a shuffle keeps every level's size
+    const fits = [...orderings(m)].filter((ord) => ord.every((l, k) => sizes[l] === totals[k]));
+    if (fits.length === 0) continue;
+    // one way that makes every series its level's histogram: the levels are confirmed
+    const confirms = fits.find((ord) => ord.every((l, k) => withinBounds(counts[k]!, own[l]!)));
+    if (confirms) {
+      const norm = how === "counts" ? "counts" : `${how} over all ${m} levels' values together, as seaborn normalises hue levels (common_norm)`;
+      return new Map(
+        confirms.map((l, k) => [bars[k]!.i, { status: "pass", detail: `match histogram of ${col}${levels[l]!.desc} (${norm}, ${nb} bins shared by the ${g} levels)` }]),
+      );
+    }
+    if (evidence || !titled.has(g)) continue;
+    // the ordering that confirms the most series names the others (ties: the first)
+    const score = (ord: number[]) => ord.filter((l, k) => withinBounds(counts[k]!, own[l]!)).length;
+    const best = fits.reduce((a, b) => (score(b) > score(a) ? b : a));
+    const found = new Map<number, Weighed>();
+    best.forEach((l, k) => {
+      if (withinBounds(counts[k]!, own[l]!)) return;
+      const level = levels[l]!;
+      const mine = own[l]!.hi;
+      const b = counts[k]!.findIndex((c, j) => c !== mine[j] && c !== own[l]!.lo[j]);
+      const at = b >= 0 ? `; from ${fmt(edges[b]!)} to ${fmt(edges[b + 1]!)} they count ${counts[k]![b]}, its rows hold ${mine[b]}` : "";
+      found.set(bars[k]!.i, {
+        status: "fail",
+        detail: `the ${m} series of bars together are the histogram of ${col} exactly (${how}, ${nb} bins), and this one counts as many values as ${g} == ${JSON.stringify(level.where![1])} has (${totals[k]}), but not its values${at}: the values of ${col} (or of ${g}) were moved between rows (shuffled), so the ${g} levels show other rows' values`,
+      });
+    });
+    evidence = found.size ? found : null;
+  }
+  return evidence;
+}
