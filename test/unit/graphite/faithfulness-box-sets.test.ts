@@ -193,3 +193,29 @@ test("fliers just past a whisker (within 0.2% of it) are fliers: the box is conf
   const f = checkFaithfulness(table, [labelled([drawn])]);
   assertVerdict(f, "faithful", /match box of v where g == "A"|match box of v/);
 });
+
+/** v moved between rows (a seeded permutation): each group keeps its size, not its values. */
+function shuffledRows(): typeof rows {
+  const r = lcg(5);
+  const v = rows.map((x) => x.v);
+  for (let i = v.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [v[i], v[j]] = [v[j]!, v[i]!];
+  }
+  return rows.map((x, i) => ({ ...x, v: v[i]! }));
+}
+
+test("boxes of v shuffled across rows: whisker ends and fliers that are v's values but not their group's: unfaithful", () => {
+  const moved = shuffledRows();
+  const data = GROUPS.map((g) => box(g, moved.filter((r) => r.g === g).map((r) => r.v)));
+  assertBoxes(data, "unfaithful", /the boxes draw values of v \(their whisker ends and fliers\), but \d+ of those \d+ are no value of v in the rows of their category \(at g == "[ABC]": [\d.]+\): values from other rows/);
+});
+
+test("a subset of each group's rows, the column rounded, or too few values drawn: never called values from other rows", () => {
+  const some = GROUPS.map((g) => box(g, vOf((r) => r.g === g && r.k !== 2)));
+  assert.notEqual(assertBoxes(some, "unchecked").verdict, "unfaithful");
+  assertBoxes(perGroup({ change: (x) => Math.round(x) }), "unchecked");
+  // one box of shuffled values without fliers: two whisker ends are too few to say anything
+  const moved = shuffledRows();
+  assertBoxes([box("A", moved.filter((r) => r.g === "A").map((r) => r.v), { fliers: false })], "unchecked");
+});

@@ -8,8 +8,10 @@
 // value (and a hue column's: seaborn's dodged boxes), the whole column (one box), or each box a
 // column of its own (df.plot.box(), boxplot of several columns). A set is "unfaithful" only when
 // every number of every box is one column's statistics in the same rows times one factor no change
-// of unit gives, or plus one constant, and the numbers carry information (4+ distinct); otherwise
-// a box no reading gives is "unchecked". Pure.
+// of unit gives, or plus one constant, and the numbers carry information (4+ distinct); or when
+// the values it draws as themselves (whisker ends, fliers) are all the column's and 3+ of them no
+// value of their own category's rows (the column shuffled across rows); otherwise a box no reading
+// gives is "unchecked". Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { boxStats } from "./boxes";
 import { close } from "./match";
@@ -192,6 +194,10 @@ export interface SetReading {
   what: string;
   /** "every box's whiskers, quartiles and median": what a changed set changed. */
   whole: string;
+  /** The drawn numbers that are values of the set's rows themselves, not statistics (a box's whisker ends and fliers). */
+  rowValues: (s: PlottedSeries) => number[];
+  /** "whisker ends and fliers": what rowValues are called. */
+  rowValueNames: string;
 }
 
 /** The five numbers of the box matplotlib draws for these values, against the drawn box's. */
@@ -205,6 +211,9 @@ const BOX: SetReading = {
   noun: "box",
   what: "quartiles and median as matplotlib computes them",
   whole: "every box's whiskers, quartiles and median are",
+  // matplotlib ends a whisker at a value of the rows (q1 or q3 themselves when none lies between)
+  rowValues: (s) => [...[s.y[0]!, s.y[4]!].filter((w) => w !== s.y[1] && w !== s.y[3]), ...(s.fliers ?? [])],
+  rowValueNames: "whisker ends and fliers",
 };
 
 /**
@@ -312,6 +321,19 @@ export function weighSets(series: PlottedSeries[], p: Prepared, scale: number, n
       }
     }
     if (done) continue;
+    // evidence: values of a named column drawn at categories whose rows do not hold them
+    const cats = cuts.filter((c) => c.col === null && c.what !== "");
+    for (const col of cats.length ? cols.filter((c) => named.has(c)) : []) {
+      if (cats.some((cut) => cut.shows.some((sh) => sh.some(([g]) => g === col)))) continue;
+      const moved = cats.map((cut) => fromOtherRows(boxes, cut, p.numeric.get(col)!, (k) => valuesIn(cut.rows[k]!, col), reading));
+      if (moved.some((m) => m === null)) continue;
+      const m = moved[0]!;
+      const detail = `the ${reading.noun === "box" ? "boxes" : reading.noun} draw values of ${col} (their ${reading.rowValueNames}), but ${m.foreign} of those ${m.drawn} are no value of ${col} in the rows of their category${m.example}: values from other rows (${col} shuffled across rows?), so they do not show their categories' ${col}`;
+      for (const i of idx) out.set(i, { status: "fail", detail });
+      done = true;
+      break;
+    }
+    if (done) continue;
     for (const i of idx)
       out.set(i, {
         status: "unchecked",
@@ -319,4 +341,51 @@ export function weighSets(series: PlottedSeries[], p: Prepared, scale: number, n
       });
   }
   return out;
+}
+
+/** Fewest drawn row values, and of them from other rows, before a set's values coming from other rows is evidence. */
+const MIN_ROW_VALUES = 4;
+const MIN_FOREIGN = 3;
+
+/** Is t one of the ascending values (to within rounding: seaborn's log axis computes through logs)? */
+function holds(sorted: number[], t: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  const eps = 1e-9 * Math.max(1, Math.abs(t));
+  return (lo < sorted.length && Math.abs(sorted[lo]! - t) <= eps) || (lo > 0 && Math.abs(sorted[lo - 1]! - t) <= eps);
+}
+
+/**
+ * The set's drawn row values (whisker ends, fliers) all values of the column, and at least
+ * MIN_FOREIGN of them no value of their own category's rows; null otherwise. A correct box draws
+ * only its rows' values there, whatever its whis; a subset of the rows never draws a value its rows
+ * lack; a column changed (rounded, clipped, scaled) draws values the column does not hold.
+ */
+function fromOtherRows(
+  boxes: PlottedSeries[],
+  cut: Cut,
+  column: number[],
+  own: (k: number) => number[],
+  reading: SetReading,
+): { drawn: number; foreign: number; example: string } | null {
+  const everyValue = sortedFinite(column);
+  let drawn = 0;
+  let foreign = 0;
+  let example = "";
+  for (const [k, b] of boxes.entries()) {
+    const mine = own(k);
+    for (const t of reading.rowValues(b)) {
+      if (!holds(everyValue, t)) return null;
+      drawn++;
+      if (holds(mine, t)) continue;
+      foreign++;
+      if (!example) example = ` (at ${cut.shows[k]!.map(([g, v]) => `${g} == ${JSON.stringify(v)}`).join(" and ")}: ${+t.toPrecision(6)})`;
+    }
+  }
+  return drawn >= MIN_ROW_VALUES && foreign >= MIN_FOREIGN ? { drawn, foreign, example } : null;
 }

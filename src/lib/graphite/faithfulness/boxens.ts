@@ -49,6 +49,9 @@ const BOXEN: SetReading = {
   noun: "letter-value boxes",
   what: "letter values as seaborn's boxenplot computes them",
   whole: "every set's letter values and median are",
+  // the letter values are percentiles; only the fliers are values of the rows themselves
+  rowValues: (s) => s.fliers ?? [],
+  rowValueNames: "fliers",
 };
 
 /** Every boxen series (kind "boxen"), by index, with its finding; `names` as weighBoxes takes them. */
