@@ -73,11 +73,12 @@ test("hue levels' histograms read together: seaborn's common_norm densities fait
   ]);
 });
 
-test("a box plot and a boxenplot of a shuffled column: values drawn at categories whose rows lack them, unfaithful", async () => {
+test("a box plot and a violin plot of a shuffled column: values drawn at categories whose rows lack them, unfaithful", async () => {
   const shuffle = 'df["total_bill"] = df["total_bill"].sample(frac=1, random_state=0).values\n';
   await assertEachFaithful(csv, ['sns.boxplot(data=df, x="day", y="total_bill")'], "box");
   await assertEachUnfaithful(csv, [
     [`${shuffle}sns.boxplot(data=df, x="day", y="total_bill")`, /the boxes draw values of total_bill \(their whisker ends and fliers\), but \d+ of those \d+ are no value of total_bill in the rows of their category/],
     [`${shuffle}sns.boxplot(data=df, x="day", y="total_bill", hue="sex")`, /values from other rows \(total_bill shuffled across rows\?\)/],
+    [`${shuffle}sns.violinplot(data=df, x="day", y="total_bill")`, /the violins' whiskers \(seaborn's inner box\) end at values of total_bill, but \d+ of those \d+ ends are no value of total_bill/],
   ]);
 });

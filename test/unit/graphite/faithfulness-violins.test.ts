@@ -302,3 +302,48 @@ test("four violins of 12,500 one-decimal values each (a 50,000-row table): every
   assert.equal(bodyChecks(f).length, 4);
   for (const c of bodyChecks(f)) assert.match(c.detail, /the density of d where s == "\w+" \(12500 values; Gaussian kernel, bandwidth [\d.]+ = 1 × Scott's/);
 });
+
+/** v moved between rows (a seeded permutation, gaps included): each group keeps its size, not its values. */
+function shuffledV(): typeof rows {
+  const r = lcg(19);
+  const v = rows.map((x) => x.v);
+  for (let i = v.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [v[i], v[j]] = [v[j]!, v[i]!];
+  }
+  return rows.map((x, i) => ({ ...x, v: v[i]! }));
+}
+/** seaborn's inner="box" whisker line at g: matplotlib's boxplot_stats whisker ends of the values. */
+function whiskerLine(g: string, vals: number[]): PlottedSeries {
+  const s = [...vals].sort((a, b) => a - b);
+  const q1 = pct(s, 0.25);
+  const q3 = pct(s, 0.75);
+  const lo = s.find((x) => x >= q1 - 1.5 * (q3 - q1))!;
+  const hi = [...s].reverse().find((x) => x <= q3 + 1.5 * (q3 - q1))!;
+  return series({ kind: "line", x: [g, g], y: [lo, hi] });
+}
+
+test("violins of v shuffled across rows: their whiskers end at v's values their category lacks: unfaithful; a subset's never", () => {
+  const moved = shuffledV();
+  const of = (rs: typeof rows, g: string) => rs.filter((r) => r.g === g && !Number.isNaN(r.v)).map((r) => r.v);
+  const f = chart(
+    GROUPS.map((g) => [g, body(of(moved, g))]),
+    "area",
+    GROUPS.map((g) => whiskerLine(g, of(moved, g))),
+  );
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks, null, 1));
+  assert.ok(
+    f.checks.some((c) => c.status === "fail" && /the violins' whiskers \(seaborn's inner box\) end at values of v, but [3-6] of those 6 ends are no value of v in the rows of their category \(at "[ABC]": [\d.]+\): values from other rows/.test(c.detail)),
+    JSON.stringify(f.checks, null, 1),
+  );
+  // bodies no reading gives (the moved values') around whiskers of every other row of each group:
+  // a subset's whisker ends are its category's own values, which claim nothing
+  const some = rows.filter((_, i) => i % 2 === 0);
+  const g = chart(
+    GROUPS.map((k) => [k, body(of(moved, k))]),
+    "area",
+    GROUPS.map((k) => whiskerLine(k, of(some, k))),
+  );
+  assert.ok(bodyChecks(g).every((c) => c.status === "unchecked"), JSON.stringify(bodyChecks(g), null, 1));
+  assert.notEqual(g.verdict, "unfaithful", JSON.stringify(g.checks, null, 1));
+});

@@ -348,7 +348,7 @@ const MIN_ROW_VALUES = 4;
 const MIN_FOREIGN = 3;
 
 /** Is t one of the ascending values (to within rounding: seaborn's log axis computes through logs)? */
-function holds(sorted: number[], t: number): boolean {
+export function holds(sorted: number[], t: number): boolean {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

@@ -10,10 +10,12 @@
 // unit gives, or moved by a constant; and only when the body carries information and the real
 // values' density is clearly off it (a deliberate subset of rows is no evidence). The short lines
 // seaborn draws inside a confirmed body (inner="box", "quart") are confirmed as its values'
-// median, quartiles and whiskers. Pure.
+// median, quartiles and whiskers; bodies no reading gives whose whiskers end at values of the
+// column their category's rows do not hold show other rows' values (the column shuffled). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { density, densityWork, fitBandwidth } from "./bandwidth";
 import { boxStats, percentile } from "./boxes";
+import { holds, sortedFinite } from "./box-sets";
 import { valueRange } from "./kde-density";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
@@ -263,6 +265,69 @@ function oneNorm(group: Array<{ s: PlottedSeries; r: Reading }>): string | null 
 const TIGHT = 1e-9;
 const sameValue = (a: number, b: number) => Math.abs(a - b) <= TIGHT * Math.max(1, Math.abs(a), Math.abs(b));
 
+/** Fewest whisker ends, and of them from other rows, before unread bodies' values coming from other rows is evidence. */
+const MIN_ENDS = 4;
+const MIN_FOREIGN = 3;
+
+/**
+ * Bodies no reading gives, with the whiskers seaborn draws inside them (inner="box": the
+ * whisker ends of matplotlib's boxplot_stats, values of the body's rows): when every end is a value
+ * of a column the axes name and 3+ of them are no value of their category's rows, the bodies show
+ * other rows' values (the column shuffled across rows). A subset of the rows never draws a value its
+ * category lacks; a changed column draws values the column does not hold. Each body on the axes and
+ * its whisker line fail together; empty when not.
+ */
+function fromOtherRows(series: PlottedSeries[], p: Prepared, labels: string[][], found: Map<number, ViolinFinding>): Map<number, ViolinFinding> {
+  const out = new Map<number, ViolinFinding>();
+  const byAxes = new Map<number, number[]>();
+  series.forEach((s, i) => {
+    if (s.kind === "violin") byAxes.set(s.axes, [...(byAxes.get(s.axes) ?? []), i]);
+  });
+  for (const idx of byAxes.values()) {
+    if (!idx.every((i) => found.get(i)?.status === "unchecked" && typeof series[i]!.x[0] === "string")) continue;
+    // each body's whisker line: the widest two-point line at its category
+    const whiskers = idx.map((i) => {
+      const at = series[i]!.x[0];
+      let best = -1;
+      series.forEach((l, j) => {
+        if (l.kind !== "line" || l.axes !== series[i]!.axes || l.y.length !== 2 || !l.x.every((x) => x === at)) return;
+        if (best < 0 || Math.abs(l.y[1]! - l.y[0]!) > Math.abs(series[best]!.y[1]! - series[best]!.y[0]!)) best = j;
+      });
+      return best;
+    });
+    if (whiskers.some((j) => j < 0)) continue;
+    const named = [...new Set(idx.flatMap((i) => labels[i] ?? []))].filter((c) => p.numeric.has(c));
+    for (const col of named) {
+      const v = p.numeric.get(col)!;
+      const every = sortedFinite(v);
+      let ends = 0;
+      let foreign = 0;
+      let example = "";
+      let column = true;
+      // hue levels' bodies at one category share its widest line: each line counted once
+      const once = [...new Map(idx.map((i, k) => [whiskers[k]!, i])).entries()];
+      for (const [j, i] of once) {
+        const key = (series[i]!.x[0] as string).trim();
+        // the category's rows under any column that has it: a value none of them holds is foreign
+        const rows = [...p.categorical].filter(([g]) => g !== col).flatMap(([, keys]) => rowsWhere(keys, key));
+        const mine = sortedFinite(rows.map((r) => v[r]!));
+        for (const t of series[j]!.y) {
+          if (!holds(every, t)) column = false;
+          ends++;
+          if (holds(mine, t)) continue;
+          foreign++;
+          if (!example) example = ` (at ${JSON.stringify(key)}: ${fmt(t)})`;
+        }
+      }
+      if (!column || ends < MIN_ENDS || foreign < MIN_FOREIGN) continue;
+      const detail = `the violins' whiskers (seaborn's inner box) end at values of ${col}, but ${foreign} of those ${ends} ends are no value of ${col} in the rows of their category${example}: values from other rows (${col} shuffled across rows?), so the bodies do not show their categories' ${col}`;
+      for (const i of [...idx, ...whiskers]) out.set(i, { status: "fail", detail });
+      break;
+    }
+  }
+  return out;
+}
+
 /** What a short line inside a confirmed body shows, read from its values, or null. */
 function innerLine(ys: number[], vals: number[]): string | null {
   const sorted = [...vals].sort((a, b) => a - b);
@@ -328,6 +393,7 @@ export function weighViolins(series: PlottedSeries[], p: Prepared, labels: strin
             },
       );
   }
+  for (const [i, w] of fromOtherRows(series, p, labels, out)) out.set(i, w);
   // the lines seaborn draws inside a body, at its category (or position): of a confirmed body,
   // its values' statistics; of a body shown wrong, the same change of the values
   const read = [...passed.filter(({ i }) => out.get(i)?.status === "pass"), ...failed];
