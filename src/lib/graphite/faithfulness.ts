@@ -498,7 +498,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       }
     }
   });
-  for (const [i, w] of rowsMoved(unread, p, scale)) {
+  for (const [i, w] of rowsMoved(unread, p, scale, figures.flatMap((f) => f.legendTitles ?? []))) {
     const u = unread.find((t) => t.i === i)!;
     u.check.status = w.status;
     u.check.detail = w.detail;

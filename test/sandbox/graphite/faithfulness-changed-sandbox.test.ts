@@ -82,3 +82,13 @@ test("a box plot and a violin plot of a shuffled column: values drawn at categor
     [`${shuffle}sns.violinplot(data=df, x="day", y="total_bill")`, /the violins' whiskers \(seaborn's inner box\) end at values of total_bill, but \d+ of those \d+ ends are no value of total_bill/],
   ]);
 });
+
+test("seaborn's hue lines (unlabelled) of a shuffled column's means: unfaithful, named through the legend's hue", async () => {
+  await assertEachFaithful(csv, ['sns.lineplot(data=df, x="size", y="tip", hue="sex", errorbar=None)'], "line");
+  await assertEachUnfaithful(csv, [
+    [
+      'df["tip"] = df["tip"].sample(frac=1, random_state=0).values\nsns.lineplot(data=df, x="size", y="tip", hue="sex", errorbar=None)',
+      /means of tip over groups of size and sex .*the values of tip were moved between rows \(shuffled\)/,
+    ],
+  ]);
+});

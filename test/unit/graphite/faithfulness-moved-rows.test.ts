@@ -71,3 +71,19 @@ test("means over another grouping that shares the labels, and a constant at the 
   const flat = checkFaithfulness(table, [figure([series({ kind: "bar", x: days, y: days.map(() => 20.75) })])]);
   assert.notEqual(flat.verdict, "unfaithful", JSON.stringify(flat.checks));
 });
+
+test("seaborn's unlabelled hue lines of the shuffled column's means: unfaithful when the legend is titled with the level column, else unchecked", () => {
+  const lines = ["b", "a"].map((k) =>
+    series({
+      label: null,
+      x: days,
+      y: days.map((d) => mean(shuffled.filter((_, i) => day[i] === d && kind[i] === k))),
+    }),
+  );
+  const f = checkFaithfulness(table, [figure(lines, { legendTitles: ["kind"] })]);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  for (const c of values(f)) assert.match(c.detail, /means of bill over groups of day and kind .*where kind == "[ab]" plotted/);
+  // no legend says which column the lines are levels of; a legend naming another two-level column
+  assert.equal(checkFaithfulness(table, [figure(lines)]).verdict, "unchecked");
+  assert.equal(checkFaithfulness(table, [figure(lines, { legendTitles: ["flag"] })]).verdict, "unchecked");
+});

@@ -6,7 +6,8 @@
 // the detail names the column, the key and the first group that differs. Exactness is what makes
 // it evidence: means over groups of any other sizes (a derived grouping that shares the labels, a
 // filter) miss the total, and a sum needs 3+ groups (any split of the rows in two sums to the
-// total). Pure.
+// total). seaborn's hue lines carry no label: they are given to the levels of the column the
+// legend is titled with, each way tried. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
@@ -36,18 +37,54 @@ const drawnKinds = new Set(["bar", "line"]);
  * The unread series that are means or sums of one column's values moved between groups, each with
  * a failed check; empty when none is.
  */
-export function rowsMoved(unread: Unread[], p: Prepared, scale: number): Map<number, Weighed> {
+export function rowsMoved(unread: Unread[], p: Prepared, scale: number, legendTitles: string[] = []): Map<number, Weighed> {
   const usable = unread.filter(({ s }) => drawnKinds.has(s.kind) && s.y.length > 0 && s.y.every((v) => Number.isFinite(v)));
   // hue series (pandas' unstack, seaborn's hue) labelled by one column's values: one partition
   const labelled = usable.filter(({ s }) => s.label !== null && !s.label.startsWith("_"));
-  const attempts: Array<{ group: Unread[]; hue: boolean }> = [];
+  const attempts: Array<{ group: Unread[]; hue: boolean; only?: string }> = [];
   if (labelled.length >= 2 && new Set(labelled.map(({ s }) => norm(s.label!))).size === labelled.length) attempts.push({ group: labelled, hue: true });
+  else attempts.push(...unlabelledLevels(usable, p, legendTitles));
   for (const u of usable) attempts.push({ group: [u], hue: false });
   const out = new Map<number, Weighed>();
-  for (const { group, hue } of attempts) {
+  for (const { group, hue, only } of attempts) {
     if (group.some(({ i }) => out.has(i))) continue;
-    const w = movedIn(group, hue, p, scale);
+    const w = movedIn(group, hue, p, scale, only);
     if (w) for (const { i } of group) out.set(i, w);
+  }
+  return out;
+}
+
+/** Most unlabelled series given to a legend's levels (every way of giving them is tried). */
+const MAX_UNLABELLED = 4;
+
+/** Every ordering of 0..n-1. */
+function* orderings(n: number, prefix: number[] = []): Generator<number[]> {
+  if (prefix.length === n) yield prefix;
+  else for (let j = 0; j < n; j++) if (!prefix.includes(j)) yield* orderings(n, [...prefix, j]);
+}
+
+/**
+ * seaborn's hue lines carry no label: on one axes, 2–4 of them, given to the levels of a column
+ * the chart's legend is titled with (as many levels as series), each way of giving them one
+ * attempt; the weighted total being exact for one of them is the evidence, as for labelled ones.
+ */
+function unlabelledLevels(usable: Unread[], p: Prepared, legendTitles: string[]): Array<{ group: Unread[]; hue: boolean; only: string }> {
+  const out: Array<{ group: Unread[]; hue: boolean; only: string }> = [];
+  const titled = new Set(legendTitles.map((t) => t.trim()));
+  const byAxes = new Map<number, Unread[]>();
+  for (const u of usable) if (u.s.label === null || u.s.label.startsWith("_")) byAxes.set(u.s.axes, [...(byAxes.get(u.s.axes) ?? []), u]);
+  for (const group of byAxes.values()) {
+    if (group.length < 2 || group.length > MAX_UNLABELLED || new Set(group.map(({ s }) => s.kind)).size !== 1) continue;
+    for (const h of titled) {
+      const keys = p.categorical.has(h) ? fullKeys(p, h) : null;
+      if (!keys) continue;
+      const levels = [...new Set(keys)];
+      if (levels.length !== group.length) continue;
+      const raw = p.categorical.get(h)!;
+      const named = levels.map((l) => raw[keys.indexOf(l)]!);
+      for (const ord of orderings(group.length))
+        out.push({ group: group.map((u, k) => ({ i: u.i, s: { ...u.s, label: named[ord[k]!]! } })), hue: true, only: h });
+    }
   }
   return out;
 }
@@ -77,13 +114,13 @@ function cells(p: Prepared, h: string, g: string): Map<string, number[]> {
   });
 }
 
-function movedIn(group: Unread[], hue: boolean, p: Prepared, scale: number): Weighed | null {
+function movedIn(group: Unread[], hue: boolean, p: Prepared, scale: number, only?: string): Weighed | null {
   const points = group.flatMap(({ s }) => s.y.map((y, j) => ({ y, x: norm(s.x[j]!), h: hue ? norm(s.label!) : "" })));
   if (points.length < 2 || new Set(points.map((t) => t.y)).size < 2) return null;
   const at = points.map((t) => `${t.h}|${t.x}`);
   if (new Set(at).size !== at.length) return null;
   const xs = new Set(points.map((t) => t.x));
-  const hues = hue ? [...p.categorical.keys()].filter((h) => fullKeys(p, h)) : [""];
+  const hues = hue ? (only !== undefined ? [only] : [...p.categorical.keys()]).filter((h) => fullKeys(p, h)) : [""];
   for (const h of hues) {
     // the hue column names every series, and each of its values has a series
     if (hue) {
