@@ -48,6 +48,7 @@ import { weighHist2d } from "./faithfulness/hist2d";
 import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
 import { weighHistLevels } from "./faithfulness/hist-levels";
+import { ecdfLevelsMoved } from "./faithfulness/ecdf-levels";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -507,8 +508,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const valueChecks = checks.filter((c) => c.check.startsWith("values of"));
   // hue levels' bars on shared bins, read together: each its level's histogram under seaborn's
   // common normalisation, or together a column's histogram while not each its level's (shuffled)
+  const legendTitles = figures.flatMap((f) => f.legendTitles ?? []);
   if (valueChecks.length === series.length)
-    for (const [i, w] of weighHistLevels(series, p, figures.flatMap((f) => f.legendTitles ?? []))) {
+    for (const [i, w] of [
+      ...weighHistLevels(series, p, legendTitles),
+      ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+    ]) {
       const c = valueChecks[i]!;
       if (c.status !== "unchecked") continue;
       c.status = w.status;

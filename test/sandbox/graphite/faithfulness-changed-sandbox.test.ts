@@ -1,4 +1,4 @@
-// Error bars, dodged strips, histograms on fixed bins and hue levels' histograms drawn for real with seaborn in the
+// Error bars, dodged strips, fixed-bin histograms, hue levels (histograms, lines, ECDFs), boxes and violins drawn with seaborn in the
 // sandbox: the data's own are faithful (the error bars confirmed as seaborn's errorbar="sd" or
 // ("pi", 50)), and the same charts over a column moved, stretched or shuffled by one added line are
 // "unfaithful", the detail naming the change. The CSV is read by graphite's reader and handed over
@@ -89,6 +89,16 @@ test("seaborn's hue lines (unlabelled) of a shuffled column's means: unfaithful,
     [
       'df["tip"] = df["tip"].sample(frac=1, random_state=0).values\nsns.lineplot(data=df, x="size", y="tip", hue="sex", errorbar=None)',
       /means of tip over groups of size and sex .*the values of tip were moved between rows \(shuffled\)/,
+    ],
+  ]);
+});
+
+test("seaborn's hue ECDFs: the data's own faithful; a shuffled column's steps from other rows, unfaithful", async () => {
+  await assertEachFaithful(csv, ['sns.ecdfplot(data=df, x="total_bill", hue="sex")'], "line");
+  await assertEachUnfaithful(csv, [
+    [
+      'df["total_bill"] = df["total_bill"].sample(frac=1, random_state=0).values\nsns.ecdfplot(data=df, x="total_bill", hue="sex")',
+      /the curve is an empirical CDF of \d+ values of total_bill, as many as sex == "(Male|Female)".* has, but \d+ (or more )?of its steps are no value of total_bill/,
     ],
   ]);
 });
