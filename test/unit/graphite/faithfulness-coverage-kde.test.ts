@@ -61,6 +61,25 @@ test("the same curves scaled by 1.07, or moved along x by three grid steps, are 
     const moved = checkFaithfulness(csv, [figure([series({ kind: "line", x: curve.x.map((x) => x + step * 3), y: curve.y })])]);
     if (scaled.verdict === "faithful") wrong.push(`${c.shape} cut=${c.cut} scaled: ${JSON.stringify(scaled.checks[0])}`);
     if (moved.verdict === "faithful") wrong.push(`${c.shape} cut=${c.cut} moved: ${JSON.stringify(moved.checks[0])}`);
+    // a curve moved along x is the density of the values moved: named as such at the fitted bandwidth
+    const named = moved.checks.some((k) => k.status === "fail" && /^the curve is the kernel density of v [+−] [\d.]+ \(bandwidth [\d.]+, 0\.5 × Scott's/.test(k.detail));
+    if (!named) wrong.push(`${c.shape} cut=${c.cut} moved, not named: ${moved.verdict} ${JSON.stringify(moved.checks[0])}`);
+  });
+  assert.deepEqual(wrong, []);
+});
+
+test("the same curves as deviations from the mean, or in thousands (a change of unit), are never called moved or stretched", () => {
+  const wrong: string[] = [];
+  cases.forEach((c, i) => {
+    const lib = ok<Record<string, Curve>>(answers[i], `kde ${c.shape}`);
+    const csv = csvOf(c.v);
+    const curve = lib["scott|0.5"]!;
+    const present = c.v.filter((x) => !Number.isNaN(x));
+    const mu = present.reduce((a, b) => a + b, 0) / present.length;
+    const deviations = checkFaithfulness(csv, [figure([series({ kind: "line", x: curve.x.map((x) => x - mu), y: curve.y })])]);
+    const thousands = checkFaithfulness(csv, [figure([series({ kind: "line", x: curve.x.map((x) => x * 1000), y: curve.y.map((y) => y / 1000) })])]);
+    if (deviations.verdict === "unfaithful") wrong.push(`${c.shape} cut=${c.cut} deviations: ${JSON.stringify(deviations.checks[0])}`);
+    if (thousands.verdict === "unfaithful") wrong.push(`${c.shape} cut=${c.cut} thousands: ${JSON.stringify(thousands.checks[0])}`);
   });
   assert.deepEqual(wrong, []);
 });

@@ -2,6 +2,7 @@
 // JointGrid, displot/histplot(y=..., kde=True), pandas .plot.kde on a rotated axes. The values
 // run up the y axis on an even grid and the density runs along x, so the curve is read as the
 // same kernel densities as an upright one with its axes exchanged. Pure.
+import { kdeBandwidthChanged } from "./kde-changed";
 import type { PlottedSeries } from "../../schema/sandbox";
 import { explainKdeBandwidth } from "./bandwidth";
 import type { Weighed } from "./near";
@@ -33,7 +34,7 @@ export function explainSidewaysKde(s: PlottedSeries, p: Prepared, whole?: Prepar
 export function sidewaysEvidence(s: PlottedSeries, p: Prepared): Weighed | null {
   const turned = sideways(s);
   if (!turned) return null;
-  const w = kdeSpike(turned, p) ?? kdeMoved(turned, p);
+  const w = kdeSpike(turned, p) ?? kdeMoved(turned, p) ?? kdeBandwidthChanged(turned, p);
   if (w) return { ...w, detail: `${w.detail} (drawn sideways: values up the y axis)` };
   if (p.gappy.size === 0) return null;
   const zeros = withGapsAsZero(p);

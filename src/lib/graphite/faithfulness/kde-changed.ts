@@ -1,0 +1,80 @@
+// A kernel density curve at a bandwidth other than Scott's (seaborn's bw_adjust, bw_method) that
+// no column gives as it is, but one column's values moved by a constant, or stretched by a factor
+// no change of unit gives, do at some bandwidth. seaborn's grid stands the same distance past the
+// values on both sides (cut × h), so its centre is the values' centre moved (or stretched) the
+// same way: that pins the move or the factor, the bandwidth is then fitted as bandwidth.ts fits
+// it, and every point of the curve must be that density. A move by a baseline of the column (a
+// deviation from its mean, its first value, kelvin to celsius) is the data shown another way, and
+// claims nothing. Pure.
+import type { PlottedSeries } from "../../schema/sandbox";
+import { baselines } from "./baselines";
+import { density, densityWork, fitBandwidth } from "./bandwidth";
+import { isEvenGrid, presentValues, valueRange } from "./kde-density";
+import type { Weighed } from "./near";
+import type { Prepared } from "./table";
+import { unitChange } from "./units";
+
+const FIT_POINTS = 16;
+const TOLERANCE = 0.002;
+const MAX_FIT_WORK = 2e7;
+/** Fewest values a curve must be the density of before a change of them is evidence. */
+const MIN_VALUES = 10;
+
+const fmt = (v: number) => String(+v.toPrecision(4));
+
+export function kdeBandwidthChanged(s: PlottedSeries, p: Prepared): Weighed | null {
+  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  if (!isEvenGrid(x) || !s.y.every((y) => y >= 0)) return null;
+  const peak = Math.max(...s.y);
+  if (!(peak > 0)) return null;
+  const pick = Array.from({ length: FIT_POINTS }, (_, i) => Math.round((i * (x.length - 1)) / (FIT_POINTS - 1)));
+  const first = x[0]!;
+  const last = x[x.length - 1]!;
+  const span = last - first;
+  const centre = (first + last) / 2;
+  for (const f of p.frames) {
+    for (const [col, v] of p.numeric) {
+      const vals = presentValues(v, f);
+      const n = vals.length;
+      if (n < MIN_VALUES) continue;
+      const [lo, hi] = valueRange(vals);
+      if (!(hi > lo) || densityWork(vals) * (FIT_POINTS * 93 + x.length) > MAX_FIT_WORK) continue;
+      const mid = (lo + hi) / 2;
+      const tries: Array<{ how: string; moved: boolean; at: (t: number) => number; scale: number }> = [];
+      // moved by d: the grid's centre is the values' centre + d
+      const d = centre - mid;
+      if (Math.abs(d) > 1e-3 * span && !baselines(vals).some((b) => Math.abs(d + b) <= 1e-6 * Math.max(Math.abs(b), Math.abs(d)))) {
+        tries.push({ how: `${`+ ${fmt(d)}`.replace("+ -", "− ")}`, moved: true, at: (t) => t - d, scale: 1 });
+      }
+      // stretched by k: the grid's centre is k × the values' centre
+      const k = mid !== 0 ? centre / mid : NaN;
+      if (Number.isFinite(k) && k > 0 && Math.abs(k - 1) > 1e-3 && unitChange(k) === null) {
+        // the stretched values' range must fit inside the grid, the grid standing out evenly
+        if (k * lo >= first - 1e-9 * span && k * hi <= last + 1e-9 * span) tries.push({ how: `× ${fmt(k)}`, moved: false, at: (t) => t / k, scale: 1 / k });
+      }
+      for (const t of tries) {
+        // the values reach no further than the grid on either side
+        if (t.moved && (lo + d < first - 1e-9 * span || hi + d > last + 1e-9 * span)) continue;
+        const xs = pick.map((j) => t.at(x[j]!));
+        const ys = pick.map((j) => s.y[j]! / t.scale);
+        const mu = vals.reduce((a, b) => a + b, 0) / n;
+        const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
+        const scott = sd * n ** -0.2;
+        if (!(scott > 0)) continue;
+        const h = fitBandwidth(vals, scott, xs, ys);
+        const dens = x.map((u) => t.scale * density(vals, h, t.at(u)));
+        // the density itself, or the subset's share of the column's rows (seaborn's common_norm)
+        const all = v.filter((u) => Number.isFinite(u)).length;
+        for (const c of f.where && n < all ? [1, n / all] : [1]) {
+          if (!s.y.every((y, j) => Math.abs(y - c * dens[j]!) <= TOLERANCE * peak)) continue;
+          return {
+            status: "fail",
+            detail: `the curve is the kernel density of ${col}${f.desc} ${t.how} (bandwidth ${fmt(h * (t.moved ? 1 : 1 / t.scale))}, ${fmt(h / scott)} × Scott's of the data's values): the data's density ${t.moved ? "moved" : "stretched"}, not its own, and no ${t.moved ? "baseline" : "change of unit"} of ${col} gives that`,
+          };
+        }
+      }
+    }
+  }
+  return null;
+}
