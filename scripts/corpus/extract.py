@@ -84,6 +84,8 @@ DRAWING_METHODS = {
     "save",
 }
 # seaborn's loader however the snippet names it (sns.load_dataset, `from seaborn import load_dataset`)
+# methods that change the frame they are called on
+MUTATORS = {"pop", "insert", "update"}
 LOAD_RE = re.compile(r"\b(?:sns\.|seaborn\.)?load_dataset\(")
 
 
@@ -128,7 +130,28 @@ def names_defined(stmt: ast.stmt) -> set[str]:
         return {(a.asname or a.name).split(".")[0] for a in stmt.names}
     if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
         return {stmt.name}
-    return {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    out = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    # `tips["big_tip"] = ...` and `df.x = ...` change the frame: for what a later cell needs, they define it
+    for n in ast.walk(stmt):
+        if isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.ctx, ast.Store):
+            base = base_name(n)
+            if base:
+                out.add(base)
+    # so do `species = iris.pop("species")` and `df.dropna(inplace=True)`
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            if n.func.attr in MUTATORS or any(k.arg == "inplace" for k in n.keywords):
+                base = base_name(n.func.value)
+                if base:
+                    out.add(base)
+    return out
+
+
+def base_name(node: ast.expr) -> str | None:
+    """The variable at the root of `a.b[c].d`, if any."""
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 class Stmt:
@@ -145,14 +168,22 @@ class Stmt:
 
 
 def render_last(cell_src: str, tree: ast.Module) -> str:
-    """The cell with its last expression kept as `_last` and rendered when it is a seaborn.objects Plot."""
+    """The cell with its last expression kept as `_last` and rendered when it is a seaborn.objects Plot or Plotter."""
     last = tree.body[-1]
     if not isinstance(last, ast.Expr):
         return cell_src
     value = ast.get_source_segment(cell_src, last.value) or ast.unparse(last.value)
     before = cell_src.splitlines()[: last.lineno - 1]
     return "\n".join(
-        [*before, f"_last = (\n{value}\n)", 'if type(_last).__name__ == "Plot":', "    _last.plot(pyplot=True)"],
+        [
+            *before,
+            f"_last = (\n{value}\n)",
+            'if type(_last).__name__ == "Plot":',
+            "    _last.plot(pyplot=True)",
+            # a Plot drawn on a figure pyplot does not hold (`.on(mpl.figure.Figure()).plot()`): saved, as shown
+            'elif type(_last).__name__ == "Plotter":',
+            '    _last.save("chart.png")',
+        ],
     )
 
 
@@ -197,8 +228,9 @@ def context_for(history: list[Stmt], cell: list[Stmt]) -> str:
         if hit:
             keep.add(j)
             need = (need - hit) | s.uses
-            if s.draws:
-                # a grid or Plot made by an earlier drawing cell: that cell's later statements on it
+            if s.draws and "Plot" not in s.src:
+                # a matplotlib grid or figure made by an earlier drawing cell: that cell's later
+                # statements on it (a seaborn.objects Plot never changes: statements on it draw copies)
                 for k in range(j + 1, len(history)):
                     t = history[k]
                     if t.cell == s.cell and t.uses & hit and not t.defines:

@@ -20,6 +20,7 @@ import type { Extracted, Meta, Result, Snippet, Twin } from "./record";
 import { seriesHashes } from "./series-hash";
 
 type SandboxModule = typeof import("../../src/lib/sandbox/sandbox");
+type CsvModule = typeof import("../../src/lib/graphite/csv");
 type Sandbox = Awaited<ReturnType<SandboxModule["Sandbox"]["start"]>>;
 
 const CHECK_LIMIT_MS = 5_000;
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
   const extracted = JSON.parse(ex.stdout) as Extracted;
   const snippets = extracted.snippets.filter((s) => !only || only.test(s.id));
 
+  const { readCsv } = (await import(pathToFileURL(path.join(src, "src/lib/graphite/csv.ts")).href)) as CsvModule;
   const { Sandbox } = (await import(pathToFileURL(path.join(src, "src/lib/sandbox/sandbox.ts")).href)) as SandboxModule;
   const sb = await Sandbox.start({ concurrency: 2 });
   const loads: number[] = [];
@@ -163,7 +165,8 @@ async function main(): Promise<void> {
   const total = snippets.reduce((n, s) => n + 1 + s.twins.length, 0);
   try {
     for (const [csv, group] of byCsv) {
-      const csvText = fs.readFileSync(csv, "utf8");
+      // the text graphite hands the sandbox as data.csv: its reader's (BOM removed, a Latin-1 file as UTF-8)
+      const csvText = readCsv({ path: csv }).text;
       // every run of this CSV first, so the checks below are timed with the sandbox idle
       const runs: Array<{ result: Omit<Result, "verdict" | "checks" | "checkMs" | "timedOut">; figures: FigureMeasure[] }> = [];
       await pool(group, 2, async (s) => {

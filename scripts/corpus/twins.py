@@ -7,7 +7,8 @@ them deterministically from the snippet's id. The line runs right after the data
 
 - scale: a numeric column × 1.37
 - shift: a numeric column + about half its standard deviation (one significant digit, never 0)
-- shuffle: a numeric column permuted with a fixed seed
+- shuffle: a numeric column permuted with a fixed seed (only when the snippet uses another column
+  too: a column drawn alone, as a histogram, KDE or strip, shows the same values permuted)
 - fillna: a numeric column's gaps filled with 0 (only when it has gaps)
 - drop-category: the rows of one category of a text or categorical column dropped (its last level)
 - dates: a date column moved one year later
@@ -48,7 +49,7 @@ def twin_lines(df: pd.DataFrame, used: list[str]) -> list[tuple[str, str, str]]:
             step = _one_digit(0.5 * float(s.std()))
             if step:
                 out.append(("shift", col, f"df[{c}] = df[{c}] + {step:g}"))
-            if s.nunique() > 1:
+            if s.nunique() > 1 and len(used) > 1:
                 out.append(("shuffle", col, f"df[{c}] = df[{c}].sample(frac=1, random_state=0).to_numpy()"))
             if s.isna().any():
                 out.append(("fillna", col, f"df[{c}] = df[{c}].fillna(0)"))
