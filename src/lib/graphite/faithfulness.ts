@@ -29,7 +29,7 @@ import { explainEcdf } from "./faithfulness/ecdf";
 import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
 import { weighErrorBars } from "./faithfulness/error-bars";
-import { explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
+import { categoriesShown, explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
 import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
@@ -39,7 +39,7 @@ import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
-import { weighPointHues } from "./faithfulness/point-hues";
+import { stripHuesOf, weighPointHues } from "./faithfulness/point-hues";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
@@ -379,7 +379,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       return;
     }
     if (s.y.length === 0) {
+      // an empty series (a hue level's collection left without points) shows nothing of its rows
       checks.push({ check: `values of ${name}`, status: "unchecked", detail: "the series has no numeric values to compare" });
+      unexplained++;
       return;
     }
     const keys = xKeys(s, p);
@@ -468,7 +470,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       if (shape) {
         // a scatter drawn in the legend's colours: each point's colour against its row's
         const paired = s.kind === "scatter" && s.pointHues ? pairsOf(s, p, scale) : null;
-        const hues = paired && paired.desc === shape ? weighPointHues(s, paired.rows, p) : null;
+        const hues = paired && paired.desc === shape ? weighPointHues(s, paired.rows, p) : s.kind === "scatter" ? stripHuesOf(s, p, shape) : null;
         if (hues && hues.status !== "pass") {
           checks.push({ check: `values of ${name}`, status: hues.status, detail: `the points match ${shape}${cut}, but ${hues.detail}` });
           if (hues.status === "unchecked") unexplained++;
@@ -476,6 +478,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         }
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${hues ? `, ${hues.detail}` : ""}${cut}` });
         noteSubset(subsets, p, shape);
+        // points at the categories they stand at: the categories shown, for "categories complete"
+        const at = categoriesShown(shape, s, p);
+        if (at) for (const k of at[1]) subsets.set(at[0], (subsets.get(at[0]) ?? new Set()).add(k));
       } else if (inSubset) {
         passInSubset(inSubset, name, cut);
       } else {

@@ -67,3 +67,20 @@ test("wide-form data (stripplot(data=df)): each numeric column's values at its o
   const scaled = checkFaithfulness(table, [figure([series({ kind: "scatter", x: masses.map(() => "mass"), y: masses.map((v) => v * 1.1) })])]);
   assert.notEqual(scaled.verdict, "faithful", JSON.stringify(scaled.checks));
 });
+
+test("points at some species only (a species dropped, or a subset): each group confirmed, but the chart not faithful", () => {
+  const two = species.slice(0, 2);
+  const x = two.flatMap((sp) => [sp, sp]);
+  const y = two.flatMap((sp) => [meanOf(sp, "female"), meanOf(sp, "male")]);
+  const f = checkFaithfulness(table, [figure([series({ kind: "bar", x, y })])]);
+  assert.equal(valueCheck(f).status, "pass", JSON.stringify(f.checks));
+  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
+  assert.match(f.checks.find((c) => c.check === "categories complete")!.detail, /not "Gentoo"/);
+});
+
+test("an empty series beside confirmed ones (a hue level's collection drawn without points) keeps the chart from faithful", () => {
+  const kept = rows.filter((r) => r[1] !== "");
+  const all = series({ kind: "scatter", x: kept.map((r) => r[0]), y: kept.map((r) => r[2]) });
+  const f = checkFaithfulness(table, [figure([all, series({ kind: "scatter", x: [], y: [] })])]);
+  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
+});

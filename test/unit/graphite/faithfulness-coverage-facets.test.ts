@@ -117,3 +117,12 @@ test("a facet title's value is matched as pandas prints it: a whole-number colum
   assert.equal(facets.status, "pass", JSON.stringify(f.checks, null, 1));
   assert.match(facets.detail, /^4 facets by size/);
 });
+
+test("an empty facet over rows that hold values (a categorical dtype keeps the dropped level's facet) is a value not shown", () => {
+  const g = grid({ skip: "Female" });
+  // the Female facets drawn, titled, with nothing in them
+  const empty = { title: "smoker = No | sex = Female", xlabel: "size", ylabel: "tip" };
+  const f = checkFaithfulness(tips, [{ ...g, axes: g.axes + 1, axisLabels: [...g.axisLabels, empty] }]);
+  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks, null, 1));
+  assert.match(f.checks.find((c) => c.check === "facets")!.detail, /the facets show 1 of 2 sex values \(not "Female"\)/);
+});

@@ -93,3 +93,22 @@ export function explainWideColumn(s: PlottedSeries, p: Prepared, scale: number):
   const want = sortNum(col.filter((t) => Number.isFinite(t)));
   return sameSet(sortNum(s.y), want, scale) ? `every value of column ${name}, drawn at its own name (wide-form data: one category per column)` : null;
 }
+
+/**
+ * The category column a description explainCategoryPoints gave names as the points' positions, and
+ * the values it counts as shown: those drawn, and those whose rows hold no value of the column (no
+ * point to draw, so not missing). null for any other description.
+ */
+export function categoriesShown(desc: string, s: PlottedSeries, p: Prepared): [string, string[]] | null {
+  for (const [g, keys] of p.categorical) {
+    for (const [c, v] of p.numeric) {
+      if (!desc.startsWith(`values of ${c} at each ${g}, every row once`) && !new RegExp(`^\\w+ of ${escapeRegex(c)} by ${escapeRegex(g)} and .+: each point one `).test(desc)) continue;
+      const shown = new Set(s.x.map((x) => String(x).trim()));
+      const withData = new Set(keys.flatMap((k, i) => (k !== null && Number.isFinite(v[i]!) ? [k] : [])));
+      return [g, [...new Set(keys.filter((k): k is string => k !== null))].filter((k) => shown.has(k) || !withData.has(k))];
+    }
+  }
+  return null;
+}
+
+const escapeRegex = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

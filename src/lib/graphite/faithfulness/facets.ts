@@ -91,8 +91,14 @@ export function facetValuesMissing(
 ): Array<{ col: string; shown: number; all: number; missing: string[] }> {
   const out: Array<{ col: string; shown: number; all: number; missing: string[] }> = [];
   const cols = facets[0]!.where.map(([c]) => c);
-  // every facet title counts, drawn or empty (a value whose y are all NaN still gets its facet)
-  const titled = figure.axisLabels.map((l) => conditions(l.title, table)).filter((w): w is Array<[string, string]> => w !== null);
+  // a drawn facet's title counts; an empty one only when some column is missing in every row it
+  // names (a value whose y are all NaN still gets its empty facet): an empty facet over rows that
+  // hold values is a category whose rows were dropped (a categorical dtype keeps the facet)
+  const drawnAxes = new Set(figure.data.filter((s) => s.y.length > 0).map((s) => s.axes));
+  const titled = figure.axisLabels
+    .map((l, ax) => ({ w: conditions(l.title, table), ax }))
+    .filter((t): t is { w: Array<[string, string]>; ax: number } => t.w !== null && (drawnAxes.has(t.ax) || someColumnMissing(table, t.w)))
+    .map((t) => t.w);
   for (const col of cols) {
     const ci = table.columns.indexOf(col);
     const shownVals = titled.flatMap((w) => w.filter(([c]) => c === col).map(([, v]) => v));
@@ -101,4 +107,11 @@ export function facetValuesMissing(
     if (missing.length) out.push({ col, shown: values.length - missing.length, all: values.length, missing });
   }
   return out;
+}
+
+/** Is some column missing (empty or a missing marker) in every row these conditions name (or are there none)? */
+function someColumnMissing(table: Table, where: Array<[string, string]>): boolean {
+  const at = where.map(([c, v]) => [table.columns.indexOf(c), v] as const);
+  const rows = table.rows.filter((r) => at.every(([ci, v]) => sameValue(r[ci] ?? "", v, table.decimal)));
+  return rows.length === 0 || table.columns.some((_, ci) => rows.every((r) => isNA((r[ci] ?? "").trim()) || (r[ci] ?? "").trim() === ""));
 }

@@ -58,3 +58,68 @@ export function weighPointHues(s: PlottedSeries, rows: number[], p: Prepared): W
       .join("; ")}${wrong.length > MAX_LISTED ? "; ..." : ""}): the colours are not the data's`,
   };
 }
+
+/** A category column's value (or a numeric column's, as the legend prints it) for each row, keyed for comparison with a legend label. */
+function hueKeys(p: Prepared): Array<[string, Array<string | null>]> {
+  const num = (t: number) => (Number.isFinite(t) ? String(t) : null);
+  return [...p.categorical, ...[...p.numeric].filter(([c]) => !p.categorical.has(c)).map(([c, v]) => [c, v.map(num)] as [string, Array<string | null>])];
+}
+const labelKey = (l: string) => (l.trim() !== "" && Number.isFinite(Number(l)) ? String(Number(l)) : l.trim());
+
+/**
+ * A strip's points at one category (seaborn's stripplot / swarmplot with hue=, undodged: one
+ * collection) whose values are every row of that category once: the colours against those rows.
+ * "pass" when one column's value of the rows gives each value its colour (as a multiset: ties
+ * cannot say which row is which); "fail" when a column holds every level the legend names but
+ * the colours sit on other rows' values; "unchecked" when the legend names levels no column holds
+ * (a hue column changed) or only samples a colour scale. null when the points are not such a strip.
+ */
+export function weighStripHues(s: PlottedSeries, p: Prepared, categoryRows: number[], values: number[]): Weighed | null {
+  const hues = s.pointHues;
+  if (!hues || hues.length !== s.y.length || hues.every((h) => h === null)) return null;
+  const rows = categoryRows.filter((r) => Number.isFinite(values[r]!));
+  if (rows.length !== s.y.length) return null;
+  const drawnY = [...s.y].sort((a, b) => a - b);
+  const rowY = rows.map((r) => values[r]!).sort((a, b) => a - b);
+  if (!drawnY.every((y, k) => y === rowY[k])) return null;
+  if (hues.some((h) => h === null)) {
+    const levels = [...new Set(hues.filter((h): h is string => h !== null))];
+    return { status: "unchecked", detail: `the points' colours follow a colour scale the legend shows at ${levels.length} levels: the colour of each point is not checked` };
+  }
+  const labels = [...new Set((hues as string[]).map(labelKey))];
+  const drawn = s.y.map((y, k) => `${y}\u0000${labelKey(hues[k]!)}`).sort();
+  let holder: string | null = null;
+  for (const [col, keys] of hueKeys(p)) {
+    const have = new Set(rows.map((r) => keys[r]).filter((k): k is string => k !== null).map(labelKey));
+    if (!labels.every((l) => have.has(l))) continue;
+    holder ??= col;
+    const data = rows.map((r) => `${values[r]}\u0000${keys[r] === null ? "" : labelKey(keys[r]!)}`).sort();
+    if (data.every((d, k) => d === drawn[k])) return { status: "pass", detail: `coloured by ${col} row by row (the legend's ${labels.length} colours)` };
+  }
+  if (holder !== null)
+    return {
+      status: "fail",
+      detail: `the colours are those the legend gives ${holder}'s levels, not paired with the values as the rows pair them: points in the colour of another ${holder} than their row's`,
+    };
+  return {
+    status: "unchecked",
+    detail: `the points' colours are named by the legend as ${labels.slice(0, 4).join(", ")}${labels.length > 4 ? ", ..." : ""}, which are no column's values in these rows (a hue column changed or derived): the colours are not checked`,
+  };
+}
+
+/** weighStripHues for a series `desc` read as one category's values ("values of c where g == key (points at one category"); null for any other. */
+export function stripHuesOf(s: PlottedSeries, p: Prepared, desc: string): Weighed | null {
+  if (!s.pointHues) return null;
+  for (const [g, keys] of p.categorical)
+    for (const [c, v] of p.numeric) {
+      const key = typeof s.x[0] === "string" ? s.x[0].trim() : null;
+      if (key === null || !desc.startsWith(`values of ${c} where ${g} == ${JSON.stringify(key)} (points at one category`)) continue;
+      return weighStripHues(
+        s,
+        p,
+        keys.flatMap((k, i) => (k === key ? [i] : [])),
+        v,
+      );
+    }
+  return null;
+}
