@@ -13,6 +13,7 @@ import { LineSplitter } from "./lines";
 import { launchPlan } from "./launch";
 import { SandboxStatus } from "./status";
 import { defaultPython, findBwrap, pythonTrees, repoRoot } from "./paths";
+import { helperNice, niceTree } from "./priority";
 
 export interface SandboxOptions {
   /** Python with pandas and matplotlib; default `<repo>/.venv/bin/python` or env DUELLAB_PYTHON. */
@@ -31,6 +32,9 @@ export interface SandboxOptions {
   /** Runs executed at the same time, each in its own forked child (default 2, at most 16):
    * graphite() runs chart A and chart B side by side. Further runs wait for a free slot. */
   concurrency?: number;
+  /** The nice value of the sandbox's processes (0–19; default DUELLAB_HELPER_NICE or 10): below
+   * the kernel's own thread, so the kernel's loop gets a core first when cores are short (./priority.ts). */
+  nice?: number;
 }
 
 export interface RunRequest {
@@ -255,6 +259,8 @@ export class Sandbox {
       sb.stderrTail = (sb.stderrTail + d).slice(-2000);
     });
     child.once("exit", (code, sig) => sb.onExit(code, sig));
+    // Set once the warm parent is ready: the runs it forks from now on inherit it.
+    sb.renice(opts.nice ?? helperNice());
     sb.idle();
     return sb;
   }
@@ -288,6 +294,11 @@ export class Sandbox {
     this.pending.clear();
     for (const wake of this.waiting.splice(0)) wake();
     if (this.hostBase) fs.rmSync(this.hostBase, { recursive: true, force: true });
+  }
+
+  /** Set the nice value of the sandbox's processes (every thread; runs forked later inherit it): how many threads were set. */
+  renice(nice: number): number {
+    return this.child.pid === undefined || this.exited ? 0 : niceTree(this.child.pid, nice);
   }
 
   /** A warm sandbox must not keep a script alive when nothing is running. */
