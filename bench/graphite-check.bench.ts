@@ -19,6 +19,7 @@
 // `--batch-only` runs the batches alone (to compare settings such as DUELLAB_HELPER_NICE=0, the
 // helpers at the kernel's priority). Exits non-zero only when the bench could not run.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { buildLogCsv } from "../src/lib/graphite/buildlog";
@@ -26,10 +27,10 @@ import { runGraphiteMany } from "../src/lib/batch/graphite-many";
 import { forgetCsvReads, readCsv } from "../src/lib/graphite/csv";
 import { csvReads, forgetCsvHeads, readCsvHead } from "../src/lib/graphite/csv-offload";
 import { checkFaithfulness } from "../src/lib/graphite/faithfulness";
-import { FAITH_TIMEOUT_MS, FaithPool } from "../src/lib/graphite/faith-offload";
+import { FAITH_TIMEOUT_MS, FaithPool, warmFaithPool } from "../src/lib/graphite/faith-offload";
 import type { CallRequest, CallResult } from "../src/lib/providers/contract";
 import type { FigureMeasure } from "../src/lib/schema/sandbox";
-import { helperNice } from "../src/lib/sandbox/priority";
+import { helperNice, niceThread } from "../src/lib/sandbox/priority";
 import { sharedSandbox } from "../src/lib/sandbox/sandbox";
 import { BIG_CHARTS, bigChartCode, bigCsv } from "./graphite-check-data";
 import { watchGc } from "./gc-pauses";
@@ -43,6 +44,8 @@ const P99_TARGET_MS = 1000;
 const LOOP_TARGET_MS = 50;
 /** `--batch-only`: the batches alone (a quicker run, to compare settings such as DUELLAB_HELPER_NICE). */
 const BATCH_ONLY = process.argv.includes("--batch-only");
+/** `--nice-ab=K` (with --batch-only): K pairs of batches in this one process, the helpers at nice 0 and at nice 10 in turn (0,10,10,0,…), so the machine's load falls on both alike. */
+const NICE_AB = Number(/^--nice-ab=(\d+)$/.exec(process.argv.find((a) => a.startsWith("--nice-ab=")) ?? "")?.[1] ?? 0);
 
 const pct = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -82,6 +85,7 @@ function instantModels(charts: Chart[]): (req: CallRequest) => Promise<CallResul
 
 /** The check side by side with the sandbox, then the batch; the check's data is let go before the batch (a kernel would not hold it). */
 async function measureCsv(tag: string, text: string, charts: Chart[]): Promise<{ p99: number | null; loop: number }> {
+  if (BATCH_ONLY && NICE_AB > 0) return { p99: null, loop: await measureNiceAB(tag, text, charts) };
   if (BATCH_ONLY) {
     console.log(`graphite-check: ${tag}: the batch only (--batch-only; helpers at nice ${helperNice()}):`);
     return { p99: null, loop: await measureBatch(text, charts, null) };
@@ -239,6 +243,65 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number 
   console.log(`  its longest holds, and the profile's samples in each:`);
   for (const [i, line] of holdLines(holds2).entries()) console.log(`    ${line}; ${work.inWindows[i]}`);
   return loop;
+}
+
+/** The helpers' threads at nice `n`: the sandbox's processes, the checking workers found at start (`workers`), and any worker started from now on. */
+async function setHelperNice(n: number, workers: number[]): Promise<void> {
+  process.env.DUELLAB_HELPER_NICE = String(n);
+  (await sharedSandbox()).renice(n);
+  for (const tid of workers) niceThread(tid, n);
+}
+
+async function measureNiceAB(tag: string, text: string, charts: Chart[]): Promise<number> {
+  // The checking workers are started at nice 10 and found by it: the only threads of this process not at 0.
+  process.env.DUELLAB_HELPER_NICE = "10";
+  warmFaithPool();
+  await new Promise((r) => setTimeout(r, 3000));
+  const workers = fs
+    .readdirSync(`/proc/self/task`)
+    .map(Number)
+    .filter((tid) => os.getPriority(tid) === 10);
+  console.log(`graphite-check: ${tag}: ${NICE_AB} pairs of batches, the helpers at nice 0 and 10 in turn (${workers.length} checking-worker threads found):`);
+  const callModel = instantModels(charts);
+  const got: Record<number, { max: number; p99: number }[]> = { 0: [], 10: [] };
+  for (let k = 0; k < 2 * NICE_AB; k++) {
+    const n = k % 4 === 0 || k % 4 === 3 ? 0 : 10;
+    await setHelperNice(n, workers);
+    forgetCsvReads();
+    forgetCsvHeads();
+    const h = monitorEventLoopDelay({ resolution: 5 });
+    const stopGc = watchGc();
+    const stopHolds = watchHolds(1);
+    h.enable();
+    await runGraphiteMany(
+      Array.from({ length: BATCH_RUNS }, (_, i) => `chart #${i}`),
+      {
+        csv: text,
+        a: { provider: "demo", model: "a" },
+        b: { provider: "demo", model: "b" },
+        judge: { provider: "demo", model: "judge" },
+        concurrency: BATCH_RUNS,
+        repair: false,
+        display: false,
+      },
+      { callModel, sandbox: sharedSandbox },
+    );
+    h.disable();
+    const holds = stopHolds();
+    const gc = await stopGc();
+    got[n]!.push({ max: h.max / 1e6, p99: h.percentile(99) / 1e6 });
+    const longest = holdLines(addGc(holds, gc.entries))[0] ?? "no hold over 10 ms";
+    console.log(
+      `  nice ${String(n).padStart(2)}: held at most ${ms(h.max / 1e6)}, p99 ${ms(h.percentile(99) / 1e6)}; GC longest ${ms(gc.longestMs)}; the longest hold: ${longest} (load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+  }
+  const med = (xs: number[]) => pct(xs, 0.5);
+  for (const n of [0, 10])
+    console.log(
+      `  nice ${String(n).padStart(2)}, median of ${got[n]!.length}: held at most ${ms(med(got[n]!.map((g) => g.max)))}, p99 ${ms(med(got[n]!.map((g) => g.p99)))}`,
+    );
+  await setHelperNice(10, workers);
+  return med(got[10]!.map((g) => g.max));
 }
 
 runBench("graphite-check", async () => {
