@@ -170,7 +170,7 @@ function inWorker(input: CsvInput, o: CsvReadOptions, headOnly: boolean): Promis
     };
     const fallBack = () => done(inline);
     try {
-      // Below the kernel's thread, as the checking workers (../sandbox/priority.ts).
+      // At DUELLAB_HELPER_NICE when it is set, as the checking workers (../sandbox/priority.ts).
       const s = niceWorkerScript(workerScript(o.script ?? defaultScript()), helperNice());
       // Not the parent's flags: under `node --test` they would make the worker a test runner too.
       worker = new Worker(s.file, { eval: s.eval, execArgv: [], workerData: { input } });

@@ -27,7 +27,7 @@ export interface FaithPoolOptions {
   /** The worker's script (default faith-worker beside this file); tests pass one that holds a check. */
   script?: string;
   workerData?: unknown;
-  /** The workers' nice value (default DUELLAB_HELPER_NICE or 10): below the kernel's thread (../sandbox/priority.ts). */
+  /** The workers' nice value (default DUELLAB_HELPER_NICE, else as the kernel; ../sandbox/priority.ts). */
   nice?: number;
 }
 
@@ -135,8 +135,7 @@ export class FaithPool {
   }
 
   private start(): Slot {
-    // Below the kernel's thread: on two cores a check beside two charts' Python kept the kernel's
-    // loop waiting for a core (../sandbox/priority.ts).
+    // At DUELLAB_HELPER_NICE when it is set: below the kernel's thread (../sandbox/priority.ts).
     const s = niceWorkerScript(workerScript(this.script), this.o.nice ?? helperNice());
     // Not the parent's flags: under `node --test` they would make the worker a test runner too.
     const worker = new Worker(s.file, { eval: s.eval, execArgv: [], workerData: this.o.workerData });

@@ -1,17 +1,19 @@
 // The helpers of a graphite run (the sandbox's Python processes, the checking and CSV-reading
-// worker threads) run at a lower CPU priority than the kernel's own thread. On a machine with
-// fewer cores than runnable threads (two cores: two charts in Python, a check in a worker, the
-// kernel) the kernel's thread was measured ready to run but waiting for a core for 25–45 ms at a
-// time while its own work in that stretch was under 6 ms (bench/loop-probe.ts): progress, other
-// cells' widgets and Cancel waited behind the helpers. A lower priority (a higher nice value) only
-// matters when cores are short; on an idle machine the helpers run as fast as before. Linux applies
-// nice per thread, so every thread of a process and of its descendants is set; processes forked
-// later inherit it. Never throws: a host that refuses leaves the priority as it was. I/O shell.
+// worker threads) can run at a lower CPU priority than the kernel's own thread. On a machine with
+// fewer cores than runnable threads the kernel's thread was measured ready to run but waiting for a
+// core for 25–45 ms at a time while its own work in that stretch was under 6 ms
+// (bench/loop-probe.ts). Whether a higher nice value for the helpers shortens those holds could not
+// be shown on the shared machine it was measured on (other sessions' processes, at nice 0, were
+// most of the load; bench/graphite-check.bench.ts --batch-only --nice-ab=K compares both in one
+// process), and it has a cost when cores are short: a check niced below other work is likelier to
+// reach its time limit. So it is off unless DUELLAB_HELPER_NICE asks for it. Linux applies nice per
+// thread, so every thread of a process and of its descendants is set; processes forked later
+// inherit it. Never throws: a host that refuses leaves the priority as it was. I/O shell.
 import fs from "node:fs";
 import os from "node:os";
 
-/** The nice value helpers run at unless DUELLAB_HELPER_NICE says otherwise (0: as the kernel). */
-export const HELPER_NICE = 10;
+/** The nice value helpers run at unless DUELLAB_HELPER_NICE says otherwise: 0, the kernel's own (see above). */
+export const HELPER_NICE = 0;
 
 /** The nice value for helpers: DUELLAB_HELPER_NICE (a whole number 0–19), else HELPER_NICE. */
 export function helperNice(env: NodeJS.ProcessEnv = process.env): number {
@@ -72,10 +74,11 @@ export function niceTree(pid: number, nice: number): number {
 
 /**
  * A worker thread's script (worker-script.ts's { file, eval }) that first sets its own thread's
- * nice value, then runs as given: the checking and CSV-reading workers run below the kernel's
- * thread. Where the thread's id cannot be read (not Linux) the worker runs as it would.
+ * nice value, then runs as given (unchanged for 0). Where the thread's id cannot be read (not
+ * Linux) the worker runs as it would.
  */
-export function niceWorkerScript(s: { file: string; eval: boolean }, nice: number): { file: string; eval: true } {
+export function niceWorkerScript(s: { file: string; eval: boolean }, nice: number): { file: string; eval: boolean } {
+  if (nice === 0) return s; // as the thread that starts it
   const own =
     `try { require("node:os").setPriority(Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop()), ${Number(nice)}); } ` +
     "catch { /* this host does not say: as given */ }\n";

@@ -32,8 +32,8 @@ export interface SandboxOptions {
   /** Runs executed at the same time, each in its own forked child (default 2, at most 16):
    * graphite() runs chart A and chart B side by side. Further runs wait for a free slot. */
   concurrency?: number;
-  /** The nice value of the sandbox's processes (0–19; default DUELLAB_HELPER_NICE or 10): below
-   * the kernel's own thread, so the kernel's loop gets a core first when cores are short (./priority.ts). */
+  /** The nice value of the sandbox's processes (0–19; default DUELLAB_HELPER_NICE, else as the
+   * kernel): above 0, below the kernel's own thread, so its loop gets a core first when cores are short (./priority.ts). */
   nice?: number;
 }
 
@@ -259,8 +259,9 @@ export class Sandbox {
       sb.stderrTail = (sb.stderrTail + d).slice(-2000);
     });
     child.once("exit", (code, sig) => sb.onExit(code, sig));
-    // Set once the warm parent is ready: the runs it forks from now on inherit it.
-    sb.renice(opts.nice ?? helperNice());
+    // Set once the warm parent is ready: the runs it forks from now on inherit it (0: left as started).
+    const nice = opts.nice ?? helperNice();
+    if (nice > 0) sb.renice(nice);
     sb.idle();
     return sb;
   }

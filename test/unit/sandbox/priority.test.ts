@@ -1,5 +1,5 @@
-// The helpers of a graphite run run below the kernel's thread (src/lib/sandbox/priority.ts): the
-// nice value is read from DUELLAB_HELPER_NICE or defaults to 10, a worker started with
+// The helpers of a graphite run can run below the kernel's thread (src/lib/sandbox/priority.ts): the
+// nice value is read from DUELLAB_HELPER_NICE or defaults to 0 (as the kernel), a worker started with
 // niceWorkerScript runs at it (the kernel's own thread does not), and niceTree sets a process and
 // its descendants. Linux only where the thread's id or /proc is needed.
 import { test } from "node:test";
@@ -12,18 +12,20 @@ import { HELPER_NICE, helperNice, niceTree, niceWorkerScript, ownThreadId } from
 
 const linux = process.platform === "linux";
 
-test("the helpers' nice value: DUELLAB_HELPER_NICE when it is a whole number 0–19, else 10", () => {
-  assert.equal(HELPER_NICE, 10);
-  assert.equal(helperNice({}), 10);
+test("the helpers' nice value: DUELLAB_HELPER_NICE when it is a whole number 0–19, else 0", () => {
+  assert.equal(HELPER_NICE, 0);
+  assert.equal(helperNice({}), 0);
+  assert.equal(helperNice({ DUELLAB_HELPER_NICE: "10" }), 10);
   assert.equal(helperNice({ DUELLAB_HELPER_NICE: "0" }), 0);
   assert.equal(helperNice({ DUELLAB_HELPER_NICE: "19" }), 19);
-  for (const bad of ["", "-5", "20", "3.5", "low"]) assert.equal(helperNice({ DUELLAB_HELPER_NICE: bad }), 10, bad);
+  for (const bad of ["", "-5", "20", "3.5", "low"]) assert.equal(helperNice({ DUELLAB_HELPER_NICE: bad }), 0, bad);
 });
 
 test("a worker started with niceWorkerScript runs at the nice value; the kernel's thread is left as it was", { skip: !linux }, async () => {
   const before = os.getPriority();
   const code = `const { parentPort } = require("node:worker_threads"); const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop()); parentPort.postMessage(require("node:os").getPriority(tid));`;
   const s = niceWorkerScript({ file: code, eval: true }, 7);
+  assert.deepEqual(niceWorkerScript({ file: "x.js", eval: false }, 0), { file: "x.js", eval: false }, "0: the script as given");
   const w = new Worker(s.file, { eval: s.eval });
   const got = await new Promise((resolve, reject) => w.once("message", resolve).once("error", reject));
   await w.terminate();
