@@ -9,6 +9,8 @@ export interface GcPauses {
   longestMs: number;
   longestKind: string;
   totalMs: number;
+  /** Each pause (performance.now()'s clock), for loop-probe.ts to place in the loop's holds. */
+  entries: { startTime: number; duration: number; kind: string }[];
 }
 
 const KINDS: Record<number, string> = {
@@ -34,6 +36,10 @@ export function watchGc(): () => Promise<GcPauses> {
       longestMs: longest?.duration ?? 0,
       longestKind: kind === undefined ? "none" : (KINDS[kind] ?? `kind ${kind}`),
       totalMs: seen.reduce((s, e) => s + e.duration, 0),
+      entries: seen.map((e) => {
+        const k = (e as { detail?: { kind?: number } }).detail?.kind;
+        return { startTime: e.startTime, duration: e.duration, kind: k === undefined ? "none" : (KINDS[k] ?? `kind ${k}`) };
+      }),
     };
   };
 }

@@ -11,10 +11,15 @@
 // garbage collector's pauses on the kernel's thread meanwhile (gc-pauses.ts) and the kernel's heap
 // before, at most during and after the batch (graphite() holds the CSV without its rows: the less
 // heap, the less the collector holds the loop); then the same batch under a CPU profile
-// (loop-work.ts) names the loop's longest stretch of its own work. The check's own data (the CSV
-// read here, the figures) is let go before the batch, as a kernel would not hold it. Exits
-// non-zero only when the bench could not run.
+// (loop-work.ts) names the loop's longest stretch of its own work. Each batch's longest holds are
+// split by the kernel thread's own scheduler counters (loop-probe.ts: on a core, of which the
+// collector, beside ready but waiting for a core, which is the machine's doing), and in the
+// profiled batch the profile's samples inside each hold name what ran. The check's own data (the
+// CSV read here, the figures) is let go before the batch, as a kernel would not hold it.
+// `--batch-only` runs the batches alone (to compare settings such as DUELLAB_HELPER_NICE=0, the
+// helpers at the kernel's priority). Exits non-zero only when the bench could not run.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { buildLogCsv } from "../src/lib/graphite/buildlog";
@@ -22,19 +27,25 @@ import { runGraphiteMany } from "../src/lib/batch/graphite-many";
 import { forgetCsvReads, readCsv } from "../src/lib/graphite/csv";
 import { csvReads, forgetCsvHeads, readCsvHead } from "../src/lib/graphite/csv-offload";
 import { checkFaithfulness } from "../src/lib/graphite/faithfulness";
-import { FAITH_TIMEOUT_MS, FaithPool } from "../src/lib/graphite/faith-offload";
+import { FAITH_TIMEOUT_MS, FaithPool, warmFaithPool } from "../src/lib/graphite/faith-offload";
 import type { CallRequest, CallResult } from "../src/lib/providers/contract";
 import type { FigureMeasure } from "../src/lib/schema/sandbox";
+import { helperNice, niceThread } from "../src/lib/sandbox/priority";
 import { sharedSandbox } from "../src/lib/sandbox/sandbox";
 import { BIG_CHARTS, bigChartCode, bigCsv } from "./graphite-check-data";
 import { watchGc } from "./gc-pauses";
 import { watchLoopWork } from "./loop-work";
+import { addGc, holdLines, watchHolds } from "./loop-probe";
 import { reportLoad, runBench } from "./support";
 
 const ROUNDS = 3;
 const BATCH_RUNS = 10;
 const P99_TARGET_MS = 1000;
 const LOOP_TARGET_MS = 50;
+/** `--batch-only`: the batches alone (a quicker run, to compare settings such as DUELLAB_HELPER_NICE). */
+const BATCH_ONLY = process.argv.includes("--batch-only");
+/** `--nice-ab=K` (with --batch-only): K pairs of batches in this one process, the helpers at nice 0 and at nice 10 in turn (0,10,10,0,…), so the machine's load falls on both alike. */
+const NICE_AB = Number(/^--nice-ab=(\d+)$/.exec(process.argv.find((a) => a.startsWith("--nice-ab=")) ?? "")?.[1] ?? 0);
 
 const pct = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -73,7 +84,12 @@ function instantModels(charts: Chart[]): (req: CallRequest) => Promise<CallResul
 }
 
 /** The check side by side with the sandbox, then the batch; the check's data is let go before the batch (a kernel would not hold it). */
-async function measureCsv(tag: string, text: string, charts: Chart[]): Promise<{ p99: number; loop: number }> {
+async function measureCsv(tag: string, text: string, charts: Chart[]): Promise<{ p99: number | null; loop: number }> {
+  if (BATCH_ONLY && NICE_AB > 0) return { p99: null, loop: await measureNiceAB(tag, text, charts) };
+  if (BATCH_ONLY) {
+    console.log(`graphite-check: ${tag}: the batch only (--batch-only; helpers at nice ${helperNice()}):`);
+    return { p99: null, loop: await measureBatch(text, charts, null) };
+  }
   const { p99, slowestCheck } = await measureCheck(tag, text, charts);
   const loop = await measureBatch(text, charts, slowestCheck);
   return { p99, loop };
@@ -147,7 +163,7 @@ async function measureCheck(tag: string, text: string, charts: Chart[]): Promise
   return { p99, slowestCheck: Math.max(...perChart.map((p) => p.check)) };
 }
 
-async function measureBatch(text: string, charts: Chart[], slowestCheck: number): Promise<number> {
+async function measureBatch(text: string, charts: Chart[], slowestCheck: number | null): Promise<number> {
   // A graphite batch of 10 tasks (20 charts), all at once, on a CSV not yet read: the kernel's loop
   // while it runs. Beside it, the same loop with nothing to do for 10 s just before (what this
   // machine's load alone does to a timer), and how busy the loop itself was (event-loop
@@ -183,12 +199,14 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number)
   const sampleHeap = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 100);
   const stopGc = watchGc();
   h.enable();
+  const stopHolds = watchHolds();
   // Counted, then let go: the profiled batch below runs without this one's results held.
   const { charted, heapAfter } = await batchOf20().then((b) => ({
     charted: b.items.filter((it) => it.result).length * 2,
     heapAfter: process.memoryUsage().heapUsed,
   }));
   h.disable();
+  const holds = stopHolds();
   clearInterval(sampleHeap);
   const gc = await stopGc();
   const elu = performance.eventLoopUtilization(elu0).utilization;
@@ -201,11 +219,13 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number)
   const reads = `the CSV read ${csvReads.worker - reads0.worker} time(s) in a worker (${csvReads.slices - reads0.slices} slices of rows sent to the kernel) and ${csvReads.inline - reads0.inline} on the kernel's thread`;
   const loop = h.max / 1e6;
   console.log(
-    `  a graphite batch of ${BATCH_RUNS} tasks (${charted} charts; ${reads}) in ${ms(wall)}: the event loop was held at most ${ms(loop)}, p99 ${ms(h.percentile(99) / 1e6)} (target ≤ ${LOOP_TARGET_MS} ms: ${loop <= LOOP_TARGET_MS ? "met" : "MISSED"}); the same loop idle just before: at most ${ms(idle.max / 1e6)}, p99 ${ms(idle.percentile(99) / 1e6)}; the loop was busy ${(elu * 100).toFixed(1)}% of the batch; with the check on the loop it would have been held at least ${ms(slowestCheck)} (the slowest check)`,
+    `  a graphite batch of ${BATCH_RUNS} tasks (${charted} charts; ${reads}) in ${ms(wall)}: the event loop was held at most ${ms(loop)}, p99 ${ms(h.percentile(99) / 1e6)} (target ≤ ${LOOP_TARGET_MS} ms: ${loop <= LOOP_TARGET_MS ? "met" : "MISSED"}); the same loop idle just before: at most ${ms(idle.max / 1e6)}, p99 ${ms(idle.percentile(99) / 1e6)}; the loop was busy ${(elu * 100).toFixed(1)}% of the batch; with the check on the loop it would have been held at least ${slowestCheck === null ? "n/a (not measured with --batch-only)" : ms(slowestCheck)} (the slowest check)`,
   );
   console.log(
     `  the garbage collector on the kernel's thread during the batch: ${gc.count} pauses, the longest ${ms(gc.longestMs)} (${gc.longestKind}), ${ms(gc.totalMs)} in all`,
   );
+  console.log(`  the loop's longest holds, the kernel's thread over each (Linux schedstat):`);
+  for (const line of holdLines(addGc(holds, gc.entries))) console.log(`    ${line}`);
   console.log(
     `  the kernel's heap (used): ${mb(heap0)} before the batch, at most ${mb(heapPeak)} during it (sampled every 100 ms), ${mb(heapAfter)} after it with its results held${heapLive === null ? "" : `; ${mb(heapLive)} live after a full collection, its results let go`}`,
   );
@@ -213,12 +233,75 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number)
   forgetCsvReads();
   forgetCsvHeads();
   const stopWatching = await watchLoopWork();
+  const stopHolds2 = watchHolds(3);
   await batchOf20();
-  const work = await stopWatching();
+  const holds2 = stopHolds2();
+  const work = await stopWatching(holds2.map((x) => ({ from: x.at, to: x.at + x.wallMs })));
   console.log(
     `  the same batch again under a CPU profile: the loop's longest stretch of its own work (no idle sample in it): ${ms(work.longestMs)}: ${work.what}`,
   );
+  console.log(`  its longest holds, and the profile's samples in each:`);
+  for (const [i, line] of holdLines(holds2).entries()) console.log(`    ${line}; ${work.inWindows[i]}`);
   return loop;
+}
+
+/** The helpers' threads at nice `n`: the sandbox's processes, the checking workers found at start (`workers`), and any worker started from now on. */
+async function setHelperNice(n: number, workers: number[]): Promise<void> {
+  process.env.DUELLAB_HELPER_NICE = String(n);
+  (await sharedSandbox()).renice(n);
+  for (const tid of workers) niceThread(tid, n);
+}
+
+async function measureNiceAB(tag: string, text: string, charts: Chart[]): Promise<number> {
+  // The checking workers are started at nice 10 and found by it: the only threads of this process not at 0.
+  process.env.DUELLAB_HELPER_NICE = "10";
+  warmFaithPool();
+  await new Promise((r) => setTimeout(r, 3000));
+  const workers = fs
+    .readdirSync(`/proc/self/task`)
+    .map(Number)
+    .filter((tid) => os.getPriority(tid) === 10);
+  console.log(`graphite-check: ${tag}: ${NICE_AB} pairs of batches, the helpers at nice 0 and 10 in turn (${workers.length} checking-worker threads found):`);
+  const callModel = instantModels(charts);
+  const got: Record<number, { max: number; p99: number }[]> = { 0: [], 10: [] };
+  for (let k = 0; k < 2 * NICE_AB; k++) {
+    const n = k % 4 === 0 || k % 4 === 3 ? 0 : 10;
+    await setHelperNice(n, workers);
+    forgetCsvReads();
+    forgetCsvHeads();
+    const h = monitorEventLoopDelay({ resolution: 5 });
+    const stopGc = watchGc();
+    const stopHolds = watchHolds(1);
+    h.enable();
+    await runGraphiteMany(
+      Array.from({ length: BATCH_RUNS }, (_, i) => `chart #${i}`),
+      {
+        csv: text,
+        a: { provider: "demo", model: "a" },
+        b: { provider: "demo", model: "b" },
+        judge: { provider: "demo", model: "judge" },
+        concurrency: BATCH_RUNS,
+        repair: false,
+        display: false,
+      },
+      { callModel, sandbox: sharedSandbox },
+    );
+    h.disable();
+    const holds = stopHolds();
+    const gc = await stopGc();
+    got[n]!.push({ max: h.max / 1e6, p99: h.percentile(99) / 1e6 });
+    const longest = holdLines(addGc(holds, gc.entries))[0] ?? "no hold over 10 ms";
+    console.log(
+      `  nice ${String(n).padStart(2)}: held at most ${ms(h.max / 1e6)}, p99 ${ms(h.percentile(99) / 1e6)}; GC longest ${ms(gc.longestMs)}; the longest hold: ${longest} (load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+  }
+  const med = (xs: number[]) => pct(xs, 0.5);
+  for (const n of [0, 10])
+    console.log(
+      `  nice ${String(n).padStart(2)}, median of ${got[n]!.length}: held at most ${ms(med(got[n]!.map((g) => g.max)))}, p99 ${ms(med(got[n]!.map((g) => g.p99)))}`,
+    );
+  await setHelperNice(10, workers);
+  return med(got[10]!.map((g) => g.max));
 }
 
 runBench("graphite-check", async () => {

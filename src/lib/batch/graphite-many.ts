@@ -11,7 +11,7 @@ import type { GraphiteDeps } from "../graphite/session";
 import { defaultRunDeps } from "../run/deps";
 import type { GraphiteResult } from "../schema/graphite";
 import { publicSlot } from "../slot/slot";
-import { dataId, itemKeys } from "./key";
+import { dataIdInSlices, itemKeys } from "./key";
 import { runBatch, type BatchDeps, type BatchOptions, type BatchRun } from "./run";
 import { graphiteItemSummary } from "./summary";
 import { BatchInputError, readTasks, type TaskSource } from "./tasks";
@@ -68,7 +68,8 @@ export async function runGraphiteMany(
     }
     reads.set(key, validated.csv);
     readOf.set(t, validated.csv);
-    if (!ids.has(validated.csv)) ids.set(validated.csv, dataId(validated.csv.text));
+    // hashed a slice per turn: a 50,000-row text in one piece held the loop as the batch started
+    if (!ids.has(validated.csv)) ids.set(validated.csv, await dataIdInSlices(validated.csv.text));
     dataIds.push(ids.get(validated.csv)!);
   }
   const slots = Object.fromEntries(Object.entries(validated!.slots).map(([k, s]) => [k, publicSlot(s)]));

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import { CSV_MAX_BYTES, CsvError, readCsv, recallCsv, rememberCsv, type CsvData, type CsvInput } from "./csv";
 import { CsvAssembly, headFrom, withoutRows, type CsvHead, type CsvReaderMessage, type CsvSliceRequest } from "./csv-transfer";
+import { helperNice, niceWorkerScript } from "../sandbox/priority";
 import { besideMe, workerScript } from "./worker-script";
 
 /** Inputs at least this big are read in a worker. */
@@ -169,7 +170,8 @@ function inWorker(input: CsvInput, o: CsvReadOptions, headOnly: boolean): Promis
     };
     const fallBack = () => done(inline);
     try {
-      const s = workerScript(o.script ?? defaultScript());
+      // At DUELLAB_HELPER_NICE when it is set, as the checking workers (../sandbox/priority.ts).
+      const s = niceWorkerScript(workerScript(o.script ?? defaultScript()), helperNice());
       // Not the parent's flags: under `node --test` they would make the worker a test runner too.
       worker = new Worker(s.file, { eval: s.eval, execArgv: [], workerData: { input } });
     } catch {

@@ -11,6 +11,7 @@ import type { Faithfulness } from "../schema/graphite";
 import type { FigureMeasure } from "../schema/sandbox";
 import type { CsvData } from "./csv";
 import { TABLES_KEPT, type FaithMessage, type FaithRequest } from "./faith-answer";
+import { helperNice, niceWorkerScript } from "../sandbox/priority";
 import { besideMe, workerScript } from "./worker-script";
 
 /** What the pool needs of a CSV: its text (each worker reads it again), name, size and encoding. */
@@ -26,6 +27,8 @@ export interface FaithPoolOptions {
   /** The worker's script (default faith-worker beside this file); tests pass one that holds a check. */
   script?: string;
   workerData?: unknown;
+  /** The workers' nice value (default DUELLAB_HELPER_NICE, else as the kernel; ../sandbox/priority.ts). */
+  nice?: number;
 }
 
 /** "unchecked", with one check saying why nothing was compared. */
@@ -132,7 +135,8 @@ export class FaithPool {
   }
 
   private start(): Slot {
-    const s = workerScript(this.script);
+    // At DUELLAB_HELPER_NICE when it is set: below the kernel's thread (../sandbox/priority.ts).
+    const s = niceWorkerScript(workerScript(this.script), this.o.nice ?? helperNice());
     // Not the parent's flags: under `node --test` they would make the worker a test runner too.
     const worker = new Worker(s.file, { eval: s.eval, execArgv: [], workerData: this.o.workerData });
     const slot: Slot = { worker, ready: false, seen: new Set(), job: null };
