@@ -504,7 +504,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       }
     }
   });
-  for (const [i, w] of rowsMoved(unread, p, scale, figures.flatMap((f) => f.legendTitles ?? []))) {
+  for (const [i, w] of rowsMoved(
+    unread,
+    p,
+    scale,
+    figures.flatMap((f) => f.legendTitles ?? []),
+  )) {
     const u = unread.find((t) => t.i === i)!;
     u.check.status = w.status;
     u.check.detail = w.detail;

@@ -62,7 +62,9 @@ test("hue levels' histograms read together: seaborn's common_norm densities fait
   assert.deepEqual(d.run.figures[0]!.legendTitles, ["sex"], "the legend is titled with the hue column");
   assert.equal(d.faith.verdict, "faithful", d.why);
   assert.ok(
-    d.faith.checks.some((c) => c.status === "pass" && /histogram of total_bill where sex == "(Male|Female)" \(density over all 2 levels' values together/.test(c.detail)),
+    d.faith.checks.some(
+      (c) => c.status === "pass" && /histogram of total_bill where sex == "(Male|Female)" \(density over all 2 levels' values together/.test(c.detail),
+    ),
     d.why,
   );
   await assertEachUnfaithful(csv, [
@@ -77,9 +79,15 @@ test("a box plot and a violin plot of a shuffled column: values drawn at categor
   const shuffle = 'df["total_bill"] = df["total_bill"].sample(frac=1, random_state=0).values\n';
   await assertEachFaithful(csv, ['sns.boxplot(data=df, x="day", y="total_bill")'], "box");
   await assertEachUnfaithful(csv, [
-    [`${shuffle}sns.boxplot(data=df, x="day", y="total_bill")`, /the boxes draw values of total_bill \(their whisker ends and fliers\), but \d+ of those \d+ are no value of total_bill in the rows of their category/],
+    [
+      `${shuffle}sns.boxplot(data=df, x="day", y="total_bill")`,
+      /the boxes draw values of total_bill \(their whisker ends and fliers\), but \d+ of those \d+ are no value of total_bill in the rows of their category/,
+    ],
     [`${shuffle}sns.boxplot(data=df, x="day", y="total_bill", hue="sex")`, /values from other rows \(total_bill shuffled across rows\?\)/],
-    [`${shuffle}sns.violinplot(data=df, x="day", y="total_bill")`, /the violins' whiskers \(seaborn's inner box\) end at values of total_bill, but \d+ of those \d+ ends are no value of total_bill/],
+    [
+      `${shuffle}sns.violinplot(data=df, x="day", y="total_bill")`,
+      /the violins' whiskers \(seaborn's inner box\) end at values of total_bill, but \d+ of those \d+ ends are no value of total_bill/,
+    ],
   ]);
 });
 

@@ -207,15 +207,38 @@ function shuffledRows(): typeof rows {
 
 test("boxes of v shuffled across rows: whisker ends and fliers that are v's values but not their group's: unfaithful", () => {
   const moved = shuffledRows();
-  const data = GROUPS.map((g) => box(g, moved.filter((r) => r.g === g).map((r) => r.v)));
-  assertBoxes(data, "unfaithful", /the boxes draw values of v \(their whisker ends and fliers\), but \d+ of those \d+ are no value of v in the rows of their category \(at g == "[ABC]": [\d.]+\): values from other rows/);
+  const data = GROUPS.map((g) =>
+    box(
+      g,
+      moved.filter((r) => r.g === g).map((r) => r.v),
+    ),
+  );
+  assertBoxes(
+    data,
+    "unfaithful",
+    /the boxes draw values of v \(their whisker ends and fliers\), but \d+ of those \d+ are no value of v in the rows of their category \(at g == "[ABC]": [\d.]+\): values from other rows/,
+  );
 });
 
 test("a subset of each group's rows, the column rounded, or too few values drawn: never called values from other rows", () => {
-  const some = GROUPS.map((g) => box(g, vOf((r) => r.g === g && r.k !== 2)));
+  const some = GROUPS.map((g) =>
+    box(
+      g,
+      vOf((r) => r.g === g && r.k !== 2),
+    ),
+  );
   assert.notEqual(assertBoxes(some, "unchecked").verdict, "unfaithful");
   assertBoxes(perGroup({ change: (x) => Math.round(x) }), "unchecked");
   // one box of shuffled values without fliers: two whisker ends are too few to say anything
   const moved = shuffledRows();
-  assertBoxes([box("A", moved.filter((r) => r.g === "A").map((r) => r.v), { fliers: false })], "unchecked");
+  assertBoxes(
+    [
+      box(
+        "A",
+        moved.filter((r) => r.g === "A").map((r) => r.v),
+        { fliers: false },
+      ),
+    ],
+    "unchecked",
+  );
 });

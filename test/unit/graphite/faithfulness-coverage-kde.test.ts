@@ -62,7 +62,9 @@ test("the same curves scaled by 1.07, or moved along x by three grid steps, are 
     if (scaled.verdict === "faithful") wrong.push(`${c.shape} cut=${c.cut} scaled: ${JSON.stringify(scaled.checks[0])}`);
     if (moved.verdict === "faithful") wrong.push(`${c.shape} cut=${c.cut} moved: ${JSON.stringify(moved.checks[0])}`);
     // a curve moved along x is the density of the values moved: named as such at the fitted bandwidth
-    const named = moved.checks.some((k) => k.status === "fail" && /^the curve is the kernel density of v [+−] [\d.]+ \(bandwidth [\d.]+, 0\.5 × Scott's/.test(k.detail));
+    const named = moved.checks.some(
+      (k) => k.status === "fail" && /^the curve is the kernel density of v [+−] [\d.]+ \(bandwidth [\d.]+, 0\.5 × Scott's/.test(k.detail),
+    );
     if (!named) wrong.push(`${c.shape} cut=${c.cut} moved, not named: ${moved.verdict} ${JSON.stringify(moved.checks[0])}`);
   });
   assert.deepEqual(wrong, []);

@@ -34,7 +34,13 @@ function bars(v: number[], k = 1): PlottedSeries {
 }
 
 /** One series per shift, of the minutes `rows` give each shift. */
-const levels = (rows: typeof calls, k = 1) => SHIFTS.map((s) => bars(rows.filter((c) => c.shift === s).map((c) => c.minutes), k));
+const levels = (rows: typeof calls, k = 1) =>
+  SHIFTS.map((s) =>
+    bars(
+      rows.filter((c) => c.shift === s).map((c) => c.minutes),
+      k,
+    ),
+  );
 
 /** The minutes moved between rows (a seeded permutation): each shift keeps its size, not its values. */
 function shuffled(): typeof calls {
@@ -55,13 +61,21 @@ test("each shift's bars its rows' histogram on the shared bins: faithful", () =>
 
 test("seaborn's common_norm: densities and percents over all levels' values together are read, and faithful", () => {
   const w = (HI - LO) / BINS;
-  assertVerdict(check(levels(calls, 1 / (200 * w))), "faithful", /where shift == "late" \(density over all 3 levels' values together, as seaborn normalises hue levels \(common_norm\)/);
+  assertVerdict(
+    check(levels(calls, 1 / (200 * w))),
+    "faithful",
+    /where shift == "late" \(density over all 3 levels' values together, as seaborn normalises hue levels \(common_norm\)/,
+  );
   assertVerdict(check(levels(calls, 100 / 200)), "faithful", /percent over all 3 levels' values together/);
 });
 
 test("the minutes shuffled across rows: together the column's histogram, each level not its own: unfaithful, naming the move", () => {
   const f = check(levels(shuffled()));
-  assertVerdict(f, "unfaithful", /the 3 series of bars together are the histogram of minutes exactly \(counts, 12 bins\), and this one counts as many values as shift == "(early|late|night)" has \(\d+\), but not its values.*moved between rows \(shuffled\)/);
+  assertVerdict(
+    f,
+    "unfaithful",
+    /the 3 series of bars together are the histogram of minutes exactly \(counts, 12 bins\), and this one counts as many values as shift == "(early|late|night)" has \(\d+\), but not its values.*moved between rows \(shuffled\)/,
+  );
 });
 
 test("the same bars without a legend titled with the level column claim nothing", () => {

@@ -24,7 +24,11 @@ test("each point in its own row's party colour: faithful, coloured by party", ()
 });
 
 test("party levels on other rows (the hue shuffled): unfaithful, naming party", () => {
-  assertVerdict(check(strips((_, i) => String(rows[(i + 2) % 40]!.party))), "unfaithful", /the colours are those the legend gives party's levels, not paired with the values as the rows pair them/);
+  assertVerdict(
+    check(strips((_, i) => String(rows[(i + 2) % 40]!.party))),
+    "unfaithful",
+    /the colours are those the legend gives party's levels, not paired with the values as the rows pair them/,
+  );
 });
 
 test("levels no column holds (party + 0.5), or a sampled colour scale: unchecked, not faithful", () => {

@@ -333,7 +333,13 @@ test("violins of v shuffled across rows: their whiskers end at v's values their 
   );
   assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks, null, 1));
   assert.ok(
-    f.checks.some((c) => c.status === "fail" && /the violins' whiskers \(seaborn's inner box\) end at values of v, but [3-6] of those 6 ends are no value of v in the rows of their category \(at "[ABC]": [\d.]+\): values from other rows/.test(c.detail)),
+    f.checks.some(
+      (c) =>
+        c.status === "fail" &&
+        /the violins' whiskers \(seaborn's inner box\) end at values of v, but [3-6] of those 6 ends are no value of v in the rows of their category \(at "[ABC]": [\d.]+\): values from other rows/.test(
+          c.detail,
+        ),
+    ),
     JSON.stringify(f.checks, null, 1),
   );
   // bodies no reading gives (the moved values') around whiskers of every other row of each group:
@@ -344,6 +350,9 @@ test("violins of v shuffled across rows: their whiskers end at v's values their 
     "area",
     GROUPS.map((k) => whiskerLine(k, of(some, k))),
   );
-  assert.ok(bodyChecks(g).every((c) => c.status === "unchecked"), JSON.stringify(bodyChecks(g), null, 1));
+  assert.ok(
+    bodyChecks(g).every((c) => c.status === "unchecked"),
+    JSON.stringify(bodyChecks(g), null, 1),
+  );
   assert.notEqual(g.verdict, "unfaithful", JSON.stringify(g.checks, null, 1));
 });

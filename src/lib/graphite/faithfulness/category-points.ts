@@ -102,7 +102,11 @@ export function explainWideColumn(s: PlottedSeries, p: Prepared, scale: number):
 export function categoriesShown(desc: string, s: PlottedSeries, p: Prepared): [string, string[]] | null {
   for (const [g, keys] of p.categorical) {
     for (const [c, v] of p.numeric) {
-      if (!desc.startsWith(`values of ${c} at each ${g}, every row once`) && !new RegExp(`^\\w+ of ${escapeRegex(c)} by ${escapeRegex(g)} and .+: each point one `).test(desc)) continue;
+      if (
+        !desc.startsWith(`values of ${c} at each ${g}, every row once`) &&
+        !new RegExp(`^\\w+ of ${escapeRegex(c)} by ${escapeRegex(g)} and .+: each point one `).test(desc)
+      )
+        continue;
       const shown = new Set(s.x.map((x) => String(x).trim()));
       const withData = new Set(keys.flatMap((k, i) => (k !== null && Number.isFinite(v[i]!) ? [k] : [])));
       return [g, [...new Set(keys.filter((k): k is string => k !== null))].filter((k) => shown.has(k) || !withData.has(k))];

@@ -88,7 +88,14 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
   if (hist?.status === "fail") return hist;
   const onFixedBins = histogramChanged(s, p);
   if (onFixedBins) return onFixedBins;
-  const shape = movedKeys(s, p, scale) ?? hist ?? kdeSpike(s, p) ?? kdeMoved(s, p) ?? kdeBandwidthChanged(s, p) ?? categoryStripChanged(s, p, scale) ?? oneCategoryNearMiss(s, p, scale);
+  const shape =
+    movedKeys(s, p, scale) ??
+    hist ??
+    kdeSpike(s, p) ??
+    kdeMoved(s, p) ??
+    kdeBandwidthChanged(s, p) ??
+    categoryStripChanged(s, p, scale) ??
+    oneCategoryNearMiss(s, p, scale);
   if (shape) return shape;
   const near = pointsAreData ? null : nearest(s, keys, p, scale);
   if (near) return near;

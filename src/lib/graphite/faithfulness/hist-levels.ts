@@ -142,7 +142,10 @@ function levelsOf(
     if (confirms) {
       const norm = how === "counts" ? "counts" : `${how} over all ${m} levels' values together, as seaborn normalises hue levels (common_norm)`;
       return new Map(
-        confirms.map((l, k) => [bars[k]!.i, { status: "pass", detail: `match histogram of ${col}${levels[l]!.desc} (${norm}, ${nb} bins shared by the ${g} levels)` }]),
+        confirms.map((l, k) => [
+          bars[k]!.i,
+          { status: "pass", detail: `match histogram of ${col}${levels[l]!.desc} (${norm}, ${nb} bins shared by the ${g} levels)` },
+        ]),
       );
     }
     if (evidence || !titled.has(g)) continue;

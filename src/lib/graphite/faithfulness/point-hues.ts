@@ -84,13 +84,21 @@ export function weighStripHues(s: PlottedSeries, p: Prepared, categoryRows: numb
   if (!drawnY.every((y, k) => y === rowY[k])) return null;
   if (hues.some((h) => h === null)) {
     const levels = [...new Set(hues.filter((h): h is string => h !== null))];
-    return { status: "unchecked", detail: `the points' colours follow a colour scale the legend shows at ${levels.length} levels: the colour of each point is not checked` };
+    return {
+      status: "unchecked",
+      detail: `the points' colours follow a colour scale the legend shows at ${levels.length} levels: the colour of each point is not checked`,
+    };
   }
   const labels = [...new Set((hues as string[]).map(labelKey))];
   const drawn = s.y.map((y, k) => `${y}\u0000${labelKey(hues[k]!)}`).sort();
   let holder: string | null = null;
   for (const [col, keys] of hueKeys(p)) {
-    const have = new Set(rows.map((r) => keys[r]).filter((k): k is string => k !== null).map(labelKey));
+    const have = new Set(
+      rows
+        .map((r) => keys[r])
+        .filter((k): k is string => k !== null)
+        .map(labelKey),
+    );
     if (!labels.every((l) => have.has(l))) continue;
     holder ??= col;
     const data = rows.map((r) => `${values[r]}\u0000${keys[r] === null ? "" : labelKey(keys[r]!)}`).sort();
