@@ -355,4 +355,29 @@ test("violins of v shuffled across rows: their whiskers end at v's values their 
     JSON.stringify(bodyChecks(g), null, 1),
   );
   assert.notEqual(g.verdict, "unfaithful", JSON.stringify(g.checks, null, 1));
+  // categories no column holds (pd.cut bins, derived labels): whiskers of v there claim nothing
+  const bins = ["0-30", "30-40", "40+"];
+  const cut = (r: (typeof rows)[number]) => (r.v < 30 ? bins[0]! : r.v < 40 ? bins[1]! : bins[2]!);
+  const binned = rows.filter((r) => !Number.isNaN(r.v));
+  const h = chart(
+    bins.map((b) => [
+      b,
+      body(
+        binned.filter((r) => cut(r) === b).map((r) => r.v),
+        { bwAdjust: 0.3 },
+      ),
+    ]),
+    "area",
+    bins.map((b) =>
+      whiskerLine(
+        b,
+        binned.filter((r) => cut(r) === b).map((r) => r.v),
+      ),
+    ),
+  );
+  assert.ok(
+    bodyChecks(h).every((c) => c.status === "unchecked"),
+    JSON.stringify(bodyChecks(h), null, 1),
+  );
+  assert.notEqual(h.verdict, "unfaithful", JSON.stringify(h.checks, null, 1));
 });

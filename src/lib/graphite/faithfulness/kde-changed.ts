@@ -17,6 +17,8 @@ import { unitChange } from "./units";
 const FIT_POINTS = 16;
 const TOLERANCE = 0.002;
 const MAX_FIT_WORK = 2e7;
+/** Fitting work one curve may spend over all the columns and subsets it tries. */
+const MAX_CURVE_WORK = 4e7;
 /** Fewest values a curve must be the density of before a change of them is evidence. */
 const MIN_VALUES = 10;
 
@@ -33,6 +35,11 @@ export function kdeBandwidthChanged(s: PlottedSeries, p: Prepared): Weighed | nu
   const last = x[x.length - 1]!;
   const span = last - first;
   const centre = (first + last) / 2;
+  // the curve's centre of mass: a density moved keeps its values' mean moved the same way (a
+  // stretch, stretched), which rules out most columns before any fit
+  const mass = s.y.reduce((a, b) => a + b, 0);
+  const centroid = s.y.reduce((a, b, j) => a + b * x[j]!, 0) / mass;
+  let work = 0;
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
       const vals = presentValues(v, f);
@@ -53,12 +60,15 @@ export function kdeBandwidthChanged(s: PlottedSeries, p: Prepared): Weighed | nu
         // the stretched values' range must fit inside the grid, the grid standing out evenly
         if (k * lo >= first - 1e-9 * span && k * hi <= last + 1e-9 * span) tries.push({ how: `× ${fmt(k)}`, moved: false, at: (t) => t / k, scale: 1 / k });
       }
+      const mu = vals.reduce((a, b) => a + b, 0) / n;
       for (const t of tries) {
         // the values reach no further than the grid on either side
         if (t.moved && (lo + d < first - 1e-9 * span || hi + d > last + 1e-9 * span)) continue;
+        if (Math.abs(centroid - (t.moved ? mu + d : mu / t.scale)) > 0.1 * span) continue;
+        work += densityWork(vals) * (FIT_POINTS * 93 + x.length);
+        if (work > MAX_CURVE_WORK) return null;
         const xs = pick.map((j) => t.at(x[j]!));
         const ys = pick.map((j) => s.y[j]! / t.scale);
-        const mu = vals.reduce((a, b) => a + b, 0) / n;
         const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
         const scott = sd * n ** -0.2;
         if (!(scott > 0)) continue;

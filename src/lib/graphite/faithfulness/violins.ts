@@ -297,7 +297,10 @@ function fromOtherRows(series: PlottedSeries[], p: Prepared, labels: string[][],
     });
     if (whiskers.some((j) => j < 0)) continue;
     const named = [...new Set(idx.flatMap((i) => labels[i] ?? []))].filter((c) => p.numeric.has(c));
+    const keysOf = idx.map((i) => (series[i]!.x[0] as string).trim());
     for (const col of named) {
+      const holders = [...p.categorical].filter(([g, keys]) => g !== col && keysOf.every((k) => keys.includes(k)));
+      if (holders.length === 0) continue;
       const v = p.numeric.get(col)!;
       const every = sortedFinite(v);
       let ends = 0;
@@ -308,8 +311,9 @@ function fromOtherRows(series: PlottedSeries[], p: Prepared, labels: string[][],
       const once = [...new Map(idx.map((i, k) => [whiskers[k]!, i])).entries()];
       for (const [j, i] of once) {
         const key = (series[i]!.x[0] as string).trim();
-        // the category's rows under any column that has it: a value none of them holds is foreign
-        const rows = [...p.categorical].filter(([g]) => g !== col).flatMap(([, keys]) => rowsWhere(keys, key));
+        // the category's rows under any column that holds every body's category (a value none of
+        // them holds is foreign); categories no column holds (pd.cut bins, derived labels) claim nothing
+        const rows = holders.flatMap(([, keys]) => rowsWhere(keys, key));
         const mine = sortedFinite(rows.map((r) => v[r]!));
         for (const t of series[j]!.y) {
           if (!holds(every, t)) column = false;
