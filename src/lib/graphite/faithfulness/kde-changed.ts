@@ -12,6 +12,7 @@ import { density, densityWork, fitBandwidth } from "./bandwidth";
 import { isEvenGrid, presentValues, valueRange } from "./kde-density";
 import type { Weighed } from "./near";
 import type { Prepared } from "./table";
+import { memo } from "./memo";
 import { unitChange } from "./units";
 
 const FIT_POINTS = 16;
@@ -51,7 +52,12 @@ export function kdeBandwidthChanged(s: PlottedSeries, p: Prepared): Weighed | nu
       const tries: Array<{ how: string; moved: boolean; at: (t: number) => number; scale: number }> = [];
       // moved by d: the grid's centre is the values' centre + d
       const d = centre - mid;
-      if (Math.abs(d) > 1e-3 * span && !baselines(vals).some((b) => Math.abs(d + b) <= 1e-6 * Math.max(Math.abs(b), Math.abs(d)))) {
+      // (the baselines sort the values: asked only once the cheap tests pass)
+      if (
+        Math.abs(d) > 1e-3 * span &&
+        Math.abs(centroid - (memo(vals, "mean", () => vals.reduce((a, b) => a + b, 0) / n) + d)) <= 0.1 * span &&
+        !baselines(vals).some((b) => Math.abs(d + b) <= 1e-6 * Math.max(Math.abs(b), Math.abs(d)))
+      ) {
         tries.push({ how: `${`+ ${fmt(d)}`.replace("+ -", "− ")}`, moved: true, at: (t) => t - d, scale: 1 });
       }
       // stretched by k: the grid's centre is k × the values' centre
@@ -60,7 +66,7 @@ export function kdeBandwidthChanged(s: PlottedSeries, p: Prepared): Weighed | nu
         // the stretched values' range must fit inside the grid, the grid standing out evenly
         if (k * lo >= first - 1e-9 * span && k * hi <= last + 1e-9 * span) tries.push({ how: `× ${fmt(k)}`, moved: false, at: (t) => t / k, scale: 1 / k });
       }
-      const mu = vals.reduce((a, b) => a + b, 0) / n;
+      const mu = memo(vals, "mean", () => vals.reduce((a, b) => a + b, 0) / n);
       for (const t of tries) {
         // the values reach no further than the grid on either side
         if (t.moved && (lo + d < first - 1e-9 * span || hi + d > last + 1e-9 * span)) continue;
