@@ -11,7 +11,7 @@ import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import type { Faithfulness } from "../../../src/lib/schema/graphite";
 import type { PlottedSeries } from "../../../src/lib/schema/sandbox";
 import { series } from "./make";
-import { assertVerdict, labelledFigure, lcg, linearPercentile as pct, tableOf } from "./seeded-table";
+import { assertVerdict, labelledFigure, lcg, linearPercentile as pct, shuffledColumn, tableOf } from "./seeded-table";
 
 const rand = lcg(11);
 const GROUPS = ["A", "B", "C"];
@@ -195,15 +195,7 @@ test("fliers just past a whisker (within 0.2% of it) are fliers: the box is conf
 });
 
 /** v moved between rows (a seeded permutation): each group keeps its size, not its values. */
-function shuffledRows(): typeof rows {
-  const r = lcg(5);
-  const v = rows.map((x) => x.v);
-  for (let i = v.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [v[i], v[j]] = [v[j]!, v[i]!];
-  }
-  return rows.map((x, i) => ({ ...x, v: v[i]! }));
-}
+const shuffledRows = () => shuffledColumn(rows, "v", 5);
 
 test("boxes of v shuffled across rows: whisker ends and fliers that are v's values but not their group's: unfaithful", () => {
   const moved = shuffledRows();

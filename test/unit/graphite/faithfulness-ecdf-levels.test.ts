@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import type { PlottedSeries } from "../../../src/lib/schema/sandbox";
 import { figure, series } from "./make";
-import { assertVerdict, lcg, tableOf } from "./seeded-table";
+import { assertVerdict, lcg, shuffledColumn, tableOf } from "./seeded-table";
 
 const rand = lcg(23);
 /** 150 readings: 100 from site "north", 50 from "south", every value distinct. */
@@ -24,15 +24,7 @@ function ecdf(v: number[]): PlottedSeries {
 }
 const bySite = (rows: typeof readings) => ["north", "south"].map((s) => ecdf(rows.filter((r) => r.site === s).map((r) => r.ppm)));
 
-function shuffled(): typeof readings {
-  const r = lcg(4);
-  const v = readings.map((x) => x.ppm);
-  for (let i = v.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [v[i], v[j]] = [v[j]!, v[i]!];
-  }
-  return readings.map((x, i) => ({ ...x, ppm: v[i]! }));
-}
+const shuffled = () => shuffledColumn(readings, "ppm", 4);
 const check = (data: PlottedSeries[], legendTitles: string[] = ["site"]) => checkFaithfulness(table, [figure(data, { legendTitles })]);
 
 test("each site's ECDF of its own readings: faithful", () => {

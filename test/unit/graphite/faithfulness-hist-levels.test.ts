@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import type { PlottedSeries } from "../../../src/lib/schema/sandbox";
 import { figure, series } from "./make";
-import { assertVerdict, lcg, tableOf } from "./seeded-table";
+import { assertVerdict, lcg, shuffledColumn, tableOf } from "./seeded-table";
 
 const SHIFTS = ["early", "late", "night"] as const;
 /** 200 calls: 90 early, 70 late, 40 night, each shift's minutes drawn around its own centre. */
@@ -43,15 +43,7 @@ const levels = (rows: typeof calls, k = 1) =>
   );
 
 /** The minutes moved between rows (a seeded permutation): each shift keeps its size, not its values. */
-function shuffled(): typeof calls {
-  const r = lcg(11);
-  const m = calls.map((c) => c.minutes);
-  for (let i = m.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [m[i], m[j]] = [m[j]!, m[i]!];
-  }
-  return calls.map((c, i) => ({ ...c, minutes: m[i]! }));
-}
+const shuffled = () => shuffledColumn(calls, "minutes", 11);
 
 const check = (data: PlottedSeries[], legendTitles: string[] = ["shift"], t = table) => checkFaithfulness(t, [figure(data, { legendTitles })]);
 

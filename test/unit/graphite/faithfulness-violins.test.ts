@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
 import { FigureMeasure, type PlottedSeries } from "../../../src/lib/schema/sandbox";
 import { figure, series } from "./make";
-import { lcg, linearPercentile as pct, tableOf } from "./seeded-table";
+import { lcg, linearPercentile as pct, shuffledColumn, tableOf } from "./seeded-table";
 
 // a seeded table: 3 groups × 2 hue levels, a value column with gaps, a second numeric column
 const rand = lcg(7);
@@ -304,15 +304,7 @@ test("four violins of 12,500 one-decimal values each (a 50,000-row table): every
 });
 
 /** v moved between rows (a seeded permutation, gaps included): each group keeps its size, not its values. */
-function shuffledV(): typeof rows {
-  const r = lcg(19);
-  const v = rows.map((x) => x.v);
-  for (let i = v.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [v[i], v[j]] = [v[j]!, v[i]!];
-  }
-  return rows.map((x, i) => ({ ...x, v: v[i]! }));
-}
+const shuffledV = () => shuffledColumn(rows, "v", 19);
 /** seaborn's inner="box" whisker line at g: matplotlib's boxplot_stats whisker ends of the values. */
 function whiskerLine(g: string, vals: number[]): PlottedSeries {
   const s = [...vals].sort((a, b) => a - b);

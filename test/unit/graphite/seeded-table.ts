@@ -18,6 +18,20 @@ export function lcg(seed: number): () => number {
   };
 }
 
+/**
+ * `rows` with column `key` moved between rows by a seeded Fisher–Yates permutation (each group keeps
+ * its size, not its values): the shuffled column a falsified chart draws.
+ */
+export function shuffledColumn<R extends Record<string, unknown>>(rows: readonly R[], key: keyof R, seed: number): R[] {
+  const r = lcg(seed);
+  const v = rows.map((x) => x[key]);
+  for (let i = v.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [v[i], v[j]] = [v[j], v[i]];
+  }
+  return rows.map((x, i) => ({ ...x, [key]: v[i] }));
+}
+
 /** `rows` as a CSV of `columns` (in that order; a NaN an empty cell), read as graphite reads a CSV. */
 export function tableOf<R extends Record<string, string | number>>(columns: ReadonlyArray<keyof R & string>, rows: readonly R[]): CsvData {
   const cell = (v: string | number) => (typeof v === "number" && Number.isNaN(v) ? "" : String(v));

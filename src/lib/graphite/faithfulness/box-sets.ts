@@ -16,6 +16,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { boxStats } from "./boxes";
 import { close } from "./match";
 import type { Prepared } from "./table";
+import { holds, sortedFinite } from "./sorted-values";
 import { unitChange } from "./units";
 
 export interface BoxFinding {
@@ -120,8 +121,6 @@ function cutsByCategory(p: Prepared, texts: string[], labels: Array<string | nul
   }
   return cuts;
 }
-
-export const sortedFinite = (v: number[]) => v.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
 
 /**
  * Is the drawn box matplotlib's box of these values? q1, median and q3 as boxplot_stats computes
@@ -346,19 +345,6 @@ export function weighSets(series: PlottedSeries[], p: Prepared, scale: number, n
 /** Fewest drawn row values, and of them from other rows, before a set's values coming from other rows is evidence. */
 const MIN_ROW_VALUES = 4;
 const MIN_FOREIGN = 3;
-
-/** Is t one of the ascending values (to within rounding: seaborn's log axis computes through logs)? */
-export function holds(sorted: number[], t: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < t) lo = mid + 1;
-    else hi = mid;
-  }
-  const eps = 1e-9 * Math.max(1, Math.abs(t));
-  return (lo < sorted.length && Math.abs(sorted[lo]! - t) <= eps) || (lo > 0 && Math.abs(sorted[lo - 1]! - t) <= eps);
-}
 
 /**
  * The set's drawn row values (whisker ends, fliers) all values of the column, and at least

@@ -8,7 +8,8 @@
 // unchecked as box sets are (box-sets.ts). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { percentile } from "./boxes";
-import { type BoxFinding, sortedFinite, weighSets, type SetReading } from "./box-sets";
+import { type BoxFinding, weighSets, type SetReading } from "./box-sets";
+import { sortedFinite } from "./sorted-values";
 import { close } from "./match";
 import type { Prepared } from "./table";
 

@@ -6,7 +6,7 @@
 // says which column the curves are levels of (seaborn's hue lines carry no label); a derived hue,
 // a subset or a changed column fails the count or the column's values, and claims nothing. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
-import { holds, sortedFinite } from "./box-sets";
+import { holds, sortedFinite } from "./sorted-values";
 import { ECDF_STATS, ecdfOrientations, sameStep } from "./ecdf";
 import { MIN_ECDF } from "./ecdf-evidence";
 import { presentValues } from "./kde-density";

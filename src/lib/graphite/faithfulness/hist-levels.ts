@@ -12,6 +12,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { presentValues } from "./kde-density";
 import type { Weighed } from "./near";
+import { orderings } from "./orderings";
 import { countBounds, edgesFrom, withinBounds } from "./shapes";
 import type { Frame, Prepared } from "./table";
 
@@ -42,15 +43,6 @@ function binHeights(s: PlottedSeries, edges: number[]): number[] {
 function asCounts(h: number[], k: number): number[] | null {
   const c = h.map((v) => v / k);
   return c.every((v) => v >= 0 && Math.abs(v - Math.round(v)) <= 1e-6 * Math.max(1, v)) ? c.map(Math.round) : null;
-}
-
-/** Every ordering of 0..n-1 (n ≤ MAX_LEVELS). */
-function* orderings(n: number, prefix: number[] = []): Generator<number[]> {
-  if (prefix.length === n) {
-    yield prefix;
-    return;
-  }
-  for (let j = 0; j < n; j++) if (!prefix.includes(j)) yield* orderings(n, [...prefix, j]);
 }
 
 /**

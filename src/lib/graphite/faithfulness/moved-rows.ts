@@ -12,6 +12,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
 import { memo } from "./memo";
+import { orderings } from "./orderings";
 import type { Prepared } from "./table";
 
 /** An unread series and its place among the chart's series. */
@@ -56,12 +57,6 @@ export function rowsMoved(unread: Unread[], p: Prepared, scale: number, legendTi
 
 /** Most unlabelled series given to a legend's levels (every way of giving them is tried). */
 const MAX_UNLABELLED = 4;
-
-/** Every ordering of 0..n-1. */
-function* orderings(n: number, prefix: number[] = []): Generator<number[]> {
-  if (prefix.length === n) yield prefix;
-  else for (let j = 0; j < n; j++) if (!prefix.includes(j)) yield* orderings(n, [...prefix, j]);
-}
 
 /**
  * seaborn's hue lines carry no label: on one axes, 2–4 of them, given to the levels of a column

@@ -15,7 +15,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { density, densityWork, fitBandwidth } from "./bandwidth";
 import { boxStats, percentile } from "./boxes";
-import { holds, sortedFinite } from "./box-sets";
+import { holds, sortedFinite } from "./sorted-values";
 import { valueRange } from "./kde-density";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
