@@ -84,6 +84,23 @@ function instantModels(charts: Chart[]): (req: CallRequest) => Promise<CallResul
 }
 
 /** The check side by side with the sandbox, then the batch; the check's data is let go before the batch (a kernel would not hold it). */
+/** A graphite batch of BATCH_RUNS tasks (two charts each) on `text`, all at once, instant models, the real sandbox. */
+function runBatchOf20(text: string, callModel: (req: CallRequest) => Promise<CallResult>) {
+  return runGraphiteMany(
+    Array.from({ length: BATCH_RUNS }, (_, i) => `chart #${i}`),
+    {
+      csv: text,
+      a: { provider: "demo", model: "a" },
+      b: { provider: "demo", model: "b" },
+      judge: { provider: "demo", model: "judge" },
+      concurrency: BATCH_RUNS,
+      repair: false,
+      display: false,
+    },
+    { callModel, sandbox: sharedSandbox },
+  );
+}
+
 async function measureCsv(tag: string, text: string, charts: Chart[]): Promise<{ p99: number | null; loop: number }> {
   if (BATCH_ONLY && NICE_AB > 0) return { p99: null, loop: await measureNiceAB(tag, text, charts) };
   if (BATCH_ONLY) {
@@ -177,20 +194,7 @@ async function measureBatch(text: string, charts: Chart[], slowestCheck: number 
   forgetCsvReads();
   forgetCsvHeads();
   const reads0 = { ...csvReads };
-  const batchOf20 = () =>
-    runGraphiteMany(
-      Array.from({ length: BATCH_RUNS }, (_, i) => `chart #${i}`),
-      {
-        csv: text,
-        a: { provider: "demo", model: "a" },
-        b: { provider: "demo", model: "b" },
-        judge: { provider: "demo", model: "judge" },
-        concurrency: BATCH_RUNS,
-        repair: false,
-        display: false,
-      },
-      { callModel, sandbox: sharedSandbox },
-    );
+  const batchOf20 = () => runBatchOf20(text, callModel);
   const h = monitorEventLoopDelay({ resolution: 5 });
   const t = performance.now();
   const elu0 = performance.eventLoopUtilization();
@@ -273,19 +277,7 @@ async function measureNiceAB(tag: string, text: string, charts: Chart[]): Promis
     const stopGc = watchGc();
     const stopHolds = watchHolds(1);
     h.enable();
-    await runGraphiteMany(
-      Array.from({ length: BATCH_RUNS }, (_, i) => `chart #${i}`),
-      {
-        csv: text,
-        a: { provider: "demo", model: "a" },
-        b: { provider: "demo", model: "b" },
-        judge: { provider: "demo", model: "judge" },
-        concurrency: BATCH_RUNS,
-        repair: false,
-        display: false,
-      },
-      { callModel, sandbox: sharedSandbox },
-    );
+    await runBatchOf20(text, callModel);
     h.disable();
     const holds = stopHolds();
     const gc = await stopGc();
