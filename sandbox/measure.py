@@ -1230,6 +1230,18 @@ def _image(ax_index: int, im: Any, xcat: Any, ycat: Any) -> list[dict[str, Any]]
     return _cells(ax_index, arr, xc, yc, xcat, ycat)
 
 
+def _category_ticks(ax: Any) -> dict[str, list[str] | None]:
+    """Each category axis's tick labels in position order, an empty category's included: a pandas
+    Categorical (or seaborn's order=) keeps a slot for a level with no rows drawn, which is a value
+    the chart shows as empty. None for an axis that is not categorical."""
+
+    def ticks(axis: Any) -> list[str] | None:
+        cat = _categories(axis)
+        return [cat[p] for p in sorted(cat)] if cat else None
+
+    return {"x": ticks(ax.xaxis), "y": ticks(ax.yaxis)}
+
+
 def _legend_titles(fig: Any, axes: list[Any]) -> list[str]:
     """The titles of the figure's visible legends (the axes' and the figure's, where displot and
     catplot put it): seaborn titles a hue legend with the hue column's name, which is what says the
@@ -1421,6 +1433,7 @@ def measure(fig: Any, renderer: Any) -> dict[str, Any]:
         "emptyAxes": sum(1 for ax in axes if not ax.has_data()),
         "axisLabels": [{"title": ax.get_title(), "xlabel": ax.get_xlabel(), "ylabel": ax.get_ylabel()} for ax in axes],
         "legendTitles": _legend_titles(fig, axes),
+        "categoryTicks": [_category_ticks(ax) for ax in axes],
         "data": _plotted(fig, unread),
         "unread": unread,
     }

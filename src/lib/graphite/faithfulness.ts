@@ -49,6 +49,7 @@ import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
 import { weighHistLevels } from "./faithfulness/hist-levels";
 import { ecdfLevelsMoved } from "./faithfulness/ecdf-levels";
+import { emptySlots, noteShown, type ShownValues } from "./faithfulness/empty-slots";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -297,6 +298,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const combos = new Map<string, { cols: string[]; shown: Set<string> }>();
   // points drawn from some of a reading's rows (scatters split by hue): how many of how many
   const rowsShown = new Map<string, { shown: number; total: number; keyed: number[] }>();
+  // per column the confirmed series name, the values they show (for an empty category slot)
+  const shownValues: ShownValues = new Map();
   const boxes = explainBoxes(series, p, scale);
   // a series confirmed over rows picked by two columns (or a numeric hue): pass, and the group it shows
   const passInSubset = (at: NonNullable<ReturnType<typeof explainInSubsets>>, name: string, cut: string) => {
@@ -448,6 +451,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         const all = new Set((cand.keys ?? []).filter((_, j) => Number.isFinite(cand.at(j))));
         const shown = new Set(keys);
         const missing = [...all].filter((k) => !shown.has(k));
+        noteShown(shownValues, found.cand.groupedBy, shown, all);
         if (missing.length)
           groupedMissing.push(
             `${name} shows ${shown.size} of ${all.size} ${found.cand.groupedBy} values (missing ${missing.slice(0, 6).join(", ")}${missing.length > 6 ? ", ..." : ""})`,
@@ -569,6 +573,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   // is a deliberate subset or a category dropped, which the data alone cannot tell apart.
   for (const [g, shown] of subsets) {
     const all = new Set(p.categorical.get(g)!.filter((k): k is string => k !== null));
+    noteShown(shownValues, g, shown, all);
     const missing = [...all].filter((k) => !shown.has(k));
     if (missing.length)
       groupedMissing.push(
@@ -580,6 +585,16 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   }
   for (const { cols, shown } of combos.values()) {
     const all = combinationsIn(p, cols);
+    cols.forEach((col, k) => {
+      const values = p.categorical.get(col);
+      if (values)
+        noteShown(
+          shownValues,
+          col,
+          [...shown].map((t) => (JSON.parse(t) as string[])[k]!),
+          values.filter((v): v is string => v !== null),
+        );
+    });
     const missing = [...all].filter((k) => !shown.has(k)).map((k) => (JSON.parse(k) as string[]).join(" and "));
     const what = cols.join(" × ");
     if (missing.length)
@@ -591,6 +606,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   // every row, or every row whose hue key is present (seaborn drops the rows without one)
   for (const [of, r] of rowsShown)
     if (r.shown < r.total && !r.keyed.includes(r.shown)) groupedMissing.push(`the points are ${r.shown} of the ${r.total} rows of ${of}`);
+  const slots = emptySlots(table, figures, shownValues);
+  if (slots) checks.push(slots);
   if (groupedMissing.length)
     checks.push({
       check: "categories complete",

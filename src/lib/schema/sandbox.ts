@@ -109,6 +109,10 @@ export const FigureMeasure = z.object({
   /** The titles of the figure's visible legends (seaborn titles a hue legend with the hue column's
    * name). Optional: results measured before it was reported still parse. */
   legendTitles: z.array(z.string()).optional(),
+  /** Per axes (as axisLabels), each category axis's tick labels in position order, an empty
+   * category's slot included (a Categorical's level with no rows); null for an axis that is not
+   * categorical. Optional: results measured before it was reported still parse. */
+  categoryTicks: z.array(z.object({ x: z.array(z.string()).nullable(), y: z.array(z.string()).nullable() })).optional(),
   data: z.array(PlottedSeries),
   /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
    * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes) and series past the 64 it measures, per axes: a chart is not

@@ -20,7 +20,7 @@ export interface Facet {
 }
 
 /** The table's value text matching a title's value: the same text, or the same number ("4" for "4.0"). */
-function sameValue(cell: string, value: string, decimal: Table["decimal"]): boolean {
+export function sameValue(cell: string, value: string, decimal: Table["decimal"]): boolean {
   const c = cell.trim();
   if (c === value) return true;
   if (isNA(c)) return false;
@@ -77,7 +77,14 @@ export function facetTable(table: Table, facet: Facet): Table {
 
 /** The figure with only the facet's axes' series. */
 export function facetFigure(figure: FigureMeasure, facet: Facet): FigureMeasure {
-  return { ...figure, axes: 1, axisLabels: [figure.axisLabels[facet.axes]!], data: figure.data.filter((s) => s.axes === facet.axes) };
+  const ticks = figure.categoryTicks?.[facet.axes];
+  return {
+    ...figure,
+    axes: 1,
+    axisLabels: [figure.axisLabels[facet.axes]!],
+    categoryTicks: ticks ? [ticks] : undefined,
+    data: figure.data.filter((s) => s.axes === facet.axes),
+  };
 }
 
 /**
@@ -110,7 +117,7 @@ export function facetValuesMissing(
 }
 
 /** Is some column missing (empty or a missing marker) in every row these conditions name (or are there none)? */
-function someColumnMissing(table: Table, where: Array<[string, string]>): boolean {
+export function someColumnMissing(table: Table, where: Array<[string, string]>): boolean {
   const at = where.map(([c, v]) => [table.columns.indexOf(c), v] as const);
   const rows = table.rows.filter((r) => at.every(([ci, v]) => sameValue(r[ci] ?? "", v, table.decimal)));
   return rows.length === 0 || table.columns.some((_, ci) => rows.every((r) => isNA((r[ci] ?? "").trim()) || (r[ci] ?? "").trim() === ""));

@@ -1,0 +1,75 @@
+// A category the chart shows as an empty slot while the data holds its rows. A pandas Categorical
+// (or seaborn's order=) keeps a tick for every level; when a level's rows are dropped before the
+// plot, the axis still names it and draws nothing there, which tells the reader "none" where the
+// data has rows. A subset taken by the chart's author on another column (the lunch rows only)
+// leaves empty slots too, so this is evidence only when the confirmed series show every value of
+// every other column they name: the chart draws all rows but one category's. Pure.
+import type { FaithCheck } from "../../schema/graphite";
+import type { FigureMeasure } from "../../schema/sandbox";
+import { sameValue, someColumnMissing } from "./facets";
+import type { Table } from "./table";
+
+/** Per column the confirmed series name: the values they show and every value the data holds. */
+export type ShownValues = Map<string, { shown: Set<string>; all: Set<string> }>;
+
+/** Note that confirmed series show `shown` of column `col`'s values `all`. */
+export function noteShown(into: ShownValues, col: string, shown: Iterable<string>, all: Iterable<string>): void {
+  const at = into.get(col) ?? { shown: new Set<string>(), all: new Set<string>() };
+  for (const v of shown) at.shown.add(v);
+  for (const v of all) at.all.add(v);
+  into.set(col, at);
+}
+
+interface Slot {
+  value: string;
+  rows: number;
+}
+
+/** The tick labels of every category axis of figure f's axes a, and the series drawn there. */
+function axesOf(f: FigureMeasure): Array<{ ticks: string[]; drawn: Set<string> }> {
+  const ticks = f.categoryTicks ?? [];
+  return ticks.flatMap((t, a) => {
+    const on = ticks.length === 1 ? f.data : f.data.filter((s) => s.axes === a);
+    // a heatmap's or 2-D histogram's cells are no slots (their rows and columns are cells' labels)
+    if (on.length === 0 || on.some((s) => s.kind === "heatmap" || s.kind === "hist2d" || s.kind === "contours")) return [];
+    const drawn = new Set(on.flatMap((s) => s.x.filter((x, i) => typeof x === "string" && Number.isFinite(s.y[i])) as string[]));
+    return [t.x, t.y].filter((l): l is string[] => l !== null).map((l) => ({ ticks: l, drawn }));
+  });
+}
+
+/**
+ * "categories shown" failed when exactly one column's values are shown incompletely, every other
+ * column the series name is shown whole, and a missing value of it has a slot on a category axis
+ * with nothing drawn at it while the data holds rows of it (no column all-missing in them: a level
+ * whose values are all NaN draws nothing and is no dropped level); null otherwise.
+ */
+export function emptySlots(table: Table, figures: FigureMeasure[], shown: ShownValues): FaithCheck | null {
+  const partial = [...shown].filter(([, s]) => [...s.all].some((v) => !s.shown.has(v)));
+  if (partial.length !== 1) return null;
+  const [col, s] = partial[0]!;
+  const ci = table.columns.indexOf(col);
+  if (ci < 0) return null;
+  const missing = [...s.all].filter((v) => !s.shown.has(v));
+  const slots: Slot[] = [];
+  for (const f of figures)
+    for (const { ticks, drawn } of axesOf(f)) {
+      // the axis is this column's: the series stand at its values
+      if (![...drawn].some((d) => s.shown.has(d))) continue;
+      for (const v of missing) {
+        if (slots.some((x) => x.value === v)) continue;
+        if (!ticks.some((t) => sameValue(t, v, table.decimal)) || [...drawn].some((d) => sameValue(d, v, table.decimal))) continue;
+        const rows = table.rows.filter((r) => sameValue(r[ci] ?? "", v, table.decimal)).length;
+        if (rows > 0 && !someColumnMissing(table, [[col, v]])) slots.push({ value: v, rows });
+      }
+    }
+  if (slots.length === 0) return null;
+  const named = slots
+    .slice(0, 4)
+    .map((x) => `"${x.value}" (the data has ${x.rows} row${x.rows === 1 ? "" : "s"} where ${col} == ${JSON.stringify(x.value)})`)
+    .join(", ");
+  return {
+    check: "categories shown",
+    status: "fail",
+    detail: `the axis shows ${slots.length === 1 ? "the category" : `${slots.length} categories`} ${named} with nothing drawn at ${slots.length === 1 ? "it" : "them"}, while the series show every other ${col} value from all the rows: ${slots.length === 1 ? "its" : "their"} rows were dropped before the plot (a categorical keeps the empty slot)`,
+  };
+}
