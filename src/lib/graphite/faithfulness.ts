@@ -49,7 +49,7 @@ import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
 import { weighHistLevels } from "./faithfulness/hist-levels";
 import { ecdfLevelsMoved } from "./faithfulness/ecdf-levels";
-import { emptySlots, noteShown, type ShownValues } from "./faithfulness/empty-slots";
+import { emptySlots, noteShown, noteStrip, partialStrips, type ShownValues, type StripPoints } from "./faithfulness/empty-slots";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
@@ -300,6 +300,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const rowsShown = new Map<string, { shown: number; total: number; keyed: number[] }>();
   // per column the confirmed series name, the values they show (for an empty category slot)
   const shownValues: ShownValues = new Map();
+  const stripPoints: StripPoints = new Map();
   const boxes = explainBoxes(series, p, scale);
   // a series confirmed over rows picked by two columns (or a numeric hue): pass, and the group it shows
   const passInSubset = (at: NonNullable<ReturnType<typeof explainInSubsets>>, name: string, cut: string) => {
@@ -483,6 +484,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         }
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${shape}${hues ? `, ${hues.detail}` : ""}${cut}` });
         noteSubset(subsets, p, shape);
+        noteStrip(stripPoints, shape, s.y.length);
         // points at the categories they stand at: the categories shown, for "categories complete"
         const at = categoriesShown(shape, s, p);
         if (at) for (const k of at[1]) subsets.set(at[0], (subsets.get(at[0]) ?? new Set()).add(k));
@@ -571,9 +573,10 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   }
   // Series drawn from rows where g == v: a chart that shows some of g's values and not others
   // is a deliberate subset or a category dropped, which the data alone cannot tell apart.
+  const notWhole = partialStrips(stripPoints, p);
   for (const [g, shown] of subsets) {
     const all = new Set(p.categorical.get(g)!.filter((k): k is string => k !== null));
-    noteShown(shownValues, g, shown, all);
+    if (!notWhole.has(g)) noteShown(shownValues, g, shown, all);
     const missing = [...all].filter((k) => !shown.has(k));
     if (missing.length)
       groupedMissing.push(

@@ -7,7 +7,7 @@
 import type { FaithCheck } from "../../schema/graphite";
 import type { FigureMeasure } from "../../schema/sandbox";
 import { sameValue, someColumnMissing } from "./facets";
-import type { Table } from "./table";
+import type { Prepared, Table } from "./table";
 
 /** Per column the confirmed series name: the values they show and every value the data holds. */
 export type ShownValues = Map<string, { shown: Set<string>; all: Set<string> }>;
@@ -18,6 +18,39 @@ export function noteShown(into: ShownValues, col: string, shown: Iterable<string
   for (const v of shown) at.shown.add(v);
   for (const v of all) at.all.add(v);
   into.set(col, at);
+}
+
+/** Points at one category per (column, category column, category): how many the strips draw there. */
+export type StripPoints = Map<string, { col: string; g: string; key: string; points: number }>;
+
+/** Count a series read as one category's values ("values of c where g == key (points at one
+ * category"); seaborn splits a category's strip by hue, so the count is summed. */
+export function noteStrip(into: StripPoints, desc: string, points: number): void {
+  const m = /^values of (.+) where (.+?) == ("(?:[^"\\]|\\.)*") \(points at one category/.exec(desc);
+  if (!m) return;
+  const id = JSON.stringify([m[1], m[2], m[3]]);
+  const at = into.get(id) ?? { col: m[1]!, g: m[2]!, key: JSON.parse(m[3]!) as string, points: 0 };
+  into.set(id, { ...at, points: at.points + points });
+}
+
+/**
+ * The category columns whose strips draw fewer points at some category than its rows hold values
+ * (a strip reading is a set: it confirms the points are the category's values, not that all are
+ * drawn), so the series do not show that column's categories from all the rows.
+ */
+export function partialStrips(strips: StripPoints, p: Prepared): Set<string> {
+  const out = new Set<string>();
+  for (const { col, g, key, points } of strips.values()) {
+    const keys = p.categorical.get(g);
+    const v = p.numeric.get(col);
+    if (!keys || !v) {
+      out.add(g);
+      continue;
+    }
+    const held = keys.reduce((n, k, i) => n + (k === key && Number.isFinite(v[i]!) ? 1 : 0), 0);
+    if (points < held) out.add(g);
+  }
+  return out;
 }
 
 interface Slot {

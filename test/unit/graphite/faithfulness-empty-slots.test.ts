@@ -1,0 +1,65 @@
+// A category the axis shows as an empty slot while the data holds its rows (a pandas Categorical
+// keeps a tick for a level whose rows were dropped before the plot): unfaithful, naming the level
+// and its rows, only when the confirmed series show every value of every other column they name.
+// A level simply absent from the axis (a text column filtered), a subset on another column (the
+// lunch rows only, which leaves weekend slots empty), and a level whose values are all missing
+// (seaborn draws nothing there from the whole data) claim nothing.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
+import type { PlottedSeries } from "../../../src/lib/schema/sandbox";
+import { figure, series } from "./make";
+import { assertVerdict, lcg, tableOf } from "./seeded-table";
+
+const DAYS = ["Thur", "Fri", "Sat", "Sun"];
+const rand = lcg(31);
+// lunch on weekdays only, dinner every day (as in seaborn's tips): 120 rows
+const rows = Array.from({ length: 120 }, (_, i) => {
+  const day = DAYS[i % 4]!;
+  const time = day === "Sat" || day === "Sun" || i % 3 === 0 ? "Dinner" : "Lunch";
+  return { day, time, bill: +(8 + 30 * rand()).toFixed(2) };
+});
+const table = tableOf(["day", "time", "bill"], rows);
+
+/** A strip of `bill` at each day (seaborn's stripplot, unjittered), from `from`'s rows. */
+const strips = (from: typeof rows, days: string[]): PlottedSeries[] =>
+  days.map((d) => {
+    const at = from.filter((r) => r.day === d);
+    return series({ kind: "scatter", label: null, x: at.map(() => d), y: at.map((r) => r.bill) });
+  });
+const check = (data: PlottedSeries[], ticks: string[] | null, t = table) =>
+  checkFaithfulness(t, [figure(data, { axisLabels: [{ title: "", xlabel: "day", ylabel: "bill" }], categoryTicks: [{ x: ticks, y: null }] })]);
+
+test("every day drawn at its slot: faithful", () => {
+  assertVerdict(check(strips(rows, DAYS), DAYS), "faithful", 'values of bill where day == "Sun"');
+});
+
+test("Sunday's rows dropped, its slot kept empty on the axis: unfaithful, naming Sunday and its rows", () => {
+  const kept = rows.filter((r) => r.day !== "Sun");
+  assertVerdict(
+    check(strips(kept, DAYS.slice(0, 3)), DAYS),
+    "unfaithful",
+    /the axis shows the category "Sun" \(the data has 30 rows where day == "Sun"\) with nothing drawn at it, while the series show every other day value from all the rows/,
+  );
+});
+
+test("Sunday absent from the axis too (a text column filtered): a subset, unchecked, never unfaithful", () => {
+  const kept = rows.filter((r) => r.day !== "Sun");
+  assertVerdict(check(strips(kept, DAYS.slice(0, 3)), DAYS.slice(0, 3)), "unchecked", /a deliberate subset/);
+  assertVerdict(check(strips(kept, DAYS.slice(0, 3)), null), "unchecked", /a deliberate subset/);
+});
+
+test("the lunch rows only (weekend slots empty, another column filtered): nothing claimed", () => {
+  const lunch = rows.filter((r) => r.time === "Lunch");
+  const f = check(strips(lunch, ["Thur", "Fri"]), DAYS);
+  assertVerdict(f, "unchecked", /a deliberate subset/);
+  assert.equal(f.checks.find((c) => c.check === "categories shown"), undefined);
+});
+
+test("a level whose values are all missing: seaborn draws nothing there from the whole data, nothing claimed", () => {
+  const gaps = rows.map((r) => (r.day === "Sun" ? { ...r, bill: Number.NaN } : r));
+  const t = tableOf(["day", "time", "bill"], gaps);
+  const f = check(strips(rows, DAYS.slice(0, 3)), DAYS, t);
+  assertVerdict(f, "unchecked");
+  assert.equal(f.checks.find((c) => c.check === "categories shown"), undefined);
+});
