@@ -110,3 +110,18 @@ test("seaborn's hue ECDFs: the data's own faithful; a shuffled column's steps fr
     ],
   ]);
 });
+
+test("a Categorical's level whose rows were dropped: seaborn keeps its empty slot, unfaithful naming it; a text column's subset stays unchecked", async () => {
+  const cat = 'df["day"] = pd.Categorical(df["day"], ["Thur", "Fri", "Sat", "Sun"])\n';
+  await assertEachFaithful(csv, [`${cat}sns.boxplot(data=df, x="day", y="total_bill")`], "box");
+  await assertEachUnfaithful(csv, [
+    [
+      `${cat}df = df[df["day"] != "Sun"]\nsns.boxplot(data=df, x="day", y="total_bill")`,
+      /the axis shows the category "Sun" \(the data has \d+ rows where day == "Sun"\) with nothing drawn at it/,
+    ],
+    [`${cat}df = df[df["day"] != "Sun"]\nsns.countplot(data=df, x="day")`, /the axis shows the category "Sun"/],
+  ]);
+  const d = await drawAndCheck(csv, 'df = df[df["day"] != "Sun"]\nsns.boxplot(data=df, x="day", y="total_bill")');
+  assert.equal(d.faith.verdict, "unchecked", d.why);
+  assert.match(d.why, /a deliberate subset/);
+});

@@ -53,7 +53,10 @@ test("the lunch rows only (weekend slots empty, another column filtered): nothin
   const lunch = rows.filter((r) => r.time === "Lunch");
   const f = check(strips(lunch, ["Thur", "Fri"]), DAYS);
   assertVerdict(f, "unchecked", /a deliberate subset/);
-  assert.equal(f.checks.find((c) => c.check === "categories shown"), undefined);
+  assert.equal(
+    f.checks.find((c) => c.check === "categories shown"),
+    undefined,
+  );
 });
 
 test("a level whose values are all missing: seaborn draws nothing there from the whole data, nothing claimed", () => {
@@ -61,5 +64,8 @@ test("a level whose values are all missing: seaborn draws nothing there from the
   const t = tableOf(["day", "time", "bill"], gaps);
   const f = check(strips(rows, DAYS.slice(0, 3)), DAYS, t);
   assertVerdict(f, "unchecked");
-  assert.equal(f.checks.find((c) => c.check === "categories shown"), undefined);
+  assert.equal(
+    f.checks.find((c) => c.check === "categories shown"),
+    undefined,
+  );
 });
