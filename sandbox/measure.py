@@ -1251,6 +1251,17 @@ def _legend_titles(fig: Any, axes: list[Any]) -> list[str]:
     return [t for t in titles if t]
 
 
+def _legend_entries(fig: Any, axes: list[Any]) -> list[dict[str, Any]]:
+    """Each visible legend's title and entry labels: a pandas Categorical's hue legend lists every
+    level, one whose rows were dropped included, which names a value the chart draws nothing for."""
+    legends = [ax.get_legend() for ax in axes] + list(fig.legends)
+    return [
+        {"title": leg.get_title().get_text().strip(), "labels": [t.get_text() for t in leg.get_texts()]}
+        for leg in legends
+        if leg is not None and leg.get_visible()
+    ]
+
+
 def _colors(fig: Any) -> list[str]:
     seen: list[str] = []
 
@@ -1434,6 +1445,7 @@ def measure(fig: Any, renderer: Any) -> dict[str, Any]:
         "axisLabels": [{"title": ax.get_title(), "xlabel": ax.get_xlabel(), "ylabel": ax.get_ylabel()} for ax in axes],
         "legendTitles": _legend_titles(fig, axes),
         "categoryTicks": [_category_ticks(ax) for ax in axes],
+        "legendEntries": _legend_entries(fig, axes),
         "data": _plotted(fig, unread),
         "unread": unread,
     }

@@ -113,6 +113,9 @@ export const FigureMeasure = z.object({
    * category's slot included (a Categorical's level with no rows); null for an axis that is not
    * categorical. Optional: results measured before it was reported still parse. */
   categoryTicks: z.array(z.object({ x: z.array(z.string()).nullable(), y: z.array(z.string()).nullable() })).optional(),
+  /** Each visible legend's title and entry labels (a Categorical's hue legend lists every level, a
+   * dropped one's included). Optional: results measured before it was reported still parse. */
+  legendEntries: z.array(z.object({ title: z.string(), labels: z.array(z.string()) })).optional(),
   data: z.array(PlottedSeries),
   /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
    * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes) and series past the 64 it measures, per axes: a chart is not

@@ -120,6 +120,10 @@ test("a Categorical's level whose rows were dropped: seaborn keeps its empty slo
       /the axis shows the category "Sun" \(the data has \d+ rows where day == "Sun"\) with nothing drawn at it/,
     ],
     [`${cat}df = df[df["day"] != "Sun"]\nsns.countplot(data=df, x="day")`, /the axis shows the category "Sun"/],
+    [
+      'df["sex"] = pd.Categorical(df["sex"], ["Male", "Female"])\ndf = df[df["sex"] != "Female"]\nsns.scatterplot(data=df, x="total_bill", y="tip", hue="sex")',
+      /the legend \(sex\) lists "Female" \(the data has \d+ rows where sex == "Female"\) but nothing is drawn for it/,
+    ],
   ]);
   const d = await drawAndCheck(csv, 'df = df[df["day"] != "Sun"]\nsns.boxplot(data=df, x="day", y="total_bill")');
   assert.equal(d.faith.verdict, "unchecked", d.why);

@@ -17,9 +17,9 @@ const rand = lcg(31);
 const rows = Array.from({ length: 120 }, (_, i) => {
   const day = DAYS[i % 4]!;
   const time = day === "Sat" || day === "Sun" || i % 3 === 0 ? "Dinner" : "Lunch";
-  return { day, time, bill: +(8 + 30 * rand()).toFixed(2) };
+  return { day, time, bill: +(8 + 30 * rand()).toFixed(2), tip: +(1 + 5 * rand()).toFixed(2) };
 });
-const table = tableOf(["day", "time", "bill"], rows);
+const table = tableOf(["day", "time", "bill", "tip"], rows);
 
 /** A strip of `bill` at each day (seaborn's stripplot, unjittered), from `from`'s rows. */
 const strips = (from: typeof rows, days: string[]): PlottedSeries[] =>
@@ -61,9 +61,33 @@ test("the lunch rows only (weekend slots empty, another column filtered): nothin
 
 test("a level whose values are all missing: seaborn draws nothing there from the whole data, nothing claimed", () => {
   const gaps = rows.map((r) => (r.day === "Sun" ? { ...r, bill: Number.NaN } : r));
-  const t = tableOf(["day", "time", "bill"], gaps);
+  const t = tableOf(["day", "time", "bill", "tip"], gaps);
   const f = check(strips(rows, DAYS.slice(0, 3)), DAYS, t);
   assertVerdict(f, "unchecked");
+  assert.equal(
+    f.checks.find((c) => c.check === "categories shown"),
+    undefined,
+  );
+});
+
+/** tip against bill of `from`'s rows, one colour, under a legend titled time listing `levels`. */
+const scatterWithLegend = (from: typeof rows, levels: string[]) =>
+  checkFaithfulness(table, [
+    figure([series({ kind: "scatter", label: null, x: from.map((r) => r.bill), y: from.map((r) => r.tip) })], {
+      axisLabels: [{ title: "", xlabel: "bill", ylabel: "tip" }],
+      legendEntries: [{ title: "time", labels: levels }],
+    }),
+  ]);
+
+test("the dinner rows dropped, the legend (time) still listing Dinner: unfaithful, naming it; a legend of Lunch alone is a subset", () => {
+  const lunch = rows.filter((r) => r.time === "Lunch");
+  assertVerdict(
+    scatterWithLegend(lunch, ["Lunch", "Dinner"]),
+    "unfaithful",
+    /the legend \(time\) lists "Dinner" \(the data has \d+ rows where time == "Dinner"\) but nothing is drawn for it/,
+  );
+  const f = scatterWithLegend(lunch, ["Lunch"]);
+  assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
   assert.equal(
     f.checks.find((c) => c.check === "categories shown"),
     undefined,

@@ -1,9 +1,10 @@
-// A category the chart shows as an empty slot while the data holds its rows. A pandas Categorical
-// (or seaborn's order=) keeps a tick for every level; when a level's rows are dropped before the
-// plot, the axis still names it and draws nothing there, which tells the reader "none" where the
-// data has rows. A subset taken by the chart's author on another column (the lunch rows only)
-// leaves empty slots too, so this is evidence only when the confirmed series show every value of
-// every other column they name: the chart draws all rows but one category's. Pure.
+// A category the chart names while drawing nothing for it, though the data holds its rows. A pandas
+// Categorical (or seaborn's order=) keeps a tick for every level on a category axis and an entry
+// for every level in a hue legend; when a level's rows are dropped before the plot, the axis still
+// shows its empty slot (the legend its entry), which tells the reader "none" where the data has
+// rows. A subset taken by the chart's author on another column (the lunch rows only) leaves empty
+// slots too, so this is evidence only when the confirmed series show every value of every other
+// column they name: the chart draws all rows but one category's. Pure.
 import type { FaithCheck } from "../../schema/graphite";
 import type { FigureMeasure } from "../../schema/sandbox";
 import { sameValue, someColumnMissing } from "./facets";
@@ -56,6 +57,8 @@ export function partialStrips(strips: StripPoints, p: Prepared): Set<string> {
 interface Slot {
   value: string;
   rows: number;
+  /** Where the chart names it: an empty slot on a category axis, or an entry of a legend titled with the column. */
+  on: "axis" | "legend";
 }
 
 /** The tick labels of every category axis of figure f's axes a, and the series drawn there. */
@@ -73,8 +76,9 @@ function axesOf(f: FigureMeasure): Array<{ ticks: string[]; drawn: Set<string> }
 /**
  * "categories shown" failed when exactly one column's values are shown incompletely, every other
  * column the series name is shown whole, and a missing value of it has a slot on a category axis
- * with nothing drawn at it while the data holds rows of it (no column all-missing in them: a level
- * whose values are all NaN draws nothing and is no dropped level); null otherwise.
+ * with nothing drawn at it, or an entry in a legend titled with the column that no series or point
+ * is drawn for, while the data holds rows of it (no column all-missing in them: a level whose
+ * values are all NaN draws nothing and is no dropped level); null otherwise.
  */
 export function emptySlots(table: Table, figures: FigureMeasure[], shown: ShownValues): FaithCheck | null {
   const partial = [...shown].filter(([, s]) => [...s.all].some((v) => !s.shown.has(v)));
@@ -91,18 +95,45 @@ export function emptySlots(table: Table, figures: FigureMeasure[], shown: ShownV
       for (const v of missing) {
         if (slots.some((x) => x.value === v)) continue;
         if (!ticks.some((t) => sameValue(t, v, table.decimal)) || [...drawn].some((d) => sameValue(d, v, table.decimal))) continue;
-        const rows = table.rows.filter((r) => sameValue(r[ci] ?? "", v, table.decimal)).length;
-        if (rows > 0 && !someColumnMissing(table, [[col, v]])) slots.push({ value: v, rows });
+        const rows = heldRows(table, ci, col, v);
+        if (rows > 0) slots.push({ value: v, rows, on: "axis" });
+      }
+    }
+  // a legend titled with the column listing a value no series or point is drawn for
+  for (const f of figures)
+    for (const leg of f.legendEntries ?? []) {
+      if (leg.title !== col) continue;
+      const drawn = new Set(f.data.flatMap((d) => [d.label ?? "", ...(d.pointHues ?? []).map((h) => h ?? "")]));
+      for (const v of missing) {
+        if (slots.some((x) => x.value === v)) continue;
+        if (!leg.labels.some((t) => sameValue(t, v, table.decimal)) || [...drawn].some((d) => sameValue(d, v, table.decimal))) continue;
+        const rows = heldRows(table, ci, col, v);
+        if (rows > 0) slots.push({ value: v, rows, on: "legend" });
       }
     }
   if (slots.length === 0) return null;
-  const named = slots
-    .slice(0, 4)
-    .map((x) => `"${x.value}" (the data has ${x.rows} row${x.rows === 1 ? "" : "s"} where ${col} == ${JSON.stringify(x.value)})`)
-    .join(", ");
+  const said = (on: Slot["on"]) => {
+    const here = slots.filter((x) => x.on === on);
+    if (here.length === 0) return null;
+    const named = here
+      .slice(0, 4)
+      .map((x) => `"${x.value}" (the data has ${x.rows} row${x.rows === 1 ? "" : "s"} where ${col} == ${JSON.stringify(x.value)})`)
+      .join(", ");
+    const one = here.length === 1;
+    return on === "axis"
+      ? `the axis shows ${one ? "the category" : `${here.length} categories`} ${named} with nothing drawn at ${one ? "it" : "them"}`
+      : `the legend (${col}) lists ${named} but nothing is drawn for ${one ? "it" : "them"}`;
+  };
+  const n = slots.length;
   return {
     check: "categories shown",
     status: "fail",
-    detail: `the axis shows ${slots.length === 1 ? "the category" : `${slots.length} categories`} ${named} with nothing drawn at ${slots.length === 1 ? "it" : "them"}, while the series show every other ${col} value from all the rows: ${slots.length === 1 ? "its" : "their"} rows were dropped before the plot (a categorical keeps the empty slot)`,
+    detail: `${[said("axis"), said("legend")].filter(Boolean).join("; ")}, while the series show every other ${col} value from all the rows: ${n === 1 ? "its" : "their"} rows were dropped before the plot (a categorical keeps the ${n === 1 ? "level" : "levels"})`,
   };
+}
+
+/** Rows where col == v, or 0 when some column is missing in every one of them (a level whose values are all NaN draws nothing from the whole data). */
+function heldRows(table: Table, ci: number, col: string, v: string): number {
+  const rows = table.rows.filter((r) => sameValue(r[ci] ?? "", v, table.decimal)).length;
+  return rows > 0 && !someColumnMissing(table, [[col, v]]) ? rows : 0;
 }
