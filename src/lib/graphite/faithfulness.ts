@@ -41,7 +41,7 @@ import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
 import { stripHuesOf, weighPointHues } from "./faithfulness/point-hues";
 import { areaBase, weighBand } from "./faithfulness/bands";
-import { facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
+import { emptyFacets, facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
 import { weighViolins } from "./faithfulness/violins";
 import { weighContours } from "./faithfulness/contours";
 import { weighHist2d } from "./faithfulness/hist2d";
@@ -206,23 +206,39 @@ function checkMeasured(table: Table, figures: FigureMeasure[]): Faithfulness {
       });
     const missing = facetValuesMissing(table, facets, f);
     const cols = facets[0]!.where.map(([c]) => c).join(", ");
-    gridChecks.push(
-      missing.length
-        ? {
-            check: "facets",
-            status: "unchecked",
-            detail: `${missing
-              .map(
-                (m) =>
-                  `the facets show ${m.shown} of ${m.all} ${m.col} values (not ${m.missing
-                    .slice(0, 6)
-                    .map((v) => JSON.stringify(v))
-                    .join(", ")}${m.missing.length > 6 ? ", ..." : ""})`,
-              )
-              .join("; ")}: a deliberate subset or a value dropped, which the data alone cannot tell apart, so not "faithful"`,
-          }
-        : { check: "facets", status: "pass", detail: `${facets.length} facets by ${cols}, each checked against the rows its title names` },
-    );
+    // one column's level missing, shown as empty facets (a Categorical keeps them) while every
+    // drawn facet is faithful to its own rows (all of them, no subset on another column): the
+    // level's rows were dropped
+    const empty = missing.length === 1 && results.every((r) => r.verdict === "faithful") ? emptyFacets(table, f, missing[0]!.col, missing[0]!.missing) : [];
+    if (empty.length)
+      gridChecks.push({
+        check: "facets",
+        status: "fail",
+        detail: `${empty
+          .slice(0, 4)
+          .map((e) => `the facet titled "${e.title}" is empty, but the data has ${e.rows} row${e.rows === 1 ? "" : "s"} it names`)
+          .join(
+            "; ",
+          )}, while every other facet shows its own rows: the ${missing[0]!.col} ${missing[0]!.missing.length === 1 ? "level's" : "levels'"} rows were dropped before the plot (a categorical keeps the facet)`,
+      });
+    else
+      gridChecks.push(
+        missing.length
+          ? {
+              check: "facets",
+              status: "unchecked",
+              detail: `${missing
+                .map(
+                  (m) =>
+                    `the facets show ${m.shown} of ${m.all} ${m.col} values (not ${m.missing
+                      .slice(0, 6)
+                      .map((v) => JSON.stringify(v))
+                      .join(", ")}${m.missing.length > 6 ? ", ..." : ""})`,
+                )
+                .join("; ")}: a deliberate subset or a value dropped, which the data alone cannot tell apart, so not "faithful"`,
+            }
+          : { check: "facets", status: "pass", detail: `${facets.length} facets by ${cols}, each checked against the rows its title names` },
+      );
   }
   if (parts.length === 0) return checkSeries(table, figures);
   if (plain.length) parts.push({ facet: null, result: checkSeries(table, plain) });

@@ -93,3 +93,27 @@ test("the dinner rows dropped, the legend (time) still listing Dinner: unfaithfu
     undefined,
   );
 });
+
+/** A grid of one facet per day (titled as seaborn titles them), tip against bill of `from`'s rows in each; `days` facets drawn, the others empty. */
+const grid = (from: typeof rows, days: string[]) =>
+  checkFaithfulness(table, [
+    figure(
+      DAYS.map((d, a) => {
+        const at = days.includes(d) ? from.filter((r) => r.day === d) : [];
+        return series({ kind: "scatter", label: null, axes: a, x: at.map((r) => r.bill), y: at.map((r) => r.tip) });
+      }),
+      { axes: 4, axisLabels: DAYS.map((d) => ({ title: `day = ${d}`, xlabel: "bill", ylabel: "tip" })) },
+    ),
+  ]);
+
+test("a facet grid whose Sunday facet is empty while the others show their rows: unfaithful, naming the facet; without the empty facet, a subset", () => {
+  assertVerdict(grid(rows, DAYS), "faithful");
+  assertVerdict(
+    grid(rows, DAYS.slice(0, 3)),
+    "unfaithful",
+    /the facet titled "day = Sun" is empty, but the data has 30 rows it names, while every other facet shows its own rows/,
+  );
+  const lunch = rows.filter((r) => r.time === "Lunch");
+  const f = grid(lunch, ["Thur", "Fri"]);
+  assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
+});

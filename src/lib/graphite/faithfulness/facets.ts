@@ -122,3 +122,24 @@ export function someColumnMissing(table: Table, where: Array<[string, string]>):
   const rows = table.rows.filter((r) => at.every(([ci, v]) => sameValue(r[ci] ?? "", v, table.decimal)));
   return rows.length === 0 || table.columns.some((_, ci) => rows.every((r) => isNA((r[ci] ?? "").trim()) || (r[ci] ?? "").trim() === ""));
 }
+
+/**
+ * The empty facets titled with `col` == one of `values` whose rows hold values: a grid keeps a
+ * facet for every level of a Categorical, so a level whose rows were dropped before the plot is an
+ * empty facet over rows the data has (a level whose values are all missing is not: some column is
+ * then missing in every row it names).
+ */
+export function emptyFacets(table: Table, figure: FigureMeasure, col: string, values: string[]): Array<{ title: string; rows: number }> {
+  const drawnAxes = new Set(figure.data.filter((s) => s.y.length > 0).map((s) => s.axes));
+  const out: Array<{ title: string; rows: number }> = [];
+  figure.axisLabels.forEach((l, ax) => {
+    if (drawnAxes.has(ax)) return;
+    const w = conditions(l.title, table);
+    if (!w || !w.some(([c, v]) => c === col && values.some((m) => sameValue(m, v, table.decimal)))) return;
+    if (someColumnMissing(table, w)) return;
+    const idx = w.map(([c]) => table.columns.indexOf(c));
+    const rows = table.rows.filter((r) => w.every(([, v], k) => sameValue(r[idx[k]!] ?? "", v, table.decimal))).length;
+    out.push({ title: l.title, rows });
+  });
+  return out;
+}
