@@ -3,11 +3,16 @@
 // (pivot_table, groupby([a, b]).unstack(), crosstab counts), either way round, or the correlation
 // matrix of numeric columns (df.corr()). Every cell is compared at its own (row, column): a cell
 // moved, a category dropped or a value changed is not matched. A heatmap most of whose cells are
-// one reading and a few not, or every cell one factor off it, is evidence against it. Pure.
+// one reading and a few not, every cell one factor off it or moved by one constant (no baseline of
+// the data: a deviation from the mean is the data shown another way), or, where each cell is one
+// row's value, cells that are the column's values at other cells (shuffled), is evidence against
+// it. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { aggregatePresent, AGGS } from "./aggregate";
+import { baselines } from "./baselines";
 import { close } from "./match";
 import type { Weighed } from "./near";
+import { holds, sortedFinite } from "./sorted-values";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
@@ -15,8 +20,19 @@ const fmt = (v: number) => String(+v.toPrecision(6));
 /** A near miss needs this many matching cells, and at most this share of them may differ. */
 const MIN_CELLS = 4;
 const MISS_SHARE = 0.2;
+/** Cells (each one row's value) a shuffle needs before values at other cells are evidence, and the share of them distinct. */
+const MIN_SHUFFLED_CELLS = 8;
+const DISTINCT_SHARE = 0.75;
 
-type Reading = { desc: string; value: (row: string, col: string) => number; by?: [string, string] };
+type Reading = {
+  desc: string;
+  value: (row: string, col: string) => number;
+  by?: [string, string];
+  /** The aggregated column's values (every row), for its baselines and its values. */
+  column?: { name: string; values: number[] };
+  /** Each cell holds one row of the data (a pivot that reshapes, aggregating nothing). */
+  single?: (row: string, col: string) => boolean;
+};
 
 function* readings(s: PlottedSeries, p: Prepared): Generator<Reading> {
   const rows = s.rows!;
@@ -57,6 +73,8 @@ function* readings(s: PlottedSeries, p: Prepared): Generator<Reading> {
           yield {
             desc: `${agg} of ${col} by ${gr} and ${gc}`,
             by: [gr, gc],
+            column: { name: col, values: v },
+            single: agg === "mean" ? (r, c) => at(r, c).length === 1 : undefined,
             value: (r, c) =>
               aggregatePresent(
                 agg,
@@ -127,6 +145,30 @@ export function weighHeatmap(s: PlottedSeries, p: Prepared, scale: number): Weig
       }
       continue;
     }
+    // one constant added to every cell, none of the data's baselines (a deviation from the mean is no change)
+    const d = s.y[0]! - want[0]!;
+    if (n >= MIN_CELLS && bestRank < 3 && Math.abs(d) > 1e-9 * Math.max(1, Math.abs(want[0]!)) && s.y.every((y, i) => close(y, want[i]! + d, scale))) {
+      const bases = [...baselines(want), ...(r.column ? baselines(r.column.values.filter(Number.isFinite)) : [])];
+      if (!bases.some((b) => close(Math.abs(d), Math.abs(b), scale))) {
+        best = {
+          status: "fail",
+          detail: `every cell is ${r.desc} ${d > 0 ? "+" : "−"} ${fmt(Math.abs(d))}: the values moved by a constant that is no baseline of the data`,
+        };
+        bestRank = 3;
+      }
+      continue;
+    }
+    if (r.single && r.column && bestRank < 3 && n >= MIN_SHUFFLED_CELLS && rows.every((row, i) => r.single!(row, cols[i]!))) {
+      const shuffled = shuffledCells(s.y, miss.length, r.column.values);
+      if (shuffled) {
+        best = {
+          status: "fail",
+          detail: `each cell is one row's ${r.column.name} and every cell is a value of ${r.column.name}, but ${miss.length} of ${n} are not the value at their own ${r.by![0]} × ${r.by![1]}: values from other rows (${r.column.name} or the categories shuffled across rows)`,
+        };
+        bestRank = 3;
+        continue;
+      }
+    }
     const matched = n - miss.length;
     if (matched >= MIN_CELLS && miss.length <= Math.floor(n * MISS_SHARE) && bestRank < 2 + matched / n) {
       const listed = miss
@@ -141,4 +183,16 @@ export function weighHeatmap(s: PlottedSeries, p: Prepared, scale: number): Weig
     }
   }
   return best;
+}
+
+/**
+ * Cells that are the column's own values at other cells: every drawn value is a value of the
+ * column, most of them (DISTINCT_SHARE) distinct, and at least half not at their own cell. A
+ * handful of repeated values would fit some column by chance; these carry information.
+ */
+function shuffledCells(y: number[], moved: number, column: number[]): boolean {
+  if (moved < Math.max(3, y.length / 2)) return false;
+  if (new Set(y).size < DISTINCT_SHARE * y.length) return false;
+  const sorted = sortedFinite(column);
+  return y.every((v) => holds(sorted, v));
 }
