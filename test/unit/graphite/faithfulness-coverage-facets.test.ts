@@ -118,11 +118,18 @@ test("a facet title's value is matched as pandas prints it: a whole-number colum
   assert.match(facets.detail, /^4 facets by size/);
 });
 
-test("an empty facet over rows that hold values (a categorical dtype keeps the dropped level's facet) is a value not shown", () => {
+test("an empty facet over rows that hold values (a categorical dtype keeps the dropped level's facet), every other facet its own rows: unfaithful, naming the facet", () => {
   const g = grid({ skip: "Female" });
-  // the Female facets drawn, titled, with nothing in them
+  // the Female facet drawn, titled, with nothing in it
   const empty = { title: "smoker = No | sex = Female", xlabel: "size", ylabel: "tip" };
   const f = checkFaithfulness(tips, [{ ...g, axes: g.axes + 1, axisLabels: [...g.axisLabels, empty] }]);
-  assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks, null, 1));
-  assert.match(f.checks.find((c) => c.check === "facets")!.detail, /the facets show 1 of 2 sex values \(not "Female"\)/);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks, null, 1));
+  assert.match(
+    f.checks.find((c) => c.check === "facets")!.detail,
+    /the facet titled "smoker = No \| sex = Female" is empty, but the data has \d+ rows it names, while every other facet shows its own rows: the sex level's rows were dropped/,
+  );
+  // without the empty facet the same grid is a subset: unchecked, never unfaithful
+  const subset = checkFaithfulness(tips, [g]);
+  assert.equal(subset.verdict, "unchecked", JSON.stringify(subset.checks, null, 1));
+  assert.match(subset.checks.find((c) => c.check === "facets")!.detail, /the facets show 1 of 2 sex values \(not "Female"\)/);
 });
