@@ -471,7 +471,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       if (shape) {
         // a scatter drawn in the legend's colours: each point's colour against its row's
         const paired = s.kind === "scatter" && s.pointHues ? pairsOf(s, p, scale) : null;
-        const hues = paired && paired.desc === shape ? weighPointHues(s, paired.rows, p) : s.kind === "scatter" ? stripHuesOf(s, p, shape) : null;
+        const titles = figures.flatMap((f) => f.legendTitles ?? []);
+        const hues =
+          paired && paired.desc === shape ? weighPointHues(s, paired.rows, p, titles) : s.kind === "scatter" ? stripHuesOf(s, p, shape, titles) : null;
         if (hues && hues.status !== "pass") {
           checks.push({ check: `values of ${name}`, status: hues.status, detail: `the points match ${shape}${cut}, but ${hues.detail}` });
           if (hues.status === "unchecked") unexplained++;
