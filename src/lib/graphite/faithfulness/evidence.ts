@@ -16,6 +16,7 @@ import { affinePairs } from "./affine-pairs";
 import { changedPairs, changedQuantiles } from "./changed-pairs";
 import { shuffledPairs } from "./shuffled-pairs";
 import { categoryStripChanged } from "./category-strips";
+import { categoryPointsChanged } from "./category-points";
 import { histogramChanged } from "./hist-changed";
 import { ecdfChanged } from "./ecdf-evidence";
 import { kdeBandwidthChanged } from "./kde-changed";
@@ -95,6 +96,7 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
     kdeMoved(s, p) ??
     kdeBandwidthChanged(s, p) ??
     categoryStripChanged(s, p, scale) ??
+    categoryPointsChanged(s, p) ??
     oneCategoryNearMiss(s, p, scale);
   if (shape) return shape;
   const near = pointsAreData ? null : nearest(s, keys, p, scale);
