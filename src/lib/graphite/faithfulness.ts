@@ -30,6 +30,7 @@ import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
 import { weighErrorBars } from "./faithfulness/error-bars";
 import { categoriesShown, explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
+import { explainJittered } from "./faithfulness/jitter";
 import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
@@ -465,6 +466,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainPolyFit(s, p, scale) ??
         explainStrip(s, p) ??
         explainCategoryPoints(s, p, scale) ??
+        explainJittered(s, p, scale) ??
         explainKdeBandwidth(s, p, whole) ??
         explainSidewaysKde(s, p, whole);
       const inSubset = shape ? null : explainInSubsets(s, keys, p, scale);
