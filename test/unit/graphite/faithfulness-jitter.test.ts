@@ -14,8 +14,8 @@ const rows = Array.from({ length: 40 }, (_, i) => ({
   time: i % 3 ? "Dinner" : "Lunch",
 }));
 const table = tableOf(["bill", "size", "time"], rows);
-// a fixed spread in (-1, 1), as a seeded jitter draws it
-const spread = (i: number) => (((i * 7919) % 200) - 100) / 100;
+// a fixed spread in (-1, 1) on both sides of every size, as a seeded jitter draws it
+const spread = (i: number) => (i % 2 ? 1 : -1) * (0.2 + ((i * 37) % 10) / 12.5);
 const labels = { axisLabels: [{ title: "", xlabel: "bill", ylabel: "size" }] };
 
 const jittered = (bill: (b: number) => number, width: number, hue?: (i: number) => string) =>
@@ -79,6 +79,21 @@ test("a jitter as wide as the gap between sizes, or colours of other rows' time:
       0.3,
       (i) => rows[(i + 1) % rows.length]!.time,
     ),
+    "unchecked",
+  );
+});
+
+test("sizes moved by 0.3 or stretched by 1.1 under a small jitter (every point one way at a size): not confirmed", () => {
+  const off = (move: (size: number) => number) =>
+    checkFaithfulness(table, [
+      figure([series({ kind: "scatter", x: rows.map((r) => r.bill), y: rows.map((r, i) => move(r.size) + 0.05 * spread(i)) })], labels),
+    ]);
+  assertVerdict(
+    off((v) => v + 0.3),
+    "unchecked",
+  );
+  assertVerdict(
+    off((v) => v * 1.1),
     "unchecked",
   );
 });

@@ -1,7 +1,8 @@
 // A scatter jittered along one axis (regplot's x_jitter, so.Jitter, a strip or swarm on a numeric
 // axis with native_scale, so.Dodge): one coordinate is a column's values row by row, the other
 // its row's value of a column with few values, moved by less than half the gap between those
-// values, so each point still stands nearest its own row's value and nothing else. Read in the
+// values, so each point still stands nearest its own row's value and nothing else, and centred on
+// it (both sides of every value; a column moved or stretched a little is not). Read in the
 // file's order (one collection per category keeps it), with the points' legend colours, when they
 // have any, a category column's row by row (else the points are not confirmed). The same scatter
 // whose exact coordinate is its column moved by a constant or stretched by a factor no change of
@@ -40,6 +41,28 @@ function levelGap(p: Prepared, b: string): number | null {
   const v = [...new Set(p.numeric.get(b)!.filter((t) => Number.isFinite(t)))].sort((s, t) => s - t);
   if (v.length < 2 || v.length > MAX_LEVELS) return null;
   return Math.min(...v.slice(1).map((t, i) => t - v[i]!));
+}
+
+/** Most the points' mean distance from their rows' values may be, as a share of the gap (a dodge of unequal groups is off centre a little). */
+const MAX_MEAN_SHARE = 0.15;
+
+/**
+ * Whether the moves from each row's value are centred on it: on both sides at every value with 3+
+ * points, and on average near it. A column moved by a constant or stretched is not.
+ */
+function centred(j: readonly number[], b: number[], gap: number): boolean {
+  const sides = new Map<number, [number, number, number]>();
+  let sum = 0;
+  b.forEach((v, k) => {
+    const d = j[k]! - v;
+    sum += d;
+    const t = sides.get(v) ?? [0, 0, 0];
+    t[0]++;
+    if (d < 0) t[1]++;
+    if (d > 0) t[2]++;
+    sides.set(v, t);
+  });
+  return Math.abs(sum / b.length) <= MAX_MEAN_SHARE * gap && [...sides.values()].every(([n, lo, hi]) => n < 3 || (lo > 0 && hi > 0));
 }
 
 /** The category column whose value at each row is the point's legend colour, or null (none, or colours not all named). */
@@ -85,8 +108,18 @@ function* jittered(s: PlottedSeries, p: Prepared, exactFits: (e: number[], col: 
             dev = Math.max(dev, d);
             ok = d < MAX_SHARE * gap;
           }
-          // no jitter at all is a plain scatter, read elsewhere
-          if (!ok || dev === 0) continue;
+          // no jitter at all is a plain scatter, read elsewhere; a jitter (or a dodge) is centred on
+          // each value, while a column moved or stretched a little moves every point one way
+          if (
+            !ok ||
+            dev === 0 ||
+            !centred(
+              j,
+              rows.map((r) => bv[r]!),
+              gap,
+            )
+          )
+            continue;
           if (
             !exactFits(
               e as number[],
