@@ -34,7 +34,7 @@ import { explainJittered } from "./faithfulness/jitter";
 import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
-import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
+import { frameOf, labelledRows, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
 import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
@@ -428,6 +428,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       } else {
         const w = unconfirmedPairs(s, found, p, scale);
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
+        if (w.status === "pass") noteSubset(subsets, p, w.detail);
         if (w.status === "unchecked") unexplained++;
       }
       return;
@@ -437,6 +438,13 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     const firstOrLast = found?.byKey && /^(first|last) of /.test(found.cand.desc) ? explainInSubsets(s, keys, p, scale) : null;
     if (firstOrLast) {
       passInSubset(firstOrLast, name, cut);
+      return;
+    }
+    // ...or one subset's rows drawn each at its own label (a facet of seaborn.objects' Dot)
+    const labelled = found?.byKey && /^(first|last) of /.test(found.cand.desc) ? labelledRows(s, p, scale) : null;
+    if (labelled) {
+      checks.push({ check: `values of ${name}`, status: "pass", detail: `${labelled.detail}${cut}` });
+      noteSubset(subsets, p, labelled.detail);
       return;
     }
     if (found) {
