@@ -30,10 +30,11 @@ import { explainPolyFit } from "./faithfulness/polyfit";
 import { explainStrip, stripEvidence } from "./faithfulness/strips";
 import { weighErrorBars } from "./faithfulness/error-bars";
 import { categoriesShown, explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
+import { explainJittered } from "./faithfulness/jitter";
 import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
-import { frameOf, unconfirmedPairs } from "./faithfulness/pairs";
+import { frameOf, labelledRows, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
 import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
@@ -447,6 +448,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       } else {
         const w = unconfirmedPairs(s, found, p, scale);
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
+        if (w.status === "pass") noteSubset(subsets, p, w.detail);
         if (w.status === "unchecked") unexplained++;
       }
       return;
@@ -456,6 +458,13 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     const firstOrLast = found?.byKey && /^(first|last) of /.test(found.cand.desc) ? explainInSubsets(s, keys, p, scale) : null;
     if (firstOrLast) {
       passInSubset(firstOrLast, name, cut);
+      return;
+    }
+    // ...or one subset's rows drawn each at its own label (a facet of seaborn.objects' Dot)
+    const labelled = found?.byKey && /^(first|last) of /.test(found.cand.desc) ? labelledRows(s, p, scale) : null;
+    if (labelled) {
+      checks.push({ check: `values of ${name}`, status: "pass", detail: `${labelled.detail}${cut}` });
+      noteSubset(subsets, p, labelled.detail);
       return;
     }
     if (found) {
@@ -486,13 +495,16 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainPolyFit(s, p, scale) ??
         explainStrip(s, p) ??
         explainCategoryPoints(s, p, scale) ??
+        explainJittered(s, p, scale) ??
         explainKdeBandwidth(s, p, whole) ??
         explainSidewaysKde(s, p, whole);
       const inSubset = shape ? null : explainInSubsets(s, keys, p, scale);
       if (shape) {
         // a scatter drawn in the legend's colours: each point's colour against its row's
         const paired = s.kind === "scatter" && s.pointHues ? pairsOf(s, p, scale) : null;
-        const hues = paired && paired.desc === shape ? weighPointHues(s, paired.rows, p) : s.kind === "scatter" ? stripHuesOf(s, p, shape) : null;
+        const titles = figures.flatMap((f) => f.legendTitles ?? []);
+        const hues =
+          paired && paired.desc === shape ? weighPointHues(s, paired.rows, p, titles) : s.kind === "scatter" ? stripHuesOf(s, p, shape, titles) : null;
         if (hues && hues.status !== "pass") {
           checks.push({ check: `values of ${name}`, status: hues.status, detail: `the points match ${shape}${cut}, but ${hues.detail}` });
           if (hues.status === "unchecked") unexplained++;

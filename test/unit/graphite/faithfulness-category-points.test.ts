@@ -84,3 +84,45 @@ test("an empty series beside confirmed ones (a hue level's collection drawn with
   const f = checkFaithfulness(table, [figure([all, series({ kind: "scatter", x: [], y: [] })])]);
   assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));
 });
+
+test("species × sex means all × 1.37 or + 400 in one artist: unfaithful, naming the reading and the change; less the overall mean: not", () => {
+  const x = species.flatMap((sp) => [sp, sp]);
+  const y = species.flatMap((sp) => [meanOf(sp, "female"), meanOf(sp, "male")]);
+  const scaled = checkFaithfulness(table, [figure([series({ kind: "scatter", x, y: y.map((v) => v * 1.37) })])]);
+  assert.equal(scaled.verdict, "unfaithful", JSON.stringify(scaled.checks));
+  assert.equal(valueCheck(scaled).detail, "the points are the mean of mass by species and sex × 1.37 at every label (6 points): the values are not the data's");
+  const moved = checkFaithfulness(table, [figure([series({ kind: "scatter", x, y: y.map((v) => v + 400) })])]);
+  assert.equal(moved.verdict, "unfaithful", JSON.stringify(moved.checks));
+  assert.match(valueCheck(moved).detail, /mean of mass by species and sex \+ 400 at every label/);
+  const all = rows.map((r) => r[2] as number);
+  const m = all.reduce((t, v) => t + v, 0) / all.length;
+  const deviation = checkFaithfulness(table, [figure([series({ kind: "scatter", x, y: y.map((v) => v - m) })])]);
+  assert.notEqual(deviation.verdict, "unfaithful", JSON.stringify(deviation.checks));
+});
+
+test("so.Perc: evenly spaced percentiles of each species' rows are faithful; the same × 1.37 unfaithful", () => {
+  const linear = (v: number[], q: number) => {
+    const s = [...v].sort((a, b) => a - b);
+    const h = (s.length - 1) * q;
+    const lo = Math.floor(h);
+    return s[lo]! + (h - lo) * ((s[lo + 1] ?? s[lo]!) - s[lo]!);
+  };
+  const x = species.flatMap((sp) => [sp, sp, sp]);
+  const y = species.flatMap((sp) =>
+    [0, 0.5, 1].map((q) =>
+      linear(
+        rows.filter((r) => r[0] === sp).map((r) => r[2]),
+        q,
+      ),
+    ),
+  );
+  const f = checkFaithfulness(table, [figure([series({ kind: "scatter", x, y })])]);
+  assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
+  assert.equal(valueCheck(f).detail, "match percentiles of mass at each species: 3 evenly spaced from 0 to 100 (numpy's linear) of each species's rows");
+  const scaled = checkFaithfulness(table, [figure([series({ kind: "scatter", x, y: y.map((v) => v * 1.37) })])]);
+  assert.equal(scaled.verdict, "unfaithful", JSON.stringify(scaled.checks));
+  assert.match(valueCheck(scaled).detail, /^the points are the percentiles of mass at each species × 1\.37 at every label/);
+  // a species left out: each label confirmed, the chart not faithful
+  const two = checkFaithfulness(table, [figure([series({ kind: "scatter", x: x.slice(3), y: y.slice(3) })])]);
+  assert.equal(two.verdict, "unchecked", JSON.stringify(two.checks));
+});

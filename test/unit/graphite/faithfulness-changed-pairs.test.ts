@@ -60,3 +60,16 @@ test("a Q-Q scatter (each column sorted) with one column × 2: unfaithful, namin
     /^the points are quantiles of tip against quantiles of total_bill \(each column sorted\), but each x is its quantile of total_bill × 2/,
   );
 });
+
+test("a scatter cut short in file order whose x are its rows' total_bill + 3: unfaithful row by row; less the mean: not", () => {
+  const rows = [...bill.keys()].slice(0, 10);
+  const f = checkFaithfulness(table, [figure([scatter((i) => bill[i]! + 3, rows, true)])]);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.match(
+    values(f)[0]!.detail,
+    /^the y are column tip row by row, but each x is its row's total_bill \+ 3: the points are not the data's \(total_bill, tip\) pairs/,
+  );
+  const m = mean(bill);
+  const dev = checkFaithfulness(table, [figure([scatter((i) => bill[i]! - m, rows, true)])]);
+  assert.notEqual(dev.verdict, "unfaithful", JSON.stringify(dev.checks));
+});

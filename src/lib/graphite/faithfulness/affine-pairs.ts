@@ -2,18 +2,42 @@
 // change of unit gives (tip × 1.1 against total_bill, total_bill + 2 against tip): row by row one
 // coordinate is the data's and the other is the data's changed one way, so every point stands
 // where the data puts no point. Evidence the chart misstates the data, naming the column and the
-// change. Pure.
+// change; a move by (or a division by) a baseline of the column is a deviation chart, not evidence. A scatter cut short (the sandbox measures the first 2,000 points) is read against the
+// first rows: its points are the first ones drawn, and row by row they are the first rows. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
 import { relation } from "./pairs";
+import { baselines } from "./baselines";
 import { MAX_PAIR_COLUMNS, pairs, sameX } from "./shapes";
-import type { Prepared } from "./table";
+import type { Frame, Prepared } from "./table";
 
 /** Fewest points (three of them distinct in each coordinate) before one changed column is evidence. */
 export const MIN_AFFINE = 5;
 
 const distinct = (v: number[]) => new Set(v).size;
+
+const sameNum = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+/**
+ * The change `relation` named, unless it is a deviation or normalised chart's: the column less a
+ * baseline of it (its mean, minimum, ...; of `column`, its values in the whole subset), divided
+ * by one, or a percent of one.
+ */
+function changeOf(changed: number[], col: number[], column: () => number[]): string | null {
+  const rel = relation(changed, col);
+  if (!rel) return null;
+  const base = baselines(column());
+  if (rel.startsWith("×")) {
+    const k = changed.find((_, i) => col[i] !== 0)! / col.find((t) => t !== 0)!;
+    return base.some((b) => sameNum(1 / k, Math.abs(b)) || sameNum(100 / k, Math.abs(b))) ? null : rel;
+  }
+  const d = changed[0]! - col[0]!;
+  return base.some((b) => sameNum(d, -b)) ? null : rel;
+}
+
+/** A column's values present in a subset's rows. */
+const presentIn = (p: Prepared, f: Frame, c: string) => f.rows.map((i) => p.numeric.get(c)![i]!).filter((t) => Number.isFinite(t));
 
 /** The first of these rows where both columns are present (the first point drawn), or -1. */
 function firstBoth(p: Prepared, rows: number[], xc: string, yc: string): number {
@@ -24,10 +48,16 @@ function firstBoth(p: Prepared, rows: number[], xc: string, yc: string): number 
 }
 
 export function affinePairs(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
-  if (s.kind !== "scatter" || s.truncated || s.y.length < MIN_AFFINE || !s.x.every((x) => typeof x === "number")) return null;
+  if (s.kind !== "scatter" || s.y.length < MIN_AFFINE || !s.x.every((x) => typeof x === "number")) return null;
   const x = s.x as number[];
   const y = s.y;
   const n = y.length;
+  // the rows where both columns are present, as many as there are points (the first ones, when cut short)
+  const both = (f: Frame, xc: string, yc: string): [number[], number[]] | null => {
+    const [xs, ys] = pairs(p, f, xc, yc);
+    if (s.truncated ? xs.length < n : xs.length !== n) return null;
+    return [xs.slice(0, n), ys.slice(0, n)];
+  };
   if (distinct(x) < 3 || distinct(y) < 3) return null;
   const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
   for (const f of p.frames) {
@@ -44,9 +74,11 @@ export function affinePairs(s: PlottedSeries, p: Prepared, scale: number): Weigh
         if (xc === yc) continue;
         const first = firstBoth(p, f.rows, xc, yc);
         if (first < 0 || !close(y[0]!, p.numeric.get(yc)![first]!, scale)) continue;
-        const [xs, ys] = pairs(p, f, xc, yc);
-        if (xs.length !== n || !y.every((v, i) => close(v, ys[i]!, scale))) continue;
-        const rel = relation(x, xs);
+        const got = both(f, xc, yc);
+        if (!got) continue;
+        const [xs, ys] = got;
+        if (!y.every((v, i) => close(v, ys[i]!, scale))) continue;
+        const rel = changeOf(x, xs, () => presentIn(p, f, xc));
         if (rel)
           return {
             status: "fail",
@@ -59,9 +91,11 @@ export function affinePairs(s: PlottedSeries, p: Prepared, scale: number): Weigh
         if (xc === yc) continue;
         const first = firstBoth(p, f.rows, xc, yc);
         if (first < 0 || !sameX(x[0]!, p.numeric.get(xc)![first]!)) continue;
-        const [xs, ys] = pairs(p, f, xc, yc);
-        if (xs.length !== n || !x.every((v, i) => sameX(v, xs[i]!))) continue;
-        const rel = relation(y, ys);
+        const got = both(f, xc, yc);
+        if (!got) continue;
+        const [xs, ys] = got;
+        if (!x.every((v, i) => sameX(v, xs[i]!))) continue;
+        const rel = changeOf(y, ys, () => presentIn(p, f, yc));
         if (rel)
           return {
             status: "fail",

@@ -1,18 +1,26 @@
 // One series that holds several points at each category label, as seaborn's objects interface
 // draws a whole layer in one artist (so.Plot(x="species", color="sex").add(so.Dot(), so.Agg())):
 // either every row's value at its category (so.Dot, a strip drawn as one collection), or one
-// aggregate per category × second-column group (so.Agg with a color or a dodge). Points at a
+// aggregate per category × second-column group (so.Agg with a color or a dodge), or evenly spaced
+// percentiles of each category's rows (so.Perc(k)). Points at a
 // label are compared as a set, since nothing in the drawing says which group a point stands for;
-// every group must be drawn once. Pure.
+// every group must be drawn once. Such points that are one reading moved or stretched the same
+// way at every label are evidence against the chart (categoryPointsChanged). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { aggregate, type Agg } from "./aggregate";
+import { baselines } from "./baselines";
+import { percentile } from "./boxes";
 import { close } from "./match";
+import type { Weighed } from "./near";
+import { relation } from "./pairs";
 import type { Prepared } from "./table";
 
 const AGGS: Agg[] = ["mean", "median", "sum", "count", "min", "max"];
 /** A second column with more groups than this is no hue. */
 const MAX_HUE_VALUES = 12;
 const MIN_POINTS = 4;
+/** Fewest percentiles at a label read as evenly spaced ones (the least, the median, the greatest). */
+const MIN_PERCENTILES = 3;
 
 const sortNum = (v: number[]) => [...v].sort((a, b) => a - b);
 const sameSet = (drawn: number[], want: number[], scale: number) => drawn.length === want.length && want.every((w, i) => close(drawn[i]!, w, scale));
@@ -31,13 +39,34 @@ function byLabel(s: PlottedSeries): Map<string, number[]> | null {
   return at;
 }
 
-export function explainCategoryPoints(s: PlottedSeries, p: Prepared, scale: number): string | null {
-  const at = byLabel(s);
-  if (!at) return null;
+/** One reading of the points: what it is, and the reading's values at a label, sorted (built only when asked: most readings fail at their first label). */
+interface Reading {
+  desc: string;
+  col: string;
+  want: (label: string) => number[];
+}
+
+/** Every reading of a series of points at repeated labels: each row's value at its label, or one aggregate per label × hue group. */
+function* readings(at: Map<string, number[]>, p: Prepared): Generator<Reading> {
+  // each category column's values, once (a hue of 2 to 12 of them groups a label's rows)
+  const levelsOf = new Map([...p.categorical].map(([h, hk]) => [h, [...new Set(hk.filter((k): k is string => k !== null))]]));
   for (const [g, keys] of p.categorical) {
     if (![...at.keys()].every((k) => keys.includes(k))) continue;
     const rowsAt = new Map([...at.keys()].map((k) => [k, keys.flatMap((key, i) => (key === k ? [i] : []))]));
     const hues = [...p.categorical].filter(([h]) => h !== g);
+    // a label's rows split by a hue's values (the groups that hold rows), built once per hue and label
+    const split = new Map<string, number[][]>();
+    const groupsAt = (h: string, hk: Array<string | null>, k: string): number[][] => {
+      const key = `${h}\u0000${k}`;
+      let groups = split.get(key);
+      if (!groups) {
+        const by = new Map(levelsOf.get(h)!.map((l) => [l, [] as number[]]));
+        for (const i of rowsAt.get(k)!) if (hk[i] !== null) by.get(hk[i]!)!.push(i);
+        groups = [...by.values()].filter((rows) => rows.length > 0);
+        split.set(key, groups);
+      }
+      return groups;
+    };
     for (const [c, v] of p.numeric) {
       if (c === g) continue;
       // every row's value at its label: all rows, or the rows whose hue is present (seaborn drops the others)
@@ -49,20 +78,32 @@ export function explainCategoryPoints(s: PlottedSeries, p: Prepared, scale: numb
               .filter((i) => Number.isFinite(v[i]!) && (hk === null || hk[i] !== null))
               .map((i) => v[i]!),
           );
-        if ([...at].every(([k, drawn]) => sameSet(drawn, want(k), scale)))
-          return `values of ${c} at each ${g}, every row once${h === null ? "" : ` (rows where ${h} is present)`}`;
+        yield {
+          desc: `values of ${c} at each ${g}, every row once${h === null ? "" : ` (rows where ${h} is present)`}`,
+          col: c,
+          want,
+        };
       }
+      // evenly spaced percentiles of each label's rows (so.Perc(k): np.percentile at linspace(0, 100, k))
+      const m = at.values().next().value!.length;
+      if (m >= MIN_PERCENTILES && [...at.values()].every((d) => d.length === m))
+        yield {
+          desc: `percentiles of ${c} at each ${g}: ${m} evenly spaced from 0 to 100 (numpy's linear) of each ${g}'s rows`,
+          col: c,
+          want: (k: string) => {
+            const vals = sortNum(rowsAt.get(k)!.flatMap((i) => (Number.isFinite(v[i]!) ? [v[i]!] : [])));
+            return vals.length === 0 ? [] : Array.from({ length: m }, (_, j) => percentile(vals, j / (m - 1)));
+          },
+        };
       // one aggregate per label × hue group: at most one point per hue value at a label
       if ([...at.values()].some((d) => d.length > MAX_HUE_VALUES)) continue;
       for (const [h, hk] of hues) {
-        const hv = [...new Set(hk.filter((k): k is string => k !== null))];
+        const hv = levelsOf.get(h)!;
         if (hv.length < 2 || hv.length > MAX_HUE_VALUES) continue;
         for (const agg of AGGS) {
           const want = (k: string) =>
             sortNum(
-              hv
-                .map((hval) => rowsAt.get(k)!.filter((i) => hk[i] === hval))
-                .filter((rows) => rows.length > 0)
+              groupsAt(h, hk, k)
                 .map((rows) =>
                   aggregate(
                     agg,
@@ -71,11 +112,60 @@ export function explainCategoryPoints(s: PlottedSeries, p: Prepared, scale: numb
                 )
                 .filter((t) => Number.isFinite(t)),
             );
-          if ([...at].every(([k, drawn]) => sameSet(drawn, want(k), scale)))
-            return `${agg} of ${c} by ${g} and ${h}: each point one ${g} × ${h} group, every group drawn once`;
+          yield {
+            desc: `${agg} of ${c} by ${g} and ${h}: each point one ${g} × ${h} group, every group drawn once`,
+            col: c,
+            want,
+          };
         }
       }
     }
+  }
+}
+
+export function explainCategoryPoints(s: PlottedSeries, p: Prepared, scale: number): string | null {
+  const at = byLabel(s);
+  if (!at) return null;
+  for (const r of readings(at, p)) if ([...at].every(([k, drawn]) => sameSet(drawn, r.want(k), scale))) return r.desc;
+  return null;
+}
+
+/**
+ * Points at repeated labels that are one reading moved by a constant or stretched by a factor no
+ * change of unit gives, the same at every label (so.Dot with so.Agg of a column changed before it
+ * was drawn): evidence against the chart, naming the reading and the change. A move by (or a
+ * division by) a baseline of the column is a deviation chart, not evidence; a few points are
+ * none either (3+ distinct values needed).
+ */
+export function categoryPointsChanged(s: PlottedSeries, p: Prepared): Weighed | null {
+  const at = byLabel(s);
+  if (!at || new Set(s.y).size < 3) return null;
+  for (const r of readings(at, p)) {
+    // label by label, each label's points already one change of its values
+    const drawn: number[] = [];
+    const want: number[] = [];
+    let fits = true;
+    for (const [k, d] of at) {
+      const w = r.want(k);
+      if (w.length !== d.length || (w.length > 1 && !relation(d, w))) {
+        fits = false;
+        break;
+      }
+      drawn.push(...d);
+      want.push(...w);
+    }
+    const rel = fits ? relation(drawn, want) : null;
+    if (!rel) continue;
+    const column = p.numeric.get(r.col)!.filter((t) => Number.isFinite(t));
+    const base = baselines(column);
+    const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+    const k = rel.startsWith("×") ? drawn[want.findIndex((t) => t !== 0)]! / want.find((t) => t !== 0)! : Number.NaN;
+    const d = drawn[0]! - want[0]!;
+    if (rel.startsWith("×") ? base.some((b) => same(1 / k, Math.abs(b)) || same(100 / k, Math.abs(b))) : base.some((b) => same(d, -b))) continue;
+    return {
+      status: "fail",
+      detail: `the points are the ${r.desc.replace(/: .*/, "")} ${rel} at every label (${drawn.length} points): the values are not the data's`,
+    };
   }
   return null;
 }
@@ -104,6 +194,7 @@ export function categoriesShown(desc: string, s: PlottedSeries, p: Prepared): [s
     for (const [c, v] of p.numeric) {
       if (
         !desc.startsWith(`values of ${c} at each ${g}, every row once`) &&
+        !desc.startsWith(`percentiles of ${c} at each ${g}:`) &&
         !new RegExp(`^\\w+ of ${escapeRegex(c)} by ${escapeRegex(g)} and .+: each point one `).test(desc)
       )
         continue;

@@ -15,7 +15,9 @@ import { movedKeys } from "./moved-keys";
 import { affinePairs } from "./affine-pairs";
 import { changedPairs, changedQuantiles } from "./changed-pairs";
 import { shuffledPairs } from "./shuffled-pairs";
+import { jitteredChanged } from "./jitter";
 import { categoryStripChanged } from "./category-strips";
+import { categoryPointsChanged } from "./category-points";
 import { histogramChanged } from "./hist-changed";
 import { ecdfChanged } from "./ecdf-evidence";
 import { kdeBandwidthChanged } from "./kde-changed";
@@ -78,7 +80,12 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
       };
   }
   const paired =
-    mispaired(s, p, scale) ?? affinePairs(s, p, scale) ?? changedPairs(s, p, scale) ?? changedQuantiles(s, p, scale) ?? shuffledPairs(s, p, scale, whole);
+    mispaired(s, p, scale) ??
+    affinePairs(s, p, scale) ??
+    changedPairs(s, p, scale) ??
+    changedQuantiles(s, p, scale) ??
+    shuffledPairs(s, p, scale, whole) ??
+    jitteredChanged(s, p);
   if (paired) return paired;
   // bars on a column's own bins settle it when they fail; a per-key aggregate at moved keys is
   // stronger than bins whose heights are merely unexplained
@@ -95,6 +102,7 @@ function weighAll(s: PlottedSeries, keys: string[] | null, p: Prepared, scale: n
     kdeMoved(s, p) ??
     kdeBandwidthChanged(s, p) ??
     categoryStripChanged(s, p, scale) ??
+    categoryPointsChanged(s, p) ??
     oneCategoryNearMiss(s, p, scale);
   if (shape) return shape;
   const near = pointsAreData ? null : nearest(s, keys, p, scale);

@@ -1,6 +1,7 @@
 // A series whose y are one reading of the data in order (or as a set) while its x are neither row
 // positions nor that reading's keys: the y alone say nothing about which x each value belongs
-// to, so the pairs are not confirmed. When the plotted x are the same rows' values of a numeric
+// to, so the pairs are not confirmed, unless the x labels are the same rows' values of a category
+// column (every row drawn at its own category). When the plotted x are the same rows' values of a numeric
 // column moved by a constant (year + 1) or stretched by a factor no change of unit explains, that
 // is evidence the chart misstates the data; otherwise the series is unchecked. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
@@ -9,6 +10,7 @@ import type { Weighed } from "./near";
 import type { Frame, Prepared } from "./table";
 import { unitChange } from "./units";
 import { movedKeys } from "./moved-keys";
+import { close } from "./match";
 
 const fmt = (v: number) => String(+v.toPrecision(6));
 
@@ -57,6 +59,11 @@ export function unconfirmedPairs(s: PlottedSeries, found: Explained, p: Prepared
       }
     }
   }
+  if (!numericX && found.how === "in order" && s.x.length >= 3) {
+    const f = frameOf(p, found.cand.desc);
+    const at = f ? labelledRows(s, p, scale, [f]) : null;
+    if (at) return at;
+  }
   // a per-key aggregate (mean by year) drawn at its keys moved or stretched
   const keyed = found.cand.groupedBy ? movedKeys(s, p, scale) : null;
   if (keyed) return keyed;
@@ -64,4 +71,35 @@ export function unconfirmedPairs(s: PlottedSeries, found: Explained, p: Prepared
     status: "unchecked",
     detail: `the y are ${reading}, but the x (${numericX ? "numbers that are not row positions" : "labels"}) are not that reading's keys, so which value belongs to which x is not confirmed`,
   };
+}
+
+/**
+ * Points whose y are a column's values row by row (the reading's rows, in the file's order) and
+ * whose x labels are the same rows' values of a category or label column (seaborn.objects' Dot,
+ * Dots, Jitter or Dodge on a category axis draws every row at its own category): each point is
+ * its row's pair. With legend colours, they must be a category column's row by row too (a colour
+ * scale's are not read). null when the labels are no column's. `frames`: the row subsets tried.
+ */
+export function labelledRows(s: PlottedSeries, p: Prepared, scale: number, frames: readonly Frame[] = p.frames): Weighed | null {
+  const n = s.y.length;
+  if (n < 3 || s.truncated || !s.x.every((t) => typeof t === "string")) return null;
+  const x = s.x.map((t) => String(t).trim());
+  const hues = s.pointHues?.some((h) => h !== null) ? s.pointHues : null;
+  if (hues?.some((h) => h === null)) return null;
+  const labelCols = [...p.categorical, ...p.labels];
+  for (const f of frames)
+    for (const [c, v] of p.numeric) {
+      if (f.rows.length < n) continue;
+      const rows = f.rows.filter((r) => Number.isFinite(v[r]!));
+      if (rows.length !== n || !s.y.every((y, k) => close(y, v[rows[k]!]!, scale))) continue;
+      const by = labelCols.find(([, keys]) => rows.every((r, k) => keys[r]?.trim() === x[k]));
+      if (!by) continue;
+      const hue = hues ? [...p.categorical].find(([, keys]) => rows.every((r, k) => keys[r] === hues[k])) : null;
+      if (hues && !hue) continue;
+      return {
+        status: "pass",
+        detail: `the y are column ${c}${f.desc} row by row and each x is its row's ${by[0]}${hue ? `, coloured by ${hue[0]} row by row` : ""}`,
+      };
+    }
+  return null;
 }

@@ -2,10 +2,13 @@
 // points were confirmed to be: each point must be drawn in the colour the legend gives its row's
 // value of one category column. Points coloured as another value than their row's are evidence
 // against the chart; colours a legend names only at a few levels (a numeric hue's colour scale)
-// are not read, so the chart is not confirmed whole; colours no legend names claim nothing. Pure.
+// are not read, so the chart is not confirmed whole; colours no legend names claim nothing. A
+// numeric hue column changed before it was drawn (the legend's numbers are the titled column's
+// moved or stretched) is evidence against the chart (hue-change.ts). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import type { Weighed } from "./near";
 import type { Prepared } from "./table";
+import { changedHueColumn, changedHueScale, changedStripHues } from "./hue-change";
 
 /** Of several columns that hold every level the legend names, the colours are read as one only when it agrees with this share of the points. */
 const MOST = 0.5;
@@ -13,15 +16,21 @@ const MAX_LISTED = 3;
 
 /**
  * The points' colours against `rows` (the data row of each point, in order); null when the
- * colours name nothing (no legend, or one colour).
+ * colours name nothing (no legend, or one colour). `titles`: the figure's legend titles.
  */
-export function weighPointHues(s: PlottedSeries, rows: number[], p: Prepared): Weighed | null {
+export function weighPointHues(s: PlottedSeries, rows: number[], p: Prepared, titles: readonly string[] = []): Weighed | null {
   const hues = s.pointHues;
   if (!hues || hues.length !== rows.length || hues.every((h) => h === null)) return null;
   const n = hues.length;
   const named = hues.filter((h) => h !== null).length;
   if (named < n) {
     const levels = [...new Set(hues.filter((h): h is string => h !== null))];
+    const changed = changedHueScale(
+      hues.flatMap((h, k) => (h === null ? [] : [[rows[k]!, h] as [number, string]])),
+      p,
+      titles,
+    );
+    if (changed) return { status: "fail", detail: changed };
     return {
       status: "unchecked",
       detail: `the points' colours follow a colour scale the legend shows at ${levels.length} levels (${levels.slice(0, 4).join(", ")}${levels.length > 4 ? ", ..." : ""}; ${named} of ${n} points sit exactly at one): the colour of each point is not checked`,
@@ -42,11 +51,14 @@ export function weighPointHues(s: PlottedSeries, rows: number[], p: Prepared): W
     });
     if (!best || agree > best.agree) best = { col, agree, keys };
   }
-  if (!best || (holders > 1 && best.agree < MOST * n))
+  if (!best || (holders > 1 && best.agree < MOST * n)) {
+    const changed = best ? null : changedHueColumn(hues as string[], rows, p, titles);
+    if (changed) return { status: "fail", detail: changed };
     return {
       status: "unchecked",
       detail: `the points are coloured as the legend's ${[...labels].slice(0, 4).join(", ")}, which follow no column of the data row by row: the colours are not checked`,
     };
+  }
   const { col, agree, keys } = best;
   if (agree === n) return { status: "pass", detail: `coloured by ${col} row by row (the legend's ${labels.size} colours)` };
   const wrong = rows.flatMap((r, k) => (keys[r] !== hues[k] ? [[r, k] as const] : []));
@@ -74,7 +86,7 @@ const labelKey = (l: string) => (l.trim() !== "" && Number.isFinite(Number(l)) ?
  * the colours sit on other rows' values; "unchecked" when the legend names levels no column holds
  * (a hue column changed) or only samples a colour scale. null when the points are not such a strip.
  */
-export function weighStripHues(s: PlottedSeries, p: Prepared, categoryRows: number[], values: number[]): Weighed | null {
+export function weighStripHues(s: PlottedSeries, p: Prepared, categoryRows: number[], values: number[], titles: readonly string[] = []): Weighed | null {
   const hues = s.pointHues;
   if (!hues || hues.length !== s.y.length || hues.every((h) => h === null)) return null;
   const rows = categoryRows.filter((r) => Number.isFinite(values[r]!));
@@ -109,6 +121,8 @@ export function weighStripHues(s: PlottedSeries, p: Prepared, categoryRows: numb
       status: "fail",
       detail: `the colours are those the legend gives ${holder}'s levels, not paired with the values as the rows pair them: points in the colour of another ${holder} than their row's`,
     };
+  const changed = changedStripHues(s.y, hues as string[], rows, values, p, titles);
+  if (changed) return { status: "fail", detail: changed };
   return {
     status: "unchecked",
     detail: `the points' colours are named by the legend as ${labels.slice(0, 4).join(", ")}${labels.length > 4 ? ", ..." : ""}, which are no column's values in these rows (a hue column changed or derived): the colours are not checked`,
@@ -116,7 +130,7 @@ export function weighStripHues(s: PlottedSeries, p: Prepared, categoryRows: numb
 }
 
 /** weighStripHues for a series `desc` read as one category's values ("values of c where g == key (points at one category"); null for any other. */
-export function stripHuesOf(s: PlottedSeries, p: Prepared, desc: string): Weighed | null {
+export function stripHuesOf(s: PlottedSeries, p: Prepared, desc: string, titles: readonly string[] = []): Weighed | null {
   if (!s.pointHues) return null;
   for (const [g, keys] of p.categorical)
     for (const [c, v] of p.numeric) {
@@ -127,6 +141,7 @@ export function stripHuesOf(s: PlottedSeries, p: Prepared, desc: string): Weighe
         p,
         keys.flatMap((k, i) => (k === key ? [i] : [])),
         v,
+        titles,
       );
     }
   return null;
