@@ -346,6 +346,7 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         unread.append({"axes": i, "what": what, "count": 1})
 
     for i, ax in enumerate(fig.axes):
+        first = len(out)  # this axes' series start here
         xmap = _XMap(ax, ax.xaxis)
         xcat, ycat = _categories(ax.xaxis), _categories(ax.yaxis)
         # A category axis is reported as x: on a horizontal box or strip plot the values are x.
@@ -395,7 +396,6 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         from matplotlib.collections import LineCollection, PatchCollection, PathCollection, PolyCollection, QuadMesh
 
         legend = marks.Legend(ax, fig)
-        first = len(out)
         # series read from intervals at categories (so.Range with so.Est): error bars
         intervals: list[tuple[int, int]] = []
 

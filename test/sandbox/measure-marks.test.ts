@@ -97,6 +97,16 @@ test("so.Range with so.Est beside the estimate's dots: each interval is a two-po
   const checks = faith.checks.filter((c) => c.check.startsWith("values of line"));
   assert.equal(checks.length, 3, why);
   for (const c of checks) assert.match(c.detail, /standard deviation/, why);
+  // beside bars drawn before them (so.Bar's BarContainer), horizontal: read the same, nothing unread
+  const sideways = await drawAndCheck(
+    penguins,
+    `${SO}so.Plot(df, "mass", "species", color="sex").add(so.Bar(), so.Agg(), so.Dodge()).add(so.Range(), so.Est(errorbar="sd"), so.Dodge()).plot(pyplot=True)`,
+  );
+  assert.deepEqual(sideways.run.figures[0]!.unread, []);
+  const lines = sideways.data.filter((s) => s.kind === "line");
+  assert.equal(lines.length, 6);
+  assert.deepEqual(new Set(lines.map((s) => s.label)), new Set(["Male", "Female"]));
+  assert.deepEqual(new Set(lines.map((s) => s.x[0])), new Set(species));
 });
 
 test("so.Range with so.Est alone is not reported (error bars alone do not show which categories are left out) and says so", async () => {
