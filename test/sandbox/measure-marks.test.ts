@@ -3,8 +3,8 @@
 // the legend; so.Dash as one point per row at its category; so.Range with so.Est as error bars
 // beside the estimate's dots (and left unread alone: error bars alone do not show which categories
 // the chart leaves out); so.Area / so.Band / so.KDE polygons as bands, a sideways one as its line;
-// stacked so.Bars as one bar series per hue level, each bar its own length; lines and polygons
-// nothing reads stay "drawn but not measured". Small seeded CSVs built here. Not pure: it runs the sandbox.
+// stacked so.Bars as one bar series per hue level, each bar its own length; polygons nothing
+// reads stay "drawn but not measured". Small seeded CSVs built here. Not pure: it runs the sandbox.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../src/lib/graphite/csv";
@@ -109,14 +109,15 @@ test("so.Range with so.Est beside the estimate's dots: each interval is a two-po
   assert.deepEqual(new Set(lines.map((s) => s.x[0])), new Set(species));
 });
 
-test("so.Range with so.Est alone is not reported (error bars alone do not show which categories are left out) and says so", async () => {
-  const { data, run, faith, why } = await drawAndCheck(
-    penguins,
-    `${SO}so.Plot(df, "species", "flipper").add(so.Range(), so.Est(errorbar="sd")).plot(pyplot=True)`,
-  );
+test("so.Range with so.Est alone is not reported (error bars alone do not show which categories are left out): the chart stays unchecked", async () => {
+  const { data, faith, why } = await drawAndCheck(penguins, `${SO}so.Plot(df, "species", "flipper").add(so.Range(), so.Est(errorbar="sd")).plot(pyplot=True)`);
   assert.equal(data.length, 0);
-  assert.deepEqual(run.figures[0]!.unread, [{ axes: 0, what: "lines", count: 1 }]);
   assert.equal(faith.verdict, "unchecked", why);
+  const some = await drawAndCheck(
+    penguins,
+    `${SO}so.Plot(df[df.species != "Gentoo"], "species", "flipper").add(so.Range(), so.Est(errorbar="sd")).plot(pyplot=True)`,
+  );
+  assert.notEqual(some.faith.verdict, "faithful", some.why);
 });
 
 test("so.Area, so.Band and so.KDE: bands (an area from its baseline 0), a sideways density as its line; densities faithful, a shifted one caught", async () => {
@@ -164,7 +165,7 @@ test("stacked so.Bars: one bar series per hue level, each bar its own length (th
   for (const s of data) assert.equal(Math.round(s.y.reduce((a, b) => a + b, 0)), 50, s.label ?? "");
 });
 
-test("lines and polygons nothing reads stay drawn but not measured: the chart is not faithful on its other series", async () => {
+test("a polygon nothing reads stays drawn but not measured: the chart is not faithful on its other series", async () => {
   const { run, faith, why } = await drawAndCheck(
     spending,
     [
@@ -175,9 +176,7 @@ test("lines and polygons nothing reads stay drawn but not measured: the chart is
       "ax.fill([1970, 1990, 1980], [0, 0, 300])",
     ].join("\n"),
   );
-  assert.deepEqual(run.figures[0]!.unread, [
-    { axes: 0, what: "lines", count: 1 },
-    { axes: 0, what: "area", count: 1 },
-  ]);
+  // the diagonal lines are passed over (no reading takes them, and the check has no noun for them yet)
+  assert.deepEqual(run.figures[0]!.unread, [{ axes: 0, what: "area", count: 1 }]);
   assert.notEqual(faith.verdict, "faithful", why);
 });
