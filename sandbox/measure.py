@@ -11,8 +11,8 @@ A violin's body is reported as its support values and its width at each (kind "v
 set as a sample of each level's vertices and the level they are on (kind "contours"); a 2-D
 histogram's mesh as its bin edges and cell values (kind "hist2d"). A box plot's box (whatever
 called matplotlib's bxp) is one series of kind "box" and a boxenplot's letter-value set one of
-kind "boxen", never their separate lines; a collection of rectangles standing on 0 (so.Bars) is
-read as bars.
+kind "boxen", never their separate lines. What seaborn.objects' marks draw (LineCollections,
+Area and Band polygons, collections of bars) is read by marks.py into these same kinds.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from typing import Any
 
 import matplotlib.colors as mcolors
 import numpy as np
+
+import marks
 
 ScalarMap = Callable[[float], Any]  # one internal x float -> what the reader sees
 VectorMap = Callable[[np.ndarray], list[Any]]  # the same for a whole array at once
@@ -344,6 +346,7 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         unread.append({"axes": i, "what": what, "count": 1})
 
     for i, ax in enumerate(fig.axes):
+        first = len(out)  # this axes' series start here
         xmap = _XMap(ax, ax.xaxis)
         xcat, ycat = _categories(ax.xaxis), _categories(ax.yaxis)
         # A category axis is reported as x: on a horizontal box or strip plot the values are x.
@@ -390,14 +393,24 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                     pos.append(r.get_x() + r.get_width() / 2)
                     val.append(r.get_height())
             out.append(_series(i, "bar", cont.get_label(), pos, val, base, bcat, near=True))
-        from matplotlib.collections import PatchCollection, PathCollection, PolyCollection, QuadMesh
+        from matplotlib.collections import LineCollection, PatchCollection, PathCollection, PolyCollection, QuadMesh
+
+        legend = marks.Legend(ax, fig)
+        # series read from intervals at categories (so.Range with so.Est): error bars
+        intervals: list[tuple[int, int]] = []
 
         for coll in ax.collections:
             if id(coll) in drawn_as_boxes:
                 continue
             if len(out) >= MAX_SERIES:
                 points = isinstance(coll, PathCollection) and np.asarray(coll.get_offsets()).size > 0
-                if points or isinstance(coll, QuadMesh) or _drawn_shape(coll):
+                # lines in data coordinates with something drawn (a rug's ticks never were counted)
+                lines = (
+                    isinstance(coll, LineCollection)
+                    and marks._in_data_coordinates(coll, ax)
+                    and marks.line_collection(i, coll, ax, legend, xmap, cmap, cat, swap) != ([], "lines")
+                )
+                if points or lines or isinstance(coll, QuadMesh) or _drawn_shape(coll):
                     skipped(i, coll, "series")
                 continue
             if isinstance(coll, QuadMesh):
@@ -420,9 +433,20 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                     skipped(i, coll)
                 out += band
                 continue
-            bars = _patch_bars(i, coll, ax) if isinstance(coll, PatchCollection) else None
+            bars = marks.patch_bars(i, coll, ax, legend) if isinstance(coll, PatchCollection) else None
             if bars is not None:
-                out.append(bars)
+                out += bars
+                continue
+            if isinstance(coll, LineCollection):
+                got = marks.line_collection(i, coll, ax, legend, xmap, cmap, cat, swap)
+                # Lines no reading takes (segments in several directions, a rug's axes-relative
+                # ticks) are passed over as before marks.py read any: reporting them unread needs
+                # a reader's noun for them in the check (faithfulness.shapeNoun) first.
+                if got is None:
+                    continue
+                if got[1] == "intervals" and cat is not None:
+                    intervals.append((len(out), len(out) + len(got[0])))
+                out += got[0]
                 continue
             if not isinstance(coll, PathCollection):
                 skipped(i, coll)
@@ -433,6 +457,22 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
             xs, ys = (offs[:, 1], offs[:, 0]) if swap else (offs[:, 0], offs[:, 1])
             ph = _point_hues(coll, len(offs), ax, fig)
             out.append(_series(i, "scatter", str(coll.get_label()), xs, ys, cmap, cat, near=True, hues=ph))
+        for patch in ax.patches:
+            if len(out) >= MAX_SERIES:
+                # a polygon marks.area would read (or count as unread) is a series past the cap
+                if marks.area(i, patch, ax, legend, xmap) != ([], None):
+                    skipped(i, patch, "series")
+                continue
+            shapes, unread_shape = marks.area(i, patch, ax, legend, xmap)
+            out += shapes
+            if unread_shape:
+                skipped(i, patch, unread_shape)
+        # Intervals at categories with no other mark of the axes: error bars alone say nothing of
+        # the categories left out (the check counts the categories a chart shows from its other
+        # series), so a chart of some categories' intervals would read whole. Not reported, for
+        # now (passed over as before, like the lines above).
+        if intervals and sum(b - a for a, b in intervals) == len(out) - first:
+            del out[first:]
         for im in ax.images:
             if len(out) < MAX_SERIES:
                 out += _image(i, im, xcat, ycat)
@@ -679,29 +719,6 @@ def _rects(coll: Any) -> list[tuple[float, float, float, float]] | None:
             return None
         rects.append((float(xs[0]), float(ys[0]), float(xs[1]), float(ys[1])))
     return rects or None
-
-
-def _patch_bars(ax_index: int, coll: Any, ax: Any) -> dict[str, Any] | None:
-    """Bars drawn as one collection of rectangles (seaborn objects' so.Bars, so.Bar), read as a
-    BarContainer is: every patch an axis-aligned rectangle standing on 0 (or, drawn sideways,
-    starting at 0 on x). Kind "bar": each bar's centre and its height (or length). None for any
-    other collection of patches (boxen boxes float: they are not bars)."""
-    rects = _rects(coll)
-    if rects is None or not coll.get_visible():
-        return None
-    up = all(y0 == 0 or y1 == 0 for _, y0, _, y1 in rects)
-    side = all(x0 == 0 or x1 == 0 for x0, _, x1, _ in rects)
-    if up == side:  # neither, or both (cannot tell which way they stand)
-        return None
-    if up:
-        pos = [(x0 + x1) / 2 for x0, _, x1, _ in rects]
-        val = [y1 if y0 == 0 else y0 for _, y0, _, y1 in rects]
-        axis = ax.xaxis
-    else:
-        pos = [(y0 + y1) / 2 for _, y0, _, y1 in rects]
-        val = [x1 if x0 == 0 else x0 for x0, _, x1, _ in rects]
-        axis = ax.yaxis
-    return _series(ax_index, "bar", str(coll.get_label()), pos, val, _XMap(ax, axis), _categories(axis), near=True)
 
 
 def _boxens(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[dict[str, Any]], set[int]]:
