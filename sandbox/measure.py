@@ -346,7 +346,6 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         unread.append({"axes": i, "what": what, "count": 1})
 
     for i, ax in enumerate(fig.axes):
-        first = len(out)  # this axes' series start here
         xmap = _XMap(ax, ax.xaxis)
         xcat, ycat = _categories(ax.xaxis), _categories(ax.yaxis)
         # A category axis is reported as x: on a horizontal box or strip plot the values are x.
@@ -396,8 +395,6 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         from matplotlib.collections import LineCollection, PatchCollection, PathCollection, PolyCollection, QuadMesh
 
         legend = marks.Legend(ax, fig)
-        # series read from intervals at categories (so.Range with so.Est): error bars
-        intervals: list[tuple[int, int]] = []
 
         for coll in ax.collections:
             if id(coll) in drawn_as_boxes:
@@ -444,8 +441,6 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                 # a reader's noun for them in the check (faithfulness.shapeNoun) first.
                 if got is None:
                     continue
-                if got[1] == "intervals" and cat is not None:
-                    intervals.append((len(out), len(out) + len(got[0])))
                 out += got[0]
                 continue
             if not isinstance(coll, PathCollection):
@@ -467,12 +462,6 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
             out += shapes
             if unread_shape:
                 skipped(i, patch, unread_shape)
-        # Intervals at categories with no other mark of the axes: error bars alone say nothing of
-        # the categories left out (the check counts the categories a chart shows from its other
-        # series), so a chart of some categories' intervals would read whole. Not reported, for
-        # now (passed over as before, like the lines above).
-        if intervals and sum(b - a for a, b in intervals) == len(out) - first:
-            del out[first:]
         for im in ax.images:
             if len(out) < MAX_SERIES:
                 out += _image(i, im, xcat, ycat)

@@ -1,8 +1,8 @@
 // What seaborn.objects' marks draw, measured for real in the sandbox (sandbox/marks.py) and checked
 // as a graphite run checks it: so.Lines / so.Paths (a LineCollection) as one line per path named by
 // the legend; so.Dash as one point per row at its category; so.Range with so.Est as error bars
-// beside the estimate's dots (and left unread alone: error bars alone do not show which categories
-// the chart leaves out); so.Area / so.Band / so.KDE polygons as bands, a sideways one as its line;
+// (beside the estimate's dots, or alone, when the categories they stand at are all the chart
+// shows); so.Area / so.Band / so.KDE polygons as bands, a sideways one as its line;
 // stacked so.Bars as one bar series per hue level, each bar its own length; polygons nothing
 // reads stay "drawn but not measured". Small seeded CSVs built here. Not pure: it runs the sandbox.
 import { test } from "node:test";
@@ -109,15 +109,20 @@ test("so.Range with so.Est beside the estimate's dots: each interval is a two-po
   assert.deepEqual(new Set(lines.map((s) => s.x[0])), new Set(species));
 });
 
-test("so.Range with so.Est alone is not reported (error bars alone do not show which categories are left out): the chart stays unchecked", async () => {
+test("so.Range with so.Est alone: each interval an error bar at its category, confirmed; the chart faithful, and with a category left out a subset, never faithful", async () => {
   const { data, faith, why } = await drawAndCheck(penguins, `${SO}so.Plot(df, "species", "flipper").add(so.Range(), so.Est(errorbar="sd")).plot(pyplot=True)`);
-  assert.equal(data.length, 0);
-  assert.equal(faith.verdict, "unchecked", why);
+  assert.equal(data.length, species.length);
+  assert.equal(faith.verdict, "faithful", why);
+  assert.ok(
+    faith.checks.some((c) => c.status === "pass" && /error bar of flipper where species == /.test(c.detail)),
+    why,
+  );
   const some = await drawAndCheck(
     penguins,
     `${SO}so.Plot(df[df.species != "Gentoo"], "species", "flipper").add(so.Range(), so.Est(errorbar="sd")).plot(pyplot=True)`,
   );
-  assert.notEqual(some.faith.verdict, "faithful", some.why);
+  assert.equal(some.faith.verdict, "unchecked", some.why);
+  assert.match(some.why, /not \\"Gentoo\\"/);
 });
 
 test("so.Area, so.Band and so.KDE: bands (an area from its baseline 0), a sideways density as its line; densities faithful, a shifted one caught", async () => {

@@ -390,6 +390,10 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     const bar = errorBars.get(i);
     if (bar) {
       checks.push({ check: `values of ${name}`, status: bar.status, detail: bar.detail });
+      // error bars alone on their axes (seaborn.objects' Range with Est): the categories they stand
+      // at are all the chart shows, so one left out is a subset (beside bars or points, those say it)
+      if (bar.status === "pass" && series.every((o, j) => o.axes !== s.axes || errorBars.has(j)))
+        for (const [g, v] of bar.shows ?? []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));
       return;
     }
     const marker = isMarker(s);

@@ -17,7 +17,12 @@ import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
 /** An error bar's finding; "unchecked" is never counted as unexplained data (a mark around the data, as a reference line is). */
-export type ErrorBarReading = { status: "pass" | "fail" | "unchecked"; detail: string };
+export type ErrorBarReading = {
+  status: "pass" | "fail" | "unchecked";
+  detail: string;
+  /** A confirmed bar's category: [column, value] (a chart of error bars alone shows only these). */
+  shows?: Array<[string, string]>;
+};
 
 type Changed = { col: string; where: string; name: string; d: number; k: number | null };
 type Pending = { i: number; label: string; changed: Changed[]; consistent: string | null };
@@ -64,7 +69,7 @@ export function weighErrorBars(series: PlottedSeries[], p: Prepared): Map<number
           if (!st) continue;
           const name = intervalReading([st], [lo], [hi], same);
           if (name) {
-            out.set(i, { status: "pass", detail: `match error bar of ${col} where ${where}: ${name}` });
+            out.set(i, { status: "pass", detail: `match error bar of ${col} where ${where}: ${name}`, shows: [[g, label]] });
             return;
           }
           if (consistent === null && consistentInterval([st], [lo], [hi], tol)) consistent = `${col} where ${where}`;
