@@ -48,6 +48,7 @@ import { weighHist2d } from "./faithfulness/hist2d";
 import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
 import { weighHistLevels } from "./faithfulness/hist-levels";
+import { kdeLevelsMoved } from "./faithfulness/kde-levels";
 import { ecdfLevelsMoved } from "./faithfulness/ecdf-levels";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
@@ -524,6 +525,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     for (const [i, w] of [
       ...weighHistLevels(series, p, legendTitles),
       ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+      ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
     ]) {
       const c = valueChecks[i]!;
       if (c.status !== "unchecked") continue;
