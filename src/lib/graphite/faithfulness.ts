@@ -49,6 +49,7 @@ import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
 import { weighHistLevels } from "./faithfulness/hist-levels";
 import { kdeLevelsMoved } from "./faithfulness/kde-levels";
+import { lineLevelsMoved } from "./faithfulness/line-levels";
 import { ecdfLevelsMoved } from "./faithfulness/ecdf-levels";
 
 export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
@@ -526,6 +527,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       ...weighHistLevels(series, p, legendTitles),
       ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
       ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+      ...lineLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
     ]) {
       const c = valueChecks[i]!;
       if (c.status !== "unchecked") continue;
