@@ -66,7 +66,11 @@ test("the signal shuffled across rows: the lines hold its values but not the lev
 });
 
 test("the signal moved by 0.05, or stretched by 1.37: unfaithful, naming the constant or the factor", () => {
-  assertVerdict(check(lines(rows.map((r) => ({ ...r, signal: r.signal + 0.05 })))), "unfaithful", /lines' values are the region × event levels' mean of signal by timepoint \+ 0\.05 .*moved by one constant/);
+  assertVerdict(
+    check(lines(rows.map((r) => ({ ...r, signal: r.signal + 0.05 })))),
+    "unfaithful",
+    /lines' values are the region × event levels' mean of signal by timepoint \+ 0\.05 .*moved by one constant/,
+  );
   assertVerdict(check(lines(rows.map((r) => ({ ...r, signal: r.signal * 1.37 })))), "unfaithful", /× 1\.37 .*stretched by one factor/);
 });
 
