@@ -1,7 +1,7 @@
 // Hue levels' kernel density curves (seaborn's kdeplot(hue=), common_norm: each level's density
 // times its share of the rows, each at its own Scott's bandwidth, on its own grid 3 bandwidths past
 // its values, 200 points). The data's own are faithful; a column shuffled across rows gives curves
-// whose means, weighted by the levels' sizes, still add up to the column's total while a level's
+// whose means, weighted by the values each holds (read from its area), still add up to the column's total while a level's
 // curve's mean is not its rows' mean: unfaithful, naming the level and both means, at any
 // bandwidth (bw_adjust). Without a legend titled with the level column, or with a derived hue
 // whose sizes no level has, nothing is claimed.
@@ -48,7 +48,7 @@ function shuffled(): typeof readings {
 }
 const check = (data: PlottedSeries[], legendTitles: string[] = ["site"]) => checkFaithfulness(table, [figure(data, { legendTitles })]);
 const MOVED =
-  /the 2 density curves' means weighted by the site levels' sizes add up to the total of ppm exactly .*this curve's mean is [\d.]+ while ppm where site == "(north|south)" \((100|50) values, as many as its area says\) has mean [\d.]+: the values of ppm \(or of site\) were moved between rows \(shuffled\)/;
+  /the 2 density curves' means weighted by the values each holds add up to the total of ppm exactly .*this curve \((100|50) values; ppm where site == "(north|south)" has (100|50)\) has mean [\d.]+ while that level's rows have mean [\d.]+: the values of ppm \(or of site\) were moved between rows \(shuffled\)/;
 
 test("each site's density of its own readings (common_norm): faithful", () => {
   assertVerdict(check(bySite(readings)), "faithful", 'kernel density of ppm where site == "south"');

@@ -3,10 +3,11 @@
 // rows. One thing survives the move, whatever the bandwidths: a Gaussian kernel density's mean is
 // its values' mean (seaborn's grid reaches cut = 3 bandwidths past the values, so the tails it
 // drops move the mean by well under a thousandth of a bandwidth), and every value still stands
-// in some level, so the curves' means weighted by the levels' sizes add up to the column's total
-// exactly. Curves whose areas are in the levels' sizes' proportions (seaborn's common_norm) or
-// each 1, whose means add up that way while some curve's mean is not its level's, show the
-// column's values in other levels. The legend must be titled with the level column (seaborn
+// in some level, so the curves' means weighted by the values each holds add up to the column's
+// total exactly. Curves whose areas count whole values about as many as the levels hold
+// (seaborn's common_norm; a shuffle also moves the column's gaps, a value or two) or are each 1
+// (then weighted by the levels' sizes), whose means add up that way while some curve's mean is
+// not its level's, show the column's values in other levels. The legend must be titled with the level column (seaborn
 // titles it with the hue's name) and have as many levels as there are curves; a filter, weights,
 // a log scale, a clip (cut = 0, histplot's kde line) or a derived hue misses the sizes or the
 // total, and curves whose means are every level's means of some column are read as that column
@@ -27,8 +28,12 @@ const MIN_VALUES = 10;
 const TOTAL_TOLERANCE = 1e-3;
 /** How far a curve's mean must be from its level's to name it: a share of the column's sd. */
 const DIFFERS = 2e-2;
-/** How far areas may be from the levels' sizes' proportions (relative). */
+/** How far areas may be from 1 when each curve is a density. */
 const AREA_TOLERANCE = 5e-3;
+/** How far a count read from an area may be from a whole number. */
+const COUNT_TOLERANCE = 0.05;
+/** How far a curve's count may be from its level's size (a shuffle moves the column's gaps). */
+const SIZE_SLACK = 0.02;
 
 const fmt = (v: number) => String(+v.toPrecision(4));
 
@@ -100,7 +105,7 @@ function onAxes(curves: Curve[], p: Prepared, titled: Set<string>, open: (i: num
         const level = `${g} == ${JSON.stringify(levels[l]!.where![1])}`;
         found.set(c.i, {
           status: "fail",
-          detail: `the ${m} density curves' means weighted by the ${g} levels' sizes add up to the total of ${r.col} exactly (${r.how}), so together they hold its values, but this curve's mean is ${fmt(c.mean)} while ${r.col} where ${level} (${r.sizes[l]} values, as many as its area says) has mean ${fmt(mine)}: the values of ${r.col} (or of ${g}) were moved between rows (shuffled), so the ${g} levels show other rows' values`,
+          detail: `the ${m} density curves' means weighted by the values each holds add up to the total of ${r.col} exactly (${r.how}), so together they hold its values, but this curve (${r.held[k]} values; ${r.col} where ${level} has ${r.sizes[l]}) has mean ${fmt(c.mean)} while that level's rows have mean ${fmt(mine)}: the values of ${r.col} (or of ${g}) were moved between rows (shuffled), so the ${g} levels show other rows' values`,
         });
       });
       if (found.size) return found;
@@ -112,6 +117,8 @@ function onAxes(curves: Curve[], p: Prepared, titled: Set<string>, open: (i: num
 interface Reading {
   col: string;
   ord: number[];
+  /** The values each curve holds (by curve). */
+  held: number[];
   sizes: number[];
   means: number[];
   sd: number;
@@ -120,10 +127,18 @@ interface Reading {
   own: boolean;
 }
 
-/** Each column and way of giving the curves to the levels under which their means add up to the column's total. */
+/**
+ * Each column and way of giving the curves to the levels under which their means, weighted by the
+ * values each holds, add up to the column's total. A curve's count is read from its area (its
+ * share of the column's values under common_norm, which a shuffle that moves the column's gaps
+ * changes by a value or two) or, when every area is 1, is its level's size.
+ */
 function readings(curves: Curve[], p: Prepared, levels: Frame[], g: string): Reading[] {
   const m = curves.length;
   const out: Reading[] = [];
+  const areaSum = curves.reduce((a, c) => a + c.area, 0);
+  // each a density (common_norm=False): the areas do not tell the levels apart
+  const unsized = curves.every((c) => Math.abs(c.area - 1) <= AREA_TOLERANCE);
   for (const [col, v] of p.numeric) {
     if (col === g) continue;
     const own = levels.map((f) => presentValues(v, f));
@@ -136,26 +151,30 @@ function readings(curves: Curve[], p: Prepared, levels: Frame[], g: string): Rea
     const sd = Math.sqrt(all.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
     if (!(sd > 0)) continue;
     const means = own.map((x) => x.reduce((a, b) => a + b, 0) / x.length);
-    const areaSum = curves.reduce((a, c) => a + c.area, 0);
-    // each a density (common_norm=False): the areas do not tell the levels apart
-    const unsized = curves.every((c) => Math.abs(c.area - 1) <= AREA_TOLERANCE);
+    // the values each curve holds, read from its area: whole numbers that add up to the column's
+    const implied = curves.map((c) => (c.area / areaSum) * n);
+    const counted = implied.every((k) => Math.abs(k - Math.round(k)) <= COUNT_TOLERANCE);
+    if (!counted && !unsized) continue;
     if (unsized && m > MAX_UNSIZED) continue;
     for (const ord of orderings(m)) {
-      // areas in the levels' sizes' proportions: seaborn's common_norm (over the axes, or a grid)
-      const sized = ord.every((l, k) => Math.abs(curves[k]!.area / areaSum - sizes[l]! / n) <= AREA_TOLERANCE * (sizes[l]! / n));
-      if (!sized && !unsized) continue;
-      const sum = ord.reduce((a, l, k) => a + sizes[l]! * curves[k]!.mean, 0);
+      const held = unsized ? ord.map((l) => sizes[l]!) : implied.map(Math.round);
+      // each curve holds about as many values as its level (a shuffle moves a gap or two)
+      if (!ord.every((l, k) => Math.abs(held[k]! - sizes[l]!) <= Math.max(2, SIZE_SLACK * sizes[l]!))) continue;
+      const sum = held.reduce((a, w, k) => a + w * curves[k]!.mean, 0);
       if (Math.abs(sum - total) > TOTAL_TOLERANCE * n * sd) continue;
       out.push({
         col,
         ord,
+        held,
         sizes,
         means,
         sd,
-        how: sized ? "their areas in the levels' proportions, as seaborn's common_norm draws them" : "each of area 1",
+        how: unsized ? "each of area 1" : "their areas in the proportions of the values they hold, as seaborn's common_norm draws them",
         own: ord.every((l, k) => Math.abs(curves[k]!.mean - means[l]!) <= DIFFERS * sd),
       });
     }
   }
-  return out;
+  // the ordering closest in sizes first: it names the levels
+  const gap = (r: Reading) => r.ord.reduce((a, l, k) => a + Math.abs(r.held[k]! - r.sizes[l]!), 0);
+  return out.sort((a, b) => gap(a) - gap(b));
 }
