@@ -49,6 +49,8 @@ import { weighHist2d } from "./faithfulness/hist2d";
 import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
 import { weighHistLevels } from "./faithfulness/hist-levels";
+import { kdeLevelsMoved } from "./faithfulness/kde-levels";
+import { lineLevelsMoved } from "./faithfulness/line-levels";
 import { ecdfLevelsMoved } from "./faithfulness/ecdf-levels";
 import { emptySlots, noteShown, noteStrip, partialStrips, type ShownValues, type StripPoints } from "./faithfulness/empty-slots";
 
@@ -562,6 +564,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     for (const [i, w] of [
       ...weighHistLevels(series, p, legendTitles),
       ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+      ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+      ...lineLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
     ]) {
       const c = valueChecks[i]!;
       if (c.status !== "unchecked") continue;

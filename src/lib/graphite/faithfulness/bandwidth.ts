@@ -12,11 +12,13 @@ import { distinctCounts, isEvenGrid, presentValues, valueRange } from "./kde-den
 import type { Prepared } from "./table";
 
 /** Sample count x grid points x fitting steps the reading may spend on one curve. */
-const MAX_FIT_WORK = 2e7;
+export const MAX_FIT_WORK = 2e7;
 /** Points of the curve the fit looks at (every point is checked after). */
-const FIT_POINTS = 16;
+export const FIT_POINTS = 16;
 /** Largest gap between curve and reading, as a share of the curve's peak (explainKde's own). */
-const TOLERANCE = 0.002;
+export const TOLERANCE = 0.002;
+/** Density evaluations fitBandwidth makes per fit point: its 33-step scan and 30 golden-section steps of two. */
+const FIT_STEPS = 2 * 30 + 33;
 
 // A fit evaluates the density of the same values hundreds of times: with many ties (a column of
 // one decimal) one kernel per distinct value, times its count, is the same sum to rounding.
@@ -75,6 +77,31 @@ export function fitBandwidth(vals: number[], scott: number, xs: number[], ys: nu
 
 const fmt = (v: number) => String(+v.toPrecision(4));
 
+/** A drawn line that can be a density on seaborn's or pandas' grid, with the points a fit looks at. */
+export interface GridCurve {
+  x: number[];
+  y: number[];
+  peak: number;
+  first: number;
+  last: number;
+  /** Indices of the FIT_POINTS points spread evenly over the grid. */
+  pick: number[];
+}
+
+/** The curve when it is a smooth, non-negative line of 20+ points on an even numeric grid; else null. */
+export function curveOnGrid(s: PlottedSeries): GridCurve | null {
+  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
+  const x = s.x as number[];
+  if (!isEvenGrid(x) || !s.y.every((y) => y >= 0)) return null;
+  const peak = Math.max(...s.y);
+  if (!(peak > 0)) return null;
+  const pick = Array.from({ length: FIT_POINTS }, (_, i) => Math.round((i * (x.length - 1)) / (FIT_POINTS - 1)));
+  return { x, y: s.y, peak, first: x[0]!, last: x[x.length - 1]!, pick };
+}
+
+/** What fitting a bandwidth to these values and then checking a curve of `points` points costs. */
+export const fitWork = (vals: number[], points: number): number => densityWork(vals) * (FIT_POINTS * FIT_STEPS + points);
+
 /**
  * A smooth curve on an even grid that is the Gaussian kernel density of one column (in all rows
  * or one category's) at some bandwidth, as a density or as the category's share of the rows (of
@@ -83,16 +110,11 @@ const fmt = (v: number) => String(+v.toPrecision(4));
  * the grid reaches beyond the values, in bandwidths (seaborn's cut). null when nothing fits.
  */
 export function explainKdeBandwidth(s: PlottedSeries, p: Prepared, whole?: Prepared): string | null {
-  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
-  const x = s.x as number[];
-  if (!isEvenGrid(x) || !s.y.every((y) => y >= 0)) return null;
-  const peak = Math.max(...s.y);
-  if (!(peak > 0)) return null;
-  const pick = Array.from({ length: FIT_POINTS }, (_, i) => Math.round((i * (x.length - 1)) / (FIT_POINTS - 1)));
+  const g = curveOnGrid(s);
+  if (!g) return null;
+  const { x, peak, first, last, pick } = g;
   const xs = pick.map((j) => x[j]!);
   const ys = pick.map((j) => s.y[j]!);
-  const first = x[0]!;
-  const last = x[x.length - 1]!;
   for (const f of p.frames) {
     for (const [col, v] of p.numeric) {
       // the column's values in the subset and their range, kept once per table (kde-density.ts)
@@ -104,7 +126,7 @@ export function explainKdeBandwidth(s: PlottedSeries, p: Prepared, whole?: Prepa
       const right = last - vhi;
       // the grid stands as far out on both sides (cut x h, or half the range), never inside
       if (left < 0 || Math.abs(left - right) > 1e-9 * Math.max(1, Math.abs(first), Math.abs(last))) continue;
-      if (densityWork(vals) * (FIT_POINTS * (2 * 30 + 33) + x.length) > MAX_FIT_WORK) continue;
+      if (fitWork(vals, x.length) > MAX_FIT_WORK) continue;
       const mu = vals.reduce((a, b) => a + b, 0) / n;
       const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mu) ** 2, 0) / (n - 1));
       const scott = sd * n ** -0.2;

@@ -8,16 +8,13 @@
 // claims nothing. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
-import { density, densityWork, fitBandwidth } from "./bandwidth";
-import { isEvenGrid, presentValues, valueRange } from "./kde-density";
+import { curveOnGrid, density, fitBandwidth, fitWork, MAX_FIT_WORK, TOLERANCE } from "./bandwidth";
+import { presentValues, valueRange } from "./kde-density";
 import type { Weighed } from "./near";
 import type { Prepared } from "./table";
 import { memo } from "./memo";
 import { unitChange } from "./units";
 
-const FIT_POINTS = 16;
-const TOLERANCE = 0.002;
-const MAX_FIT_WORK = 2e7;
 /** Fitting work one curve may spend over all the columns and subsets it tries. */
 const MAX_CURVE_WORK = 4e7;
 /** Fewest values a curve must be the density of before a change of them is evidence. */
@@ -26,14 +23,9 @@ const MIN_VALUES = 10;
 const fmt = (v: number) => String(+v.toPrecision(4));
 
 export function kdeBandwidthChanged(s: PlottedSeries, p: Prepared): Weighed | null {
-  if (s.kind !== "line" || s.truncated || s.y.length < 20 || !s.x.every((x) => typeof x === "number")) return null;
-  const x = s.x as number[];
-  if (!isEvenGrid(x) || !s.y.every((y) => y >= 0)) return null;
-  const peak = Math.max(...s.y);
-  if (!(peak > 0)) return null;
-  const pick = Array.from({ length: FIT_POINTS }, (_, i) => Math.round((i * (x.length - 1)) / (FIT_POINTS - 1)));
-  const first = x[0]!;
-  const last = x[x.length - 1]!;
+  const g = curveOnGrid(s);
+  if (!g) return null;
+  const { x, peak, first, last, pick } = g;
   const span = last - first;
   const centre = (first + last) / 2;
   // the curve's centre of mass: a density moved keeps its values' mean moved the same way (a
@@ -47,7 +39,7 @@ export function kdeBandwidthChanged(s: PlottedSeries, p: Prepared): Weighed | nu
       const n = vals.length;
       if (n < MIN_VALUES) continue;
       const [lo, hi] = valueRange(vals);
-      if (!(hi > lo) || densityWork(vals) * (FIT_POINTS * 93 + x.length) > MAX_FIT_WORK) continue;
+      if (!(hi > lo) || fitWork(vals, x.length) > MAX_FIT_WORK) continue;
       const mid = (lo + hi) / 2;
       const tries: Array<{ how: string; moved: boolean; at: (t: number) => number; scale: number }> = [];
       // moved by d: the grid's centre is the values' centre + d
@@ -71,7 +63,7 @@ export function kdeBandwidthChanged(s: PlottedSeries, p: Prepared): Weighed | nu
         // the values reach no further than the grid on either side
         if (t.moved && (lo + d < first - 1e-9 * span || hi + d > last + 1e-9 * span)) continue;
         if (Math.abs(centroid - (t.moved ? mu + d : mu / t.scale)) > 0.1 * span) continue;
-        work += densityWork(vals) * (FIT_POINTS * 93 + x.length);
+        work += fitWork(vals, x.length);
         if (work > MAX_CURVE_WORK) return null;
         const xs = pick.map((j) => t.at(x[j]!));
         const ys = pick.map((j) => s.y[j]! / t.scale);
