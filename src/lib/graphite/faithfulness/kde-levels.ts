@@ -16,6 +16,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { curveOnGrid } from "./bandwidth";
 import { presentValues } from "./kde-density";
 import type { Weighed } from "./near";
+import { orderings } from "./orderings";
 import type { Frame, Prepared } from "./table";
 
 /** Most curves on one axes tried (every way of giving them to the levels is tried). */
@@ -53,15 +54,6 @@ function moments(x: number[], y: number[]): { area: number; mean: number } {
     first += (w * (x[j]! * y[j]! + x[j - 1]! * y[j - 1]!)) / 2;
   }
   return { area, mean: first / area };
-}
-
-/** Every ordering of 0..n-1 (n ≤ MAX_LEVELS). */
-function* orderings(n: number, prefix: number[] = []): Generator<number[]> {
-  if (prefix.length === n) {
-    yield prefix;
-    return;
-  }
-  for (let j = 0; j < n; j++) if (!prefix.includes(j)) yield* orderings(n, [...prefix, j]);
 }
 
 /**
