@@ -645,7 +645,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   // every row, or every row whose hue key is present (seaborn drops the rows without one)
   for (const [of, r] of rowsShown)
     if (r.shown < r.total && !r.keyed.includes(r.shown)) groupedMissing.push(`the points are ${r.shown} of the ${r.total} rows of ${of}`);
-  const slots = emptySlots(table, figures, shownValues);
+  const slots = emptySlots(
+    table,
+    figures,
+    shownValues,
+    checks.filter((c) => c.check.startsWith("values of")).every((c) => c.status === "pass"),
+  );
   if (slots) checks.push(slots);
   if (groupedMissing.length)
     checks.push({

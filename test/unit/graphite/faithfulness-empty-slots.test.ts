@@ -117,3 +117,20 @@ test("a facet grid whose Sunday facet is empty while the others show their rows:
   const f = grid(lunch, ["Thur", "Fri"]);
   assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
 });
+
+test("a legend's level drawn as an unlabelled series nothing confirms (seaborn's hue bars and lines carry no label): nothing claimed", () => {
+  const lunch = rows.filter((r) => r.time === "Lunch");
+  const dinner = rows.filter((r) => r.time === "Dinner");
+  const f = checkFaithfulness(table, [
+    figure(
+      [
+        series({ kind: "scatter", label: null, x: lunch.map((r) => r.bill), y: lunch.map((r) => r.tip) }),
+        // the dinner rows drawn through a transformation no reading knows
+        series({ kind: "scatter", label: null, x: dinner.map((r) => r.bill), y: dinner.map((r) => Math.sqrt(r.tip * r.bill) + Math.sin(r.bill)) }),
+      ],
+      { axisLabels: [{ title: "", xlabel: "bill", ylabel: "tip" }], legendEntries: [{ title: "time", labels: ["Lunch", "Dinner"] }] },
+    ),
+  ]);
+  assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.equal(f.checks.find((c) => c.check === "categories shown"), undefined);
+});

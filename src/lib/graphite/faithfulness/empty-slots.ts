@@ -77,10 +77,10 @@ function axesOf(f: FigureMeasure): Array<{ ticks: string[]; drawn: Set<string> }
  * "categories shown" failed when exactly one column's values are shown incompletely, every other
  * column the series name is shown whole, and a missing value of it has a slot on a category axis
  * with nothing drawn at it, or an entry in a legend titled with the column that no series or point
- * is drawn for, while the data holds rows of it (no column all-missing in them: a level whose
+ * is drawn for (read only when `everyConfirmed`: every data series confirmed), while the data holds rows of it (no column all-missing in them: a level whose
  * values are all NaN draws nothing and is no dropped level); null otherwise.
  */
-export function emptySlots(table: Table, figures: FigureMeasure[], shown: ShownValues): FaithCheck | null {
+export function emptySlots(table: Table, figures: FigureMeasure[], shown: ShownValues, everyConfirmed: boolean): FaithCheck | null {
   const partial = [...shown].filter(([, s]) => [...s.all].some((v) => !s.shown.has(v)));
   if (partial.length !== 1) return null;
   const [col, s] = partial[0]!;
@@ -99,8 +99,10 @@ export function emptySlots(table: Table, figures: FigureMeasure[], shown: ShownV
         if (rows > 0) slots.push({ value: v, rows, on: "axis" });
       }
     }
-  // a legend titled with the column listing a value no series or point is drawn for
-  for (const f of figures)
+  // a legend titled with the column listing a value no series or point is drawn for; seaborn draws
+  // a hue's bars and lines unlabelled, so what the legend's levels are drawn as is known only when
+  // every series is confirmed (its rows named): an unconfirmed series may be the "missing" level
+  for (const f of everyConfirmed ? figures : [])
     for (const leg of f.legendEntries ?? []) {
       if (leg.title !== col) continue;
       const drawn = new Set(f.data.flatMap((d) => [d.label ?? "", ...(d.pointHues ?? []).map((h) => h ?? "")]));
