@@ -132,5 +132,8 @@ test("a legend's level drawn as an unlabelled series nothing confirms (seaborn's
     ),
   ]);
   assert.notEqual(f.verdict, "unfaithful", JSON.stringify(f.checks));
-  assert.equal(f.checks.find((c) => c.check === "categories shown"), undefined);
+  assert.equal(
+    f.checks.find((c) => c.check === "categories shown"),
+    undefined,
+  );
 });
