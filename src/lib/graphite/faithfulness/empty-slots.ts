@@ -105,13 +105,20 @@ export function emptySlots(table: Table, figures: FigureMeasure[], shown: ShownV
   for (const f of everyConfirmed ? figures : [])
     for (const leg of f.legendEntries ?? []) {
       if (leg.title !== col) continue;
-      const drawn = new Set(f.data.flatMap((d) => [d.label ?? "", ...(d.pointHues ?? []).map((h) => h ?? "")]));
+      const named = (d: FigureMeasure["data"][number]) => [d.label ?? "", ...(d.pointHues ?? []).map((h) => h ?? "")].filter((l) => leg.labels.includes(l));
+      const series = f.data.filter((d) => d.y.length > 0);
+      const drawn = new Set(series.flatMap(named));
+      // a series naming no level may be any one level (a sum of a 0/1 column is its 1-rows' count):
+      // levels are missing only where the legend has more levels than series could draw
+      const room = leg.labels.length - drawn.size - series.filter((d) => named(d).length === 0).length;
+      const found: Slot[] = [];
       for (const v of missing) {
         if (slots.some((x) => x.value === v)) continue;
         if (!leg.labels.some((t) => sameValue(t, v, table.decimal)) || [...drawn].some((d) => sameValue(d, v, table.decimal))) continue;
         const rows = heldRows(table, ci, col, v);
-        if (rows > 0) slots.push({ value: v, rows, on: "legend" });
+        if (rows > 0) found.push({ value: v, rows, on: "legend" });
       }
+      if (found.length <= room) slots.push(...found);
     }
   if (slots.length === 0) return null;
   const said = (on: Slot["on"]) => {
