@@ -68,7 +68,7 @@ test("static view of a weave result: the numbers recomputed from raw counts, the
   const r = fixture("weave-12x12");
   r.consensus.consensusByNodes = 99.9; // a wrong reported number must not reach the headline
   const html = staticHtml(r);
-  assert.match(html, /<tr><td><b>consensus by nodes<\/b><\/td><td>41\.2%<\/td><\/tr>/);
+  assert.match(html, /<li><b>consensus by nodes<\/b>: 41\.2%<\/li>/);
   assert.doesNotMatch(html, />99\.9%</);
   assert.doesNotMatch(html, /<script|<style|\sstyle=|<svg/);
   assert.match(staticHtml(fixture("weave-lexical")), /lexical fallback — edges are word overlap, not judged/);
@@ -77,7 +77,7 @@ test("static view of a weave result: the numbers recomputed from raw counts, the
 test("static view of graphite results: each chart's verdicts, the BLOCKED rule and the escaped traceback", () => {
   const ok = staticHtml(fixture("graphite-charts"));
   assert.match(ok, /<div><b>Chart A<\/b><\/div>/);
-  assert.match(ok, /<tr><td><b>faithful to the data\?<\/b><\/td><td>faithful<\/td><\/tr>/);
+  assert.match(ok, /<li><b>faithful to the data\?<\/b>: faithful<\/li>/);
   const crash = staticHtml(fixture("graphite-crash"));
   assert.match(crash, /BLOCKED import of blocked module &#39;socket&#39; — line 1/);
   assert.match(crash, /KeyError: &#39;build_time&#39;/);

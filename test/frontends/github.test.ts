@@ -7,6 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { githubSanitize } from "../support/github-view";
+import { NAMED_VALUES_IN } from "../support/named-values";
 import { frontendSession } from "./support/reader";
 import { executed, readNotebook, type Source } from "./support/executed";
 import { expected } from "./support/expect";
@@ -39,13 +40,9 @@ async function githubPage(file: string, images: boolean): Promise<string> {
   return writePage("github.html", "", body);
 }
 
-/** Every table row of the page, as (label, value), in reading order. */
+/** Every named value of the page, as (label, value), in reading order. */
 async function rows(page: import("playwright-core").Page): Promise<[string, string][]> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll("tr"))
-      .filter((tr) => tr.children.length === 2 && tr.children[0]!.querySelector("b"))
-      .map((tr) => [tr.children[0]!.textContent!.trim(), tr.children[1]!.textContent!.trim()] as [string, string]),
-  );
+  return (await page.evaluate(`${NAMED_VALUES_IN}(document)`)) as [string, string][];
 }
 
 for (const source of ["weave", "graphite", "beyond"] as Source[]) {

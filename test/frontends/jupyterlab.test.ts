@@ -13,6 +13,7 @@ import { chromiumOrSkip } from "../support/chromium";
 import { type Lab, openNotebook, startLab } from "../browser/support/lab";
 import { executed, JUPYTER, variant, withoutState } from "./support/executed";
 import { expected } from "./support/expect";
+import { NAMED_VALUES_IN } from "../support/named-values";
 
 let lab: Lab | null = null;
 const files = () => ({
@@ -83,11 +84,9 @@ for (const [name, what] of [
       await nb.page.waitForFunction((id) => document.querySelector(`[data-duellab-fallback="${id}"]`)?.getAttribute("data-duellab-shown") === "true", w.model, {
         timeout: 60_000,
       });
-      const rows = await text
-        .locator("tr")
-        .evaluateAll((trs) =>
-          trs.filter((tr) => tr.children.length === 2).map((tr) => [tr.children[0]?.textContent?.trim(), tr.children[1]?.textContent?.trim()]),
-        );
+      const rows = (await nb.page.evaluate(
+        `${NAMED_VALUES_IN}(document.querySelector('[data-duellab-renderer="fallback"][data-duellab-fallback="${w.model}"]'))`,
+      )) as [string, string][];
       for (const row of w.rows)
         assert.ok(
           rows.some(([k, v]) => k === row[0] && v === row[1]),

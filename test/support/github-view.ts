@@ -1,7 +1,7 @@
 // A GitHub-like view of HTML: hast-util-sanitize's default schema, which is written to follow
 // GitHub's user-content sanitizer (no style attribute, no <style>, no <svg>, no script, images only
 // from http(s) URLs). What survives it is what a reader of the notebook on GitHub can see; the
-// rows helper reads a table back as (label, value) pairs the way a reader would.
+// rows helper reads the named values back as (label, value) pairs the way a reader would.
 export async function githubSanitize(html: string): Promise<string> {
   const { fromHtml } = await import("hast-util-from-html");
   const { sanitize, defaultSchema } = await import("hast-util-sanitize");
@@ -9,7 +9,7 @@ export async function githubSanitize(html: string): Promise<string> {
   return toHtml(sanitize(fromHtml(html, { fragment: true }), defaultSchema));
 }
 
-/** Every `<tr><td><b>label</b></td><td>value</td></tr>` of the HTML, in order, with entities decoded. */
+/** Every `<li><b>label</b>: value</li>` of the HTML (a named value of the static view), in order, with entities decoded. */
 export function labelledRows(html: string): [string, string][] {
   const text = (s: string) =>
     s
@@ -20,7 +20,7 @@ export function labelledRows(html: string): [string, string][] {
       .replace(/&#x27;|&#39;/g, "'")
       .replace(/&amp;/g, "&")
       .trim();
-  return [...html.matchAll(/<tr><td><b>([\s\S]*?)<\/b><\/td><td>([\s\S]*?)<\/td><\/tr>/g)].map((m) => [text(m[1] ?? ""), text(m[2] ?? "")]);
+  return [...html.matchAll(/<li><b>([^<]*)<\/b>: ([^<]*)<\/li>/g)].map((m) => [text(m[1] ?? ""), text(m[2] ?? "")]);
 }
 
 /** The tag names an HTML string uses. */

@@ -1,10 +1,12 @@
 // A sheet as HTML that survives every sanitizer a notebook meets: GitHub's (no style attribute, no
 // <style>, no <svg>, no script, images only by http(s) URL), nbconvert's sanitize_html (bleach,
 // which prints any tag outside its short list as text: no <p>, <th>, <tbody>, <img>, <details>),
-// JupyterLab's untrusted-output sanitizer, MyST. So only the tags both lists keep: div, b, table,
-// tr, td, ul, ol, li, code. What a sanitizer keeps then reads the same as what it was given, and
-// every number sits in a table cell beside the cell that names it, never in a run of text where
-// two numbers can merge. Pure.
+// JupyterLab's untrusted-output sanitizer, MyST. So only the tags both lists keep, and no table:
+// an HTML parser gives every table's rows a <tbody> (the markup never names it), which bleach then
+// prints as text above the table. Lists it is: div, b, ul, ol, li, code. What a sanitizer keeps
+// then reads the same as what it was given, and every number sits in its own list item right
+// after the bold name it belongs to ("<b>name</b>: value"), never in a run of text where two
+// numbers can merge. Pure.
 import { esc } from "./escape";
 import type { Line, Sheet, SheetBody, Stat } from "./sheet";
 
@@ -25,12 +27,16 @@ export const DEFAULT_LEAD =
   "Static view: the interactive widget is not shown here. Open the notebook in JupyterLab or Notebook 7 with duellab installed for the live view, or run `npx duellab export` on it for one offline HTML page.";
 
 /** The tags this HTML is made of: the ones GitHub's and nbconvert's sanitizers both keep. */
-export const PLAIN_TAGS = ["div", "b", "table", "tr", "td", "ul", "ol", "li", "code"] as const;
+export const PLAIN_TAGS = ["div", "b", "ul", "ol", "li", "code"] as const;
 
 const p = (inner: string) => `<div>${inner}</div>`;
 const line = (l: Line) => p(esc(l.text));
-const row = (label: string, value: string) => `<tr><td><b>${esc(label)}</b></td><td>${esc(value)}</td></tr>`;
-const table = (rows: string[]) => (rows.length ? `<table>${rows.join("")}</table>` : "");
+/** One named value: the form every reader (and test) of the fallback takes a number from. */
+const row = (label: string, value: string) => `<li><b>${esc(label)}</b>: ${esc(value)}</li>`;
+const list = (rows: string[]) => (rows.length ? `<ul>${rows.join("")}</ul>` : "");
+/** A grid's row: its name, then each cell under its column's name. */
+const namedCells = (label: string, header: readonly string[], cells: readonly string[]) =>
+  `<li><b>${esc(label)}</b><ul>${cells.map((c, i) => row(header[i] ?? "", c)).join("")}</ul></li>`;
 const statRows = (stats: Stat[]) => stats.map((s) => row(s.label, s.value));
 
 /** One line naming the view and its headline numbers: a figure's alt text and caption. */
@@ -41,7 +47,7 @@ export function pictureSummary(sheet: Sheet): string {
 /** The picture's alternative text: the headline numbers, each with its label. */
 export function pictureAlt(sheet: Sheet): string {
   const stats = sheet.stats.map((s) => `${s.label}: ${s.value}`).join("; ");
-  return `Picture of the settled ${sheet.title.replace(/^duellab · /, "")} (${stats}). If you are reading this, the viewer did not show the image; the same numbers are in the table.`;
+  return `Picture of the settled ${sheet.title.replace(/^duellab · /, "")} (${stats}). If you are reading this, the viewer did not show the image; the same numbers are in the lists below it.`;
 }
 
 function body(b: SheetBody): string {
@@ -70,27 +76,26 @@ function body(b: SheetBody): string {
         ];
         const checks = c.checks.length ? `<ul>${c.checks.map((k) => `<li>${esc(k.text)}</li>`).join("")}</ul>` : "";
         const problems = c.problems.map(line).join("");
-        return [p(`<b>${esc(c.title)}</b>`), table(rows), problems, checks].join("\n");
+        return [p(`<b>${esc(c.title)}</b>`), list(rows), problems, checks].join("\n");
       })
       .join("\n");
   }
   if (b.kind === "groups") {
     const g = b.grid;
-    const head = `<tr><td><b>model</b></td>${g.header.map((h) => `<td><b>${esc(h)}</b></td>`).join("")}</tr>`;
-    const rows = g.rows.map((r) => `<tr><td><b>${esc(r.label)}</b></td>${r.cells.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`);
+    const rows = g.rows.map((r) => namedCells(r.label, g.header, r.cells));
     const groups = b.groups.map((x) => `<li>${esc(x.size)}<ul>${x.texts.map((t) => `<li>${esc(t.text)}</li>`).join("")}</ul></li>`);
     return [
       p(`<b>${esc(g.caption)}</b>`),
-      `<table>${head}${rows.join("")}</table>`,
+      list(rows),
       p("<b>Claims made by more than one model</b>"),
       groups.length ? `<ol>${groups.join("")}</ol>` : p("none: no claim was judged to be made by two models"),
       b.more ? p(esc(b.more)) : "",
       p(esc(b.footnote)),
     ].join("\n");
   }
-  const head = `<tr>${b.header.map((h) => `<td><b>${esc(h)}</b></td>`).join("")}</tr>`;
-  const rows = b.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`);
-  return [p(`<b>${esc(b.caption)}</b>`), `<table>${head}${rows.join("")}</table>`, b.more ? p(esc(b.more)) : ""].join("\n");
+  // each row named by its first cell (the question's number), its other cells under their columns
+  const rows = b.rows.map((r) => namedCells(`${b.header[0] ?? ""}${r[0] ?? ""}`, b.header.slice(1), r.slice(1)));
+  return [p(`<b>${esc(b.caption)}</b>`), list(rows), b.more ? p(esc(b.more)) : ""].join("\n");
 }
 
 export function plainHtml(sheet: Sheet, o: PlainHtmlOptions = {}): string {
@@ -100,13 +105,13 @@ export function plainHtml(sheet: Sheet, o: PlainHtmlOptions = {}): string {
     : o.noPicture
       ? p(esc(`No picture of the settled view: ${o.noPicture}`))
       : o.pictureAbove
-        ? p(esc("The picture above is the settled view; if no picture shows, this viewer drops images, and every number is in the tables here."))
+        ? p(esc("The picture above is the settled view; if no picture shows, this viewer drops images, and every number is in the lists here."))
         : "";
   return [
     `<div class="duellab-static"${attrs}>`,
     p(`<b>${esc(sheet.title)}</b> — ${esc(o.lead ?? DEFAULT_LEAD)}`),
     p(`<b>${esc(sheet.question)}</b>`),
-    table(statRows(sheet.stats)),
+    list(statRows(sheet.stats)),
     ...sheet.notes.map(line),
     picture,
     body(sheet.body),

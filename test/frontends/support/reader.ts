@@ -1,6 +1,6 @@
 // What a reader of a rendered notebook page sees, read off the page in real Chromium: the live
 // duellab widgets (with the nodes and charts each draws), the static fallbacks that are visible
-// (their label → number rows and whether their picture decoded), the summary lines, and any error
+// (their named numbers and whether their picture decoded), the summary lines, and any error
 // placeholder a widget loader left (html-manager's "Click to show javascript error", JupyterLab's
 // "Error displaying widget"). Shared by every front-end test, so each row of the README's
 // front-end table is checked by the same reading.
@@ -9,6 +9,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chromiumOrSkip, CHROMIUM_ARGS } from "../../support/chromium";
 import { type Cdn, packageAt, packCheckout, routeCdn, startCdn } from "../../support/cdn";
+import { NAMED_VALUES_IN } from "../../support/named-values";
 import { ROOT } from "./executed";
 
 export interface LiveWidget {
@@ -68,9 +69,7 @@ const READ_IN_PAGE = `(() => {
   });
   const fallbacks = Array.from(document.querySelectorAll("[data-duellab-fallback]")).filter(visible).map((el) => ({
     model: el.getAttribute("data-duellab-fallback") || "",
-    rows: Array.from(el.querySelectorAll("tr"))
-      .filter((tr) => tr.children.length === 2 && tr.children[0].querySelector("b"))
-      .map((tr) => [tr.children[0].textContent.trim(), tr.children[1].textContent.trim()]),
+    rows: ${NAMED_VALUES_IN}(el),
     text: el.innerText,
   }));
   const pictures = Array.from(document.querySelectorAll("img")).filter((img) => visible(img) && img.naturalWidth === 1200 && !img.closest(".duellab-root")).length;

@@ -33,7 +33,7 @@ test("a batch exports to one offline HTML page, from the object or from its resu
   // The no-script fallback carries the aggregates with their intervals.
   const a = b.aggregates!;
   if (a.kind !== "weave") throw new Error("not weave");
-  assert.ok(html.includes(`<tr><td><b>consensus (mean)</b></td><td>${a.consensus.value!.toFixed(1)}% (95% CI`), "the mean consensus beside its label");
+  assert.ok(html.includes(`<li><b>consensus (mean)</b>: ${a.consensus.value!.toFixed(1)}% (95% CI`), "the mean consensus beside its label");
   // The file alone rebuilds the same aggregates and cost.
   const again = await readBatchFile(file);
   assert.deepEqual(again.aggregates, b.aggregates);
@@ -72,8 +72,8 @@ test("static view of a graphite batch names the win rate, the test and the grid,
   };
   const html = plainHtml(batchSheet(batch));
   assert.match(html, /T &lt;b&gt;/);
-  assert.match(html, /<tr><td><b>A&#39;s paired win rate \(A 2 – B 1, neither 0\)<\/b><\/td><td>66\.7% \(95% CI 20\.0%–94\.0%, n=3\)<\/td><\/tr>/);
-  assert.match(html, /<tr><td><b>sign test, A&#39;s wins against B&#39;s<\/b><\/td><td>p = 1\.000<\/td><\/tr>/);
-  assert.match(html, /<tr><td><b>B rendered: first try \/ after repair<\/b><\/td><td>0\.0% \(95% CI 0\.0%–56\.0%, n=3\) \/ n\/a \(no runs\)<\/td><\/tr>/);
-  assert.match(html, /<tr><td><b>both \/ only A \/ only B \/ neither rendered<\/b><\/td><td>2 \/ 1 \/ 0 \/ 0<\/td><\/tr>/);
+  assert.match(html, /<li><b>A&#39;s paired win rate \(A 2 – B 1, neither 0\)<\/b>: 66\.7% \(95% CI 20\.0%–94\.0%, n=3\)<\/li>/);
+  assert.match(html, /<li><b>sign test, A&#39;s wins against B&#39;s<\/b>: p = 1\.000<\/li>/);
+  assert.match(html, /<li><b>B rendered: first try \/ after repair<\/b>: 0\.0% \(95% CI 0\.0%–56\.0%, n=3\) \/ n\/a \(no runs\)<\/li>/);
+  assert.match(html, /<li><b>both \/ only A \/ only B \/ neither rendered<\/b>: 2 \/ 1 \/ 0 \/ 0<\/li>/);
 });
