@@ -58,6 +58,9 @@ export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
 export { warmTable } from "./faithfulness/warm";
 
+/** Fewest points whose row is told before their colours are read (fewer say too little either way). */
+const MIN_TOLD = 8;
+
 function seriesName(s: PlottedSeries, i: number): string {
   const n = s.kind === "hist2d" ? (s.cells?.length ?? 0) : s.y.length;
   return `${s.kind} ${s.label && !s.label.startsWith("_") ? JSON.stringify(s.label) : `#${i + 1}`} (${n} ${s.kind === "hist2d" ? "cell" : "point"}${n === 1 ? "" : "s"})`;
@@ -426,7 +429,36 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     // level's rows together, so in another order than the file's)
     const rowsFirst = !shapeFirst && s.kind === "scatter" && numericX ? mispaired(s, p, scale) : null;
     if (rowsFirst?.status === "pass") {
-      checks.push({ check: `values of ${name}`, status: "pass", detail: rowsFirst.detail });
+      // its colours, when a legend names them, against the rows its points were read as
+      const titles = figures.flatMap((f) => f.legendTitles ?? []);
+      // a pair several rows hold could be any of them: only the points whose row is told are read
+      const told = (rowsFirst.pointRows ?? []).flatMap((r, k) => (r >= 0 ? [k] : []));
+      const untold = s.y.length - told.length;
+      const hues =
+        rowsFirst.pointRows && s.pointHues && told.length >= MIN_TOLD
+          ? weighPointHues(
+              { ...s, pointHues: told.map((k) => s.pointHues![k]!) },
+              told.map((k) => rowsFirst.pointRows![k]!),
+              p,
+              titles,
+            )
+          : null;
+      if (hues && untold) hues.detail += ` (${untold} points whose pair several rows hold not read)`;
+      if (!hues && rowsFirst.pointRows && told.length < MIN_TOLD && s.pointHues?.some((h) => h !== null)) {
+        checks.push({
+          check: `values of ${name}`,
+          status: "unchecked",
+          detail: `the points ${rowsFirst.detail}, but several rows hold the pair of ${untold} of the ${s.y.length} points, so which row (and colour) each is cannot be told: the colours are not checked`,
+        });
+        unexplained++;
+        return;
+      }
+      if (hues && hues.status !== "pass") {
+        checks.push({ check: `values of ${name}`, status: hues.status, detail: `the points ${rowsFirst.detail}, but ${hues.detail}` });
+        if (hues.status === "unchecked") unexplained++;
+        return;
+      }
+      checks.push({ check: `values of ${name}`, status: "pass", detail: `${rowsFirst.detail}${hues ? `, ${hues.detail}` : ""}` });
       noteSubset(subsets, p, rowsFirst.detail);
       if (rowsFirst.rows) {
         const r = rowsShown.get(rowsFirst.rows.of) ?? { shown: 0, total: rowsFirst.rows.total, keyed: rowsFirst.rows.keyed ?? [] };
@@ -642,7 +674,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       );
     else groupedCoverage.push(`all ${all.size} ${what} groups`);
   }
-  // every row, or every row whose hue key is present (seaborn drops the rows without one)
+  // every row, or every row whose hue, size or style value is present (seaborn drops the rows without one)
   for (const [of, r] of rowsShown)
     if (r.shown < r.total && !r.keyed.includes(r.shown)) groupedMissing.push(`the points are ${r.shown} of the ${r.total} rows of ${of}`);
   const slots = emptySlots(

@@ -211,6 +211,56 @@ test("a scatter split by a hue with gaps: the rows without a hue key are left ou
   assert.equal(f.verdict, "faithful", JSON.stringify(f.checks));
 });
 
+test("a scatter sized (or coloured) by a numeric column with gaps: exactly its present rows are drawn, as seaborn draws them; as many other rows are not", () => {
+  const t = readCsv("a,b,mass\n1,10,5\n2,21,\n3,29,7\n4,42,6\n5,48,\n6,61,9\n7,70,8\n");
+  const drawn = (keep: (r: string[]) => boolean) => {
+    const rows = t.rows.filter(keep).sort((r, q) => Number(r[1]) - Number(q[1]));
+    return series({ kind: "scatter", x: rows.map((r) => Number(r[0])), y: rows.map((r) => Number(r[1])) });
+  };
+  const sized = checkFaithfulness(t, [figure([drawn((r) => r[2] !== "")])]);
+  assert.equal(sized.verdict, "faithful", JSON.stringify(sized.checks));
+  // five rows again, but not the five with a mass: a subset the data cannot tell from a dropped one
+  const other = checkFaithfulness(t, [figure([drawn((r) => r[0] !== "3" && r[0] !== "4")])]);
+  assert.equal(other.verdict, "unchecked", JSON.stringify(other.checks));
+  assert.match(category(other).detail, /the points are 5 of the 7 rows of column b against column a/);
+  // the same with a mass of many values (no category column): 50 rows, every 7th without one
+  const many = readCsv(`a,b,mass\n${Array.from({ length: 50 }, (_, i) => `${i},${3 * i + 1},${i % 7 === 3 ? "" : 1.5 * i}`).join("\n")}\n`);
+  const pick = (keep: (i: number) => boolean) => {
+    const rows = Array.from({ length: 50 }, (_, i) => i)
+      .filter(keep)
+      .reverse();
+    return series({ kind: "scatter", x: rows, y: rows.map((i) => 3 * i + 1) });
+  };
+  assert.equal(checkFaithfulness(many, [figure([pick((i) => i % 7 !== 3)])]).verdict, "faithful");
+  const shifted = checkFaithfulness(many, [figure([pick((i) => i % 7 !== 4)])]);
+  assert.equal(shifted.verdict, "unchecked", JSON.stringify(shifted.checks));
+  assert.match(category(shifted).detail, /the points are 43 of the 50 rows of column b against column a/);
+});
+
+test("a scatter in another order than the file's, coloured by a legend: each point's colour is its own row's", () => {
+  const rows = [...ship.rows].sort((r, q) => Number(r[3]) - Number(q[3]));
+  const sc = (hues: (string | null)[]) => series({ kind: "scatter", x: rows.map((r) => Number(r[3])), y: rows.map((r) => Number(r[2])), pointHues: hues });
+  const right = checkFaithfulness(ship, [figure([sc(rows.map((r) => r[1]!))])]);
+  assert.equal(right.verdict, "faithful", JSON.stringify(right.checks));
+  assert.match(values(right)[0]!.detail, /in another order\), coloured by sex row by row/);
+  // the same colours on other rows
+  const moved = rows.map((r) => r[1]!);
+  moved.push(moved.shift()!);
+  const wrong = checkFaithfulness(ship, [figure([sc(moved)])]);
+  assert.equal(wrong.verdict, "unfaithful", JSON.stringify(wrong.checks));
+  // a colour scale the legend names at a few levels only: the colours are not read
+  const scale = checkFaithfulness(ship, [figure([sc(rows.map((_, k) => (k % 4 === 0 ? "20" : null)))])]);
+  assert.equal(scale.verdict, "unchecked", JSON.stringify(scale.checks));
+  // pairs two rows of different colours hold: either row could be the point, so neither colour is wrong
+  const twice = readCsv(`kind,a,b\n${Array.from({ length: 12 }, (_, i) => `${i % 2 ? "p" : "q"},${i},${(5 * i) % 13}`).join("\n")}\np,0,0\nq,1,5\n`);
+  const drawn = [...twice.rows].sort((r, q) => Number(r[1]) - Number(q[1]) || (r[0]! < q[0]! ? -1 : 1));
+  const dup = checkFaithfulness(twice, [
+    figure([series({ kind: "scatter", x: drawn.map((r) => Number(r[1])), y: drawn.map((r) => Number(r[2])), pointHues: drawn.map((r) => r[0]!) })]),
+  ]);
+  assert.equal(dup.verdict, "faithful", JSON.stringify(dup.checks));
+  assert.match(values(dup)[0]!.detail, /coloured by kind row by row .*\(4 points whose pair several rows hold not read\)/);
+});
+
 test("a heatmap with one category's row left out is not 'faithful' (a subset, or the category dropped)", () => {
   const years = ["1949", "1950"];
   const cell = (y: string, m: string) => Number(flights.rows.find((r) => r[0] === y && r[1] === m)![2]);

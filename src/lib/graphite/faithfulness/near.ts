@@ -23,6 +23,8 @@ export type Weighed = {
   rows?: { of: string; shown: number; total: number; keyed?: number[] };
   /** The values of category columns a pass shows (a heatmap's rows and columns). */
   shows?: Array<[string, string[]]>;
+  /** The table row each point was read as (a scatter confirmed row by row in another order), for its colour; negative where several rows hold its pair. */
+  pointRows?: number[];
 };
 
 /** Fewest matching points (each behind more than one row) that make a near miss evidence. */

@@ -38,11 +38,14 @@ export function within(hay: number[], needles: number[], scale: number, misses =
   return true;
 }
 
-/** How many points are rows: an (x, y) pair some row holds, within the tolerance. */
-export function rowsAmong(x: number[], y: number[], xs: number[], ys: number[], scale: number): number {
+/** No row holds the point's pair; several rows do (which one it is cannot be told). */
+const NO_ROW = -1;
+const SEVERAL_ROWS = -2;
+
+/** For each point, the index (into xs, ys) of the one row holding its (x, y) pair within the tolerance, NO_ROW or SEVERAL_ROWS. */
+export function rowOfEach(x: number[], y: number[], xs: number[], ys: number[], scale: number): number[] {
   const order = xs.map((_, r) => r).sort((a, b) => xs[a]! - xs[b]!);
-  let found = 0;
-  x.forEach((xv, i) => {
+  return x.map((xv, i) => {
     // the first row whose x is not below xv's tolerance band, then every row within the band
     let lo = 0;
     let hi = order.length;
@@ -51,25 +54,47 @@ export function rowsAmong(x: number[], y: number[], xs: number[], ys: number[], 
       if (xs[order[mid]!]! < xv && !close(xv, xs[order[mid]!]!, scale)) lo = mid + 1;
       else hi = mid;
     }
-    for (let j = lo; j < order.length && close(xv, xs[order[j]!]!, scale); j++) {
+    let found = NO_ROW;
+    for (let j = lo; j < order.length && close(xv, xs[order[j]!]!, scale); j++)
       if (close(y[i]!, ys[order[j]!]!, scale)) {
-        found++;
-        return;
+        if (found !== NO_ROW) return SEVERAL_ROWS;
+        found = order[j]!;
       }
-    }
+    return found;
   });
-  return found;
+}
+
+/** How many points are rows: an (x, y) pair some row holds, within the tolerance. */
+export function rowsAmong(x: number[], y: number[], xs: number[], ys: number[], scale: number): number {
+  return rowOfEach(x, y, xs, ys, scale).filter((r) => r !== NO_ROW).length;
 }
 
 /**
- * For each category column, how many of these rows have both values and that key: seaborn drops
- * the rows whose hue is missing, so a scatter split by hue draws exactly those.
+ * For each other column, how many of these rows have both values and its own: seaborn drops the
+ * rows whose hue, size or style is missing, so a scatter mapped to that column draws exactly
+ * those. A count this one series reaches must be exactly those rows (a count alone could be any
+ * subset of that size); a category's count over several series (one per hue level) stands as a
+ * count, their sum checked by the caller.
  */
-function keyedRows(p: Prepared, rows: number[], xc: string, yc: string): number[] {
+function keyedRows(p: Prepared, rows: number[], xc: string, yc: string, x: number[], y: number[], scale: number): number[] {
   const xv = p.numeric.get(xc)!;
   const yv = p.numeric.get(yc)!;
   const both = rows.filter((i) => Number.isFinite(xv[i]!) && Number.isFinite(yv[i]!));
-  return [...p.categorical.values()].map((k) => both.filter((i) => k[i] !== null).length);
+  const those = (kept: number[]) =>
+    kept.length !== x.length ||
+    rowsAmong(
+      x,
+      y,
+      kept.map((i) => xv[i]!),
+      kept.map((i) => yv[i]!),
+      scale,
+    ) === x.length;
+  const byCategory = [...p.categorical.values()].map((k) => both.filter((i) => k[i] !== null));
+  const byNumber = [...p.numeric.entries()]
+    .filter(([c]) => c !== xc && c !== yc && !p.categorical.has(c))
+    .map(([, v]) => both.filter((i) => Number.isFinite(v[i]!)))
+    .filter((kept) => kept.length === x.length);
+  return [...byCategory, ...byNumber].filter((kept) => kept.length < both.length && those(kept)).map((kept) => kept.length);
 }
 
 /** A scatter of two columns' own values that does not pair them row by row. */
@@ -104,14 +129,19 @@ export function mispaired(s: PlottedSeries, p: Prepared, scale: number): Weighed
         if (!within(ascending(xs), sx, scale, lacking) || !within(ascending(ys), sy, scale, lacking)) continue;
         if (n === xs.length && isSorted(x) && isSorted(y) && within(ascending(xs), sx, scale) && within(ascending(ys), sy, scale))
           return { status: "pass", detail: `match quantiles of ${yc} against quantiles of ${xc}${f.desc} (each column sorted)` };
-        const rows = rowsAmong(x, y, xs, ys, scale);
+        const at = rowOfEach(x, y, xs, ys, scale);
+        const rows = at.filter((r) => r !== NO_ROW).length;
         // every point a row, drawn in another order than the file's (sorted, grouped)
-        if (rows === n)
+        if (rows === n) {
+          const ids = f.rows.filter((i) => Number.isFinite(p.numeric.get(xc)![i]!) && Number.isFinite(p.numeric.get(yc)![i]!));
           return {
             status: "pass",
             detail: `match column ${yc} against column ${xc}${f.desc} (rows where both are present, in another order)`,
-            rows: { of: `column ${yc} against column ${xc}${f.desc}`, shown: n, total: xs.length, keyed: keyedRows(p, f.rows, xc, yc) },
+            rows: { of: `column ${yc} against column ${xc}${f.desc}`, shown: n, total: xs.length, keyed: keyedRows(p, f.rows, xc, yc, x, y, scale) },
+            // a pair several rows hold could be any of them: its point's row (and colour) is not told
+            pointRows: at.map((r) => (r >= 0 ? ids[r]! : SEVERAL_ROWS)),
           };
+        }
         // both sorted is a rank (Q-Q) pairing of some rows, which says nothing about rows
         if (isSorted(x) && isSorted(y)) continue;
         // All of both columns' values, or many points of which most are not rows: shuffled pairs.
