@@ -337,11 +337,37 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
     full
       ? `gridsize ${t.g.nx}×${t.g.ny}, every hexagon drawn`
       : `gridsize ${t.g.nx}×${t.g.ny} over the data's extent, ${t.minDrawn <= 1 ? "hexagons with no rows not drawn (mincnt)" : `hexagons holding fewer than ${rowsSaid(t.minDrawn)} not drawn (mincnt)`}`;
-  for (const sub of subs)
+  // every drawn row is one of the subset's, and (a whole grid) lies within a hexagon of the extent
+  // on both axes: subsets and columns with fewer such rows are not counted at all
+  const total = values.reduce((m, v) => m + v, 0);
+  const ext = full ? extentOf(full) : null;
+  const near = new Map<string, boolean>();
+  const fits = (col: Column, sub: Subset, onX: boolean) => {
+    if (!ext || !full) return true;
+    const key = `${col.name}\u0000${sub.desc}\u0000${onX}`;
+    let ok = near.get(key);
+    if (ok === undefined) {
+      const [lo, hi, step] = onX ? [ext[0], ext[1], full.sx] : [ext[2], ext[3], full.sy];
+      let n = 0;
+      for (const r of sub.rows) {
+        const v = col.values[r]!;
+        if (v >= lo - step && v <= hi + step) n++;
+      }
+      ok = n >= total;
+      near.set(key, ok);
+    }
+    return ok;
+  };
+  let tooMuch = false;
+  for (const sub of subs) {
+    if (sub.rows.length < total) continue;
     for (const x of ranked)
       for (const y of ranked) {
-        if (x.name === y.name) continue;
-        if (budget.left <= 0) break;
+        if (x.name === y.name || !fits(x, sub, true) || !fits(y, sub, false)) continue;
+        if (budget.left <= 0) {
+          tooMuch = true;
+          break;
+        }
         const t = tryPair(s, x, y, sub, budget);
         if (!t?.match) continue;
         if (t.c.inside === 0) continue;
@@ -351,11 +377,9 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
           shows: sub.by ? [sub.by] : [],
         };
       }
-  if (budget.left <= 0)
-    return {
-      status: "unchecked",
-      detail: "no pair of columns tried within the rows the check may count gives these hexagons and nothing shows them wrong: not checked",
-    };
+  }
+  // the evidence gets its own rows to count (a large table may use up the readings' first)
+  budget.left = MAX_WORK;
   // evidence, on the hue level's rows or all rows: a named change of one column (the drawn extent is its), or x and y paired apart
   const labelled = subs.filter((sub) => s.label && sub.by?.[1] === s.label.trim());
   const evidenceSubs = labelled.length ? labelled : alone ? subs.slice(0, 1) : [];
@@ -417,6 +441,11 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
         };
       }
   }
+  if (tooMuch || budget.left <= 0)
+    return {
+      status: "unchecked",
+      detail: "no pair of columns tried within the rows the check may count gives these hexagons and nothing shows them wrong: not checked",
+    };
   return {
     status: "unchecked",
     detail: "no subset of rows and no pair of columns gives these hexagons' counts, and nothing shows them wrong: not checked",
