@@ -1,8 +1,8 @@
 // Hexbins drawn for real in the sandbox (sandbox/hexbins.py reads Axes.hexbin's PolyCollection) and
 // checked as a graphite run checks them: pandas' df.plot.hexbin and seaborn's jointplot(kind="hex")
-// measured as kind "hexbin" with every hexagon of the grid, "faithful"; a column moved before
-// plotting and a column shuffled between rows "unfaithful" with a detail naming the change and a
-// hexagon whose count differs. A small seeded CSV built here. Not pure: it runs the sandbox.
+// measured as kind "hexbin" with every hexagon of the grid, "faithful" (coloured on a log scale too,
+// and with a column C reduced per hexagon); a column moved before plotting and a column shuffled
+// between rows "unfaithful" with a detail naming the change and a hexagon whose count differs. A small seeded CSV built here. Not pure: it runs the sandbox.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../src/lib/graphite/csv";
@@ -38,6 +38,14 @@ test("pandas' plot.hexbin: every hexagon of the grid measured, its counts the ro
   );
   assert.equal(d.faith.verdict, "faithful", d.why);
   assert.match(valuesOf(d.faith.checks)[0]!.detail, /the hexbin of flipper \(x\) against mass \(y\): all 163 hexagons hold the count of the 239 rows/);
+});
+
+test('a hexbin coloured on a log scale (bins="log") still holds counts; one of a column C reduced per hexagon holds its reduction: both faithful', async () => {
+  const log = await drawAndCheck(penguins, `df.plot.hexbin(x="flipper", y="mass", gridsize=12, bins="log")`, "hexbin");
+  assert.equal(log.faith.verdict, "faithful", log.why);
+  const max = await drawAndCheck(penguins, `df.plot.hexbin(x="flipper", y="mass", C="mass", reduce_C_function=np.max, gridsize=12)`, "hexbin");
+  assert.equal(max.faith.verdict, "faithful", max.why);
+  assert.match(valuesOf(max.faith.checks)[0]!.detail, /hold the maximum of mass over the rows nearest their centres/);
 });
 
 test('seaborn\'s jointplot(kind="hex"): the joint hexbin and both marginal histograms confirmed; faithful', async () => {

@@ -2,7 +2,8 @@
 // when every hexagon is drawn) read against the data. The hexbins in fixtures/hexbins.json are
 // matplotlib 3.11's own (Axes.hexbin with gridsize=4, read by sandbox/hexbins.py) of a 60-row table
 // (one y missing): the data's own, with mincnt=1, with an explicit extent, of one hue level's rows,
-// of y + 10, x × 1.37, x × 1000, y shuffled between rows, and of a column C's mean per hexagon.
+// of y + 10, x × 1.37, x × 1000, y shuffled between rows, of y's mean and x's sum (mincnt=2) per
+// hexagon, and of the mean of a C the data has no column for.
 // Rows are assigned as matplotlib assigns them; a correct hexbin is "faithful", a changed one
 // "unfaithful" with a detail naming the change and a hexagon whose count differs; values that are no
 // counts and hexagons no subset gives are "unchecked", never "unfaithful".
@@ -89,8 +90,15 @@ test("one hue level's hexbin is confirmed on its rows; hexagons no subset gives 
   assert.notEqual(u.verdict, "faithful");
 });
 
-test("a column reduced per hexagon (C=, reduce_C_function) is not read: unchecked", () => {
+test("a data column reduced per hexagon (C=, reduce_C_function, mincnt) is read; a C the data has no column for is unchecked", () => {
+  const mean = checkFaithfulness(csv, [hexbin(fx.meanOfY!)]);
+  assert.equal(mean.verdict, "faithful", JSON.stringify(mean.checks));
+  assert.match(valuesCheck(mean).detail, /all 21 hexagons hold the mean \(matplotlib's default reduce_C_function\) of y over the rows/);
+  const sum = checkFaithfulness(csv, [hexbin(fx.sumOfX!)]);
+  assert.equal(sum.verdict, "faithful", JSON.stringify(sum.checks));
+  assert.match(valuesCheck(sum).detail, /all 14 hexagons hold the sum of x .*fewer than 2 rows not drawn \(mincnt\)/);
+  // C = x / 2 + 0.1: no column of the data
   const f = checkFaithfulness(csv, [hexbin(fx.mean!)]);
   assert.equal(f.verdict, "unchecked");
-  assert.match(valuesCheck(f).detail, /not whole counts .*reduce_C_function/);
+  assert.match(valuesCheck(f).detail, /not whole counts, and no column's mean, sum, median, minimum or maximum per hexagon gives them/);
 });

@@ -5,8 +5,10 @@
 // nearer centre winning under its distance dx² + 3·dy² in lattice steps, a row whose nearest centre
 // is off the grid not counted. The grid is the drawn one when every hexagon of it is drawn
 // (gridsize and extent then known), else the one matplotlib derives from the data's own extent, and
-// hexagons left undrawn must hold fewer rows than every drawn one (mincnt). Values that are no whole
-// counts (C reduced by reduce_C_function, bins= classes) are not read: "unchecked". A hexbin is
+// hexagons left undrawn must hold fewer rows than every drawn one (mincnt). bins="log" colours on a
+// log scale and leaves the counts as they are. Hexagons that hold a column C reduced over their rows
+// (C=, reduce_C_function) are read as one column's mean, sum, median, minimum or maximum; any other
+// reduction, and bins= classes, are "unchecked". A hexbin is
 // shown wrong only by naming what it is instead: the hexbin of a column scaled by a factor no change
 // of unit gives or moved by a constant (the drawn extent is that column's), or the x and y of
 // different rows paired (each axis's values where the data has them, the hexagons' counts not).
@@ -74,6 +76,32 @@ export function centreKey(g: HexGrid, cx: number, cy: number): number {
   return keyOf(g, ix, iy);
 }
 
+/** A row's hexagon as Axes.hexbin finds it: its key, -1 when its nearest centre is off the grid,
+ * or the keys (-1: off the grid) of the centres it stands on a tie between. */
+function hexOf(x: number, y: number, g: HexGrid): number | number[] {
+  const ix = (x - g.x0) / g.sx;
+  const iy = (y - g.y0) / g.sy;
+  const fx = Math.floor(ix);
+  const fy = Math.floor(iy);
+  // the nearest centre of lattice 1 is a corner of the cell the row is in; of lattice 2, its middle
+  const cand: Array<[number, number]> = [
+    [2 * fx, 2 * fy],
+    [2 * fx + 2, 2 * fy],
+    [2 * fx, 2 * fy + 2],
+    [2 * fx + 2, 2 * fy + 2],
+    [2 * fx + 1, 2 * fy + 1],
+  ];
+  const d = cand.map(([hx, hy]) => (ix - hx / 2) ** 2 + 3 * (iy - hy / 2) ** 2);
+  const best = Math.min(...d);
+  const onGrid = ([hx, hy]: [number, number]) => {
+    const one = hx % 2 === 0;
+    const ok = one ? hx >= 0 && hx <= 2 * g.nx && hy >= 0 && hy <= 2 * g.ny : hx > 0 && hx < 2 * g.nx && hy > 0 && hy < 2 * g.ny;
+    return ok ? keyOf(g, hx, hy) : -1;
+  };
+  const near = cand.filter((_, i) => d[i]! <= best + TIE).map(onGrid);
+  return near.length === 1 ? near[0]! : near;
+}
+
 /** Count the rows into the grid's hexagons as Axes.hexbin does. */
 export function countHexagons(rows: ArrayLike<number>, xv: ArrayLike<number>, yv: ArrayLike<number>, g: HexGrid): HexCounts {
   const size = (2 * g.nx + 1) * (2 * g.ny + 1);
@@ -82,39 +110,14 @@ export function countHexagons(rows: ArrayLike<number>, xv: ArrayLike<number>, yv
   let present = 0;
   let inside = 0;
   let dropped = 0;
-  const cand: Array<[number, number, number]> = [];
   for (let n = 0; n < rows.length; n++) {
     const r = rows[n]!;
     const x = xv[r]!;
     const y = yv[r]!;
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     present++;
-    const ix = (x - g.x0) / g.sx;
-    const iy = (y - g.y0) / g.sy;
-    const fx = Math.floor(ix);
-    const fy = Math.floor(iy);
-    // the nearest centre of lattice 1 is a corner of the cell the row is in; of lattice 2, its middle
-    cand.length = 0;
-    let best = Infinity;
-    for (const [hx, hy] of [
-      [2 * fx, 2 * fy],
-      [2 * fx + 2, 2 * fy],
-      [2 * fx, 2 * fy + 2],
-      [2 * fx + 2, 2 * fy + 2],
-      [2 * fx + 1, 2 * fy + 1],
-    ] as const) {
-      const d = (ix - hx / 2) ** 2 + 3 * (iy - hy / 2) ** 2;
-      cand.push([hx, hy, d]);
-      if (d < best) best = d;
-    }
-    const near = cand.filter(([, , d]) => d <= best + TIE);
-    const onGrid = near.map(([hx, hy]) => {
-      const one = hx % 2 === 0;
-      const ok = one ? hx >= 0 && hx <= 2 * g.nx && hy >= 0 && hy <= 2 * g.ny : hx > 0 && hx < 2 * g.nx && hy > 0 && hy < 2 * g.ny;
-      return ok ? keyOf(g, hx, hy) : -1;
-    });
-    if (onGrid.length === 1) {
-      const k = onGrid[0]!;
+    const k = hexOf(x, y, g);
+    if (typeof k === "number") {
       if (k < 0) dropped++;
       else {
         lo[k]! += 1;
@@ -123,7 +126,7 @@ export function countHexagons(rows: ArrayLike<number>, xv: ArrayLike<number>, yv
       }
       continue;
     }
-    for (const k of new Set(onGrid)) if (k >= 0) hi[k]! += 1;
+    for (const t of new Set(k)) if (t >= 0) hi[t]! += 1;
   }
   return { lo, hi, present, inside, dropped };
 }
@@ -317,12 +320,6 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
   if (!s.hexagon || cells.length === 0 || cells.length !== s.x.length || cells.some((v) => v === null))
     return { status: "unchecked", detail: "the hexbin's hexagons were not measured whole: not checked" };
   const values = cells as number[];
-  if (!values.every((v) => v >= 0 && Number.isInteger(v)))
-    return {
-      status: "unchecked",
-      detail:
-        "the hexagons hold values that are not whole counts (a column C reduced per hexagon by reduce_C_function, or bins= classes), which the check does not read: not checked",
-    };
   const nCells = values.length;
   const full = drawnGrid(s);
   const subs = subsetsOf(s, p);
@@ -332,6 +329,14 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
   // the columns the axes name first (pandas and seaborn label them), then every numeric column
   const ranked = [...numeric.filter((c) => named.includes(c.name)), ...numeric.filter((c) => !named.includes(c.name))];
   const budget = { left: MAX_WORK };
+  if (!values.every((v) => v >= 0 && Number.isInteger(v)))
+    return (
+      reducedReading(s, subs, ranked.slice(0, MAX_COLUMNS), budget) ?? {
+        status: "unchecked",
+        detail:
+          "the hexagons hold values that are not whole counts, and no column's mean, sum, median, minimum or maximum per hexagon gives them (another reduce_C_function, or bins= classes): not checked",
+      }
+    );
   const what = (t: Tried) => `${t.x.name}${t.x.change} (x) against ${t.y.name}${t.y.change} (y)${t.sub.desc}`;
   const gridNote = (t: Tried) =>
     full
@@ -377,6 +382,12 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
           shows: sub.by ? [sub.by] : [],
         };
       }
+  }
+  // whole numbers may be a column's sum (or maximum ...) per hexagon: read before any evidence
+  if (!tooMuch) {
+    // only the columns the axes name, when they name any: these values read as counts first
+    const r = reducedReading(s, subs, pool(numeric), budget);
+    if (r) return r;
   }
   // the evidence gets its own rows to count (a large table may use up the readings' first)
   budget.left = MAX_WORK;
@@ -450,6 +461,79 @@ function weighOne(s: PlottedSeries, p: Prepared, named: string[], alone: boolean
     status: "unchecked",
     detail: "no subset of rows and no pair of columns gives these hexagons' counts, and nothing shows them wrong: not checked",
   };
+}
+
+/** Each row's hexagon (its key; -1 off the grid or a value missing; -3 on a tie between two hexagons). */
+export function assignRows(rows: ArrayLike<number>, xv: ArrayLike<number>, yv: ArrayLike<number>, g: HexGrid): Int32Array {
+  const out = new Int32Array(rows.length);
+  for (let n = 0; n < rows.length; n++) {
+    const x = xv[rows[n]!]!;
+    const y = yv[rows[n]!]!;
+    const k = Number.isFinite(x) && Number.isFinite(y) ? hexOf(x, y, g) : -1;
+    out[n] = typeof k === "number" ? k : -3;
+  }
+  return out;
+}
+
+const REDUCTIONS: Array<[string, (v: number[]) => number]> = [
+  ["mean (matplotlib's default reduce_C_function)", (v) => v.reduce((m, t) => m + t, 0) / v.length],
+  ["sum", (v) => v.reduce((m, t) => m + t, 0)],
+  [
+    "median",
+    (v) => {
+      const o = [...v].sort((a, b) => a - b);
+      const h = o.length >> 1;
+      return o.length % 2 ? o[h]! : (o[h - 1]! + o[h]!) / 2;
+    },
+  ],
+  ["maximum", (v) => Math.max(...v)],
+  ["minimum", (v) => Math.min(...v)],
+];
+
+/**
+ * Hexagons that hold a column C reduced over their rows (hexbin(C=, reduce_C_function=)): the rows
+ * with x, y and C present are assigned as matplotlib assigns them, the hexagons holding at least
+ * mincnt rows (1 unless set) are drawn, each with the reduction of its rows' C. Null when no
+ * subset, pair of columns, C column and reduction gives every drawn value.
+ */
+function reducedReading(s: PlottedSeries, subs: Subset[], cols: Column[], budget: { left: number }): HexFinding | null {
+  const values = s.cells as number[];
+  const full = s.hexGrid ? drawnGrid(s) : null;
+  for (const sub of subs) {
+    // every drawn hexagon holds at least one of the subset's rows
+    if (sub.rows.length < values.length) continue;
+    for (const x of cols)
+      for (const y of cols) {
+        if (x.name === y.name) continue;
+        for (const c of cols) {
+          if (budget.left <= 0) return null;
+          // matplotlib drops the rows missing x, y or C before it sizes the grid
+          const rows = sub.rows.filter((r) => Number.isFinite(c.values[r]!));
+          const g = full ?? dataGrid(rows, x.values, y.values, s.hexagon!);
+          if (!g || (2 * g.nx + 1) * (2 * g.ny + 1) > MAX_KEYS) continue;
+          const keys = s.x.map((cx, i) => centreKey(g, cx as number, s.y[i]!));
+          if (keys.some((k) => k < 0)) continue;
+          budget.left -= rows.length * 2;
+          const at = assignRows(rows, x.values, y.values, g);
+          if (at.some((k) => k === -3)) continue;
+          const byKey = new Map<number, number[]>();
+          at.forEach((k, n) => {
+            if (k >= 0) byKey.set(k, [...(byKey.get(k) ?? []), c.values[rows[n]!]!]);
+          });
+          const drawn = new Set(keys);
+          const minDrawn = Math.min(...keys.map((k) => byKey.get(k)?.length ?? 0));
+          if (minDrawn < 1 || [...byKey].some(([k, v]) => !drawn.has(k) && v.length >= minDrawn)) continue;
+          for (const [name, f] of REDUCTIONS)
+            if (keys.every((k, i) => Math.abs(f(byKey.get(k)!) - values[i]!) <= 1e-9 * Math.max(1, Math.abs(values[i]!))))
+              return {
+                status: "pass",
+                detail: `the hexbin of ${x.name} (x) against ${y.name} (y)${sub.desc}: all ${values.length} hexagons hold the ${name} of ${c.name} over the rows nearest their centres, as matplotlib's hexbin assigns rows (gridsize ${g.nx}×${g.ny}${minDrawn > 1 ? `, hexagons holding fewer than ${rowsSaid(minDrawn)} not drawn (mincnt)` : ", hexagons with no rows not drawn"})`,
+                shows: sub.by ? [sub.by] : [],
+              };
+        }
+      }
+  }
+  return null;
 }
 
 const round6 = (v: number) => {
