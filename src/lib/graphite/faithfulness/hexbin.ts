@@ -76,6 +76,12 @@ export function centreKey(g: HexGrid, cx: number, cy: number): number {
   return keyOf(g, ix, iy);
 }
 
+/** The key of the hexagon at half steps (hx, hy), or -1 when it is off the grid. */
+function onGrid(g: HexGrid, hx: number, hy: number): number {
+  const ok = hx % 2 === 0 ? hx >= 0 && hx <= 2 * g.nx && hy >= 0 && hy <= 2 * g.ny : hx > 0 && hx < 2 * g.nx && hy > 0 && hy < 2 * g.ny;
+  return ok ? keyOf(g, hx, hy) : -1;
+}
+
 /** A row's hexagon as Axes.hexbin finds it: its key, -1 when its nearest centre is off the grid,
  * or the keys (-1: off the grid) of the centres it stands on a tie between. */
 function hexOf(x: number, y: number, g: HexGrid): number | number[] {
@@ -84,22 +90,29 @@ function hexOf(x: number, y: number, g: HexGrid): number | number[] {
   const fx = Math.floor(ix);
   const fy = Math.floor(iy);
   // the nearest centre of lattice 1 is a corner of the cell the row is in; of lattice 2, its middle
-  const cand: Array<[number, number]> = [
-    [2 * fx, 2 * fy],
-    [2 * fx + 2, 2 * fy],
-    [2 * fx, 2 * fy + 2],
-    [2 * fx + 2, 2 * fy + 2],
-    [2 * fx + 1, 2 * fy + 1],
+  // (in half steps: corners (2fx or 2fx + 2, 2fy or 2fy + 2), middle (2fx + 1, 2fy + 1))
+  const ux = ix - fx;
+  const uy = iy - fy;
+  const d0 = ux * ux + 3 * uy * uy;
+  const d1 = (1 - ux) ** 2 + 3 * uy * uy;
+  const d2 = ux * ux + 3 * (1 - uy) ** 2;
+  const d3 = (1 - ux) ** 2 + 3 * (1 - uy) ** 2;
+  const d4 = (ux - 0.5) ** 2 + 3 * (uy - 0.5) ** 2;
+  const best = Math.min(d0, d1, d2, d3, d4);
+  const n = +(d0 <= best + TIE) + +(d1 <= best + TIE) + +(d2 <= best + TIE) + +(d3 <= best + TIE) + +(d4 <= best + TIE);
+  // the usual case: one nearest centre
+  if (n === 1) {
+    if (best === d4) return onGrid(g, 2 * fx + 1, 2 * fy + 1);
+    return onGrid(g, 2 * fx + (best === d1 || best === d3 ? 2 : 0), 2 * fy + (best === d2 || best === d3 ? 2 : 0));
+  }
+  const cand: Array<[number, number, number]> = [
+    [d0, 2 * fx, 2 * fy],
+    [d1, 2 * fx + 2, 2 * fy],
+    [d2, 2 * fx, 2 * fy + 2],
+    [d3, 2 * fx + 2, 2 * fy + 2],
+    [d4, 2 * fx + 1, 2 * fy + 1],
   ];
-  const d = cand.map(([hx, hy]) => (ix - hx / 2) ** 2 + 3 * (iy - hy / 2) ** 2);
-  const best = Math.min(...d);
-  const onGrid = ([hx, hy]: [number, number]) => {
-    const one = hx % 2 === 0;
-    const ok = one ? hx >= 0 && hx <= 2 * g.nx && hy >= 0 && hy <= 2 * g.ny : hx > 0 && hx < 2 * g.nx && hy > 0 && hy < 2 * g.ny;
-    return ok ? keyOf(g, hx, hy) : -1;
-  };
-  const near = cand.filter((_, i) => d[i]! <= best + TIE).map(onGrid);
-  return near.length === 1 ? near[0]! : near;
+  return cand.filter(([d]) => d <= best + TIE).map(([, hx, hy]) => onGrid(g, hx, hy));
 }
 
 /** Count the rows into the grid's hexagons as Axes.hexbin does. */
@@ -518,7 +531,10 @@ function reducedReading(s: PlottedSeries, subs: Subset[], cols: Column[], budget
           if (at.some((k) => k === -3)) continue;
           const byKey = new Map<number, number[]>();
           at.forEach((k, n) => {
-            if (k >= 0) byKey.set(k, [...(byKey.get(k) ?? []), c.values[rows[n]!]!]);
+            if (k < 0) return;
+            const list = byKey.get(k);
+            if (list) list.push(c.values[rows[n]!]!);
+            else byKey.set(k, [c.values[rows[n]!]!]);
           });
           const drawn = new Set(keys);
           const minDrawn = Math.min(...keys.map((k) => byKey.get(k)?.length ?? 0));
