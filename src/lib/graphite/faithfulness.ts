@@ -19,7 +19,7 @@
 // binned as numpy bins them (faithfulness/hist2d), a hexbin's hexagons a subset's rows assigned to
 // their nearest centres as matplotlib does (faithfulness/hexbin); a box plot's boxes and a boxenplot's letter
 // values are one column's statistics per category (faithfulness/box-sets, boxens). Filled shapes the sandbox saw drawn but did not read (contours,
-// hexbin cells) keep a chart from "faithful". This file is the report. Pure.
+// hexbin cells on a log axis) keep a chart from "faithful". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
