@@ -9,7 +9,8 @@ vectorised step (a per-point pandas Period cost more than drawing a four-series 
 point-by-point mapper stays as the fallback for what that step cannot take and as its reference.
 A violin's body is reported as its support values and its width at each (kind "violin"); a contour
 set as a sample of each level's vertices and the level they are on (kind "contours"); a 2-D
-histogram's mesh as its bin edges and cell values (kind "hist2d"). A box plot's box (whatever
+histogram's mesh as its bin edges and cell values (kind "hist2d"); hexbin cells as their centres
+and values (kind "hexbin", hexbins.py). A box plot's box (whatever
 called matplotlib's bxp) is one series of kind "box" and a boxenplot's letter-value set one of
 kind "boxen", never their separate lines. What seaborn.objects' marks draw (LineCollections,
 Area and Band polygons, collections of bars) is read by marks.py into these same kinds.
@@ -25,6 +26,7 @@ from typing import Any
 import matplotlib.colors as mcolors
 import numpy as np
 
+import hexbins
 import marks
 
 ScalarMap = Callable[[float], Any]  # one internal x float -> what the reader sees
@@ -416,6 +418,10 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                 if not cells and getattr(ax, "_colorbar", None) is None:
                     skipped(i, coll, "mesh")
                 out += cells
+                continue
+            # hexbin cells (Axes.hexbin's PolyCollection) before any other reading of a PolyCollection
+            if (hexes := hexbins.hexbin(i, coll, ax)) is not None:
+                out.append(hexes)
                 continue
             if (contours := _contours(i, coll, ax, fig)) is not None:
                 out.append(contours)

@@ -16,9 +16,10 @@
 // seaborn's estimators draw them (faithfulness/bands); a violin's body is its category's kernel
 // density (faithfulness/violins); a contour set's vertices lie on their levels of the data's
 // bivariate kernel density (faithfulness/contours); a 2-D histogram's cells are a subset's rows
-// binned as numpy bins them (faithfulness/hist2d); a box plot's boxes and a boxenplot's letter
+// binned as numpy bins them (faithfulness/hist2d), a hexbin's hexagons a subset's rows assigned to
+// their nearest centres as matplotlib does (faithfulness/hexbin); a box plot's boxes and a boxenplot's letter
 // values are one column's statistics per category (faithfulness/box-sets, boxens). Filled shapes the sandbox saw drawn but did not read (contours,
-// hexbin cells) keep a chart from "faithful". This file is the report. Pure.
+// hexbin cells on a log axis) keep a chart from "faithful". This file is the report. Pure.
 import type { FaithCheck, Faithfulness } from "../schema/graphite";
 import type { FigureMeasure, PlottedSeries } from "../schema/sandbox";
 import { explain, dataScale, xKeys } from "./faithfulness/match";
@@ -46,6 +47,7 @@ import { emptyFacets, facetFigure, facetsOf, facetTable, facetValuesMissing } fr
 import { weighViolins } from "./faithfulness/violins";
 import { weighContours } from "./faithfulness/contours";
 import { weighHist2d } from "./faithfulness/hist2d";
+import { weighHexbins } from "./faithfulness/hexbin";
 import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
 import { weighHistLevels } from "./faithfulness/hist-levels";
@@ -63,7 +65,8 @@ const MIN_TOLD = 8;
 
 function seriesName(s: PlottedSeries, i: number): string {
   const n = s.kind === "hist2d" ? (s.cells?.length ?? 0) : s.y.length;
-  return `${s.kind} ${s.label && !s.label.startsWith("_") ? JSON.stringify(s.label) : `#${i + 1}`} (${n} ${s.kind === "hist2d" ? "cell" : "point"}${n === 1 ? "" : "s"})`;
+  const unit = s.kind === "hist2d" ? "cell" : s.kind === "hexbin" ? "hexagon" : "point";
+  return `${s.kind} ${s.label && !s.label.startsWith("_") ? JSON.stringify(s.label) : `#${i + 1}`} (${n} ${unit}${n === 1 ? "" : "s"})`;
 }
 
 /** x = 0, 1, 2, ... or 1, 2, 3, ...: the row positions pandas and matplotlib plot against. */
@@ -343,6 +346,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const errorBars = weighErrorBars(series, p);
   const contours = weighContours(series, p, axisNames);
   const hists = weighHist2d(series, p, axisNames, whole);
+  const hexes = weighHexbins(series, p, axisNames);
   // box plots and letter-value plots read whole (kinds "box", "boxen"), tried as changed only for the columns the axes are titled or labelled with
   const boxNames = figures.flatMap((f) => f.axisLabels.flatMap((l) => [l.title, l.xlabel, l.ylabel]));
   const boxSets = new Map([...weighBoxes(series, p, scale, boxNames), ...weighBoxens(series, p, scale, boxNames)]);
@@ -368,7 +372,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     // a shape read whole (a violin's body and the lines seaborn draws inside a confirmed one, a
     // contour set, a 2-D histogram's mesh, a box or letter-value set), and the category values
     // its rows show when it is confirmed
-    const read = violins.get(i) ?? contours.get(i) ?? hists.get(i) ?? boxSets.get(i);
+    const read = violins.get(i) ?? contours.get(i) ?? hists.get(i) ?? hexes.get(i) ?? boxSets.get(i);
     if (read) {
       checks.push({ check: `values of ${name}`, status: read.status, detail: read.detail });
       for (const [g, v] of read.status === "pass" ? (read.shows ?? []) : []) subsets.set(g, (subsets.get(g) ?? new Set()).add(v));

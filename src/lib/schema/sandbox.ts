@@ -48,8 +48,12 @@ export const PlottedSeries = z.object({
    * its colour names in the legend; `fliers` and `flierCount` its outliers.
    * "boxen": one letter-value box set of seaborn's boxenplot: x its category at every point, y
    * the letter values ascending (the edges of its nested boxes), `median`, `fliers`; label the hue
-   * level its colour names. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d", "box", "boxen"]),
+   * level its colour names.
+   * "hexbin": one hexbin's drawn hexagons (plt.hexbin, pandas' plot.hexbin, seaborn's
+   * jointplot(kind="hex")): x and y the centres in data units, `cells` the value of each (a count,
+   * or C reduced per hexagon), `hexagon` the lattice steps, `hexGrid` the whole grid when every
+   * hexagon of it is drawn; label the hue level (FacetGrid.map's). */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d", "box", "boxen", "hexbin"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -69,8 +73,16 @@ export const PlottedSeries = z.object({
    * the points share one colour. */
   pointHues: z.array(z.string().nullable()).optional(),
   /** A 2-D histogram's cells, (edges of y - 1) × (edges of x - 1) row by row, null where masked
-   * (empty when truncated: past the sandbox's cell cap). Absent on every other kind. */
+   * (empty when truncated: past the sandbox's cell cap); a hexbin's value per drawn hexagon, one
+   * per centre. Absent on every other kind. */
   cells: cellValues.optional(),
+  /** A hexbin's lattice steps [sx, sy]: centres of one lattice stand sx apart along x and sy
+   * along y, the other lattice's half a step in on both (the hexagon is sx wide). */
+  hexagon: z.tuple([z.number(), z.number()]).optional(),
+  /** A hexbin whose every hexagon is drawn (no mincnt): gridsize nx × ny and the centres of the
+   * first lattice's first and last hexagons, (x0, y0) and (x1, y1) (x0 is the extent's left edge
+   * less matplotlib's padding of 1e-9 of its width); null when only some hexagons are drawn. */
+  hexGrid: z.object({ nx: z.number().int(), ny: z.number().int(), x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }).nullable().optional(),
   /** A 2-D histogram on a category axis: the category of each bin, [x bins, y bins] (null: numeric axis). */
   binLabels: z.tuple([z.array(z.string()).nullable(), z.array(z.string()).nullable()]).optional(),
   /** A 2-D histogram's axis scales ("linear", "log", ...), [x, y]. */
