@@ -60,6 +60,23 @@ export { REL_TOLERANCE, xKeys } from "./faithfulness/match";
 export { prepareTable, type Table } from "./faithfulness/table";
 export { warmTable } from "./faithfulness/warm";
 
+/**
+ * What the figure's legends title: their titles, and the subtitles seaborn writes as entries when
+ * one legend shows hue and style (an entry that is a category column's name, beside entries that
+ * are that column's values).
+ */
+function legendTitlesOf(figures: FigureMeasure[], p: ReturnType<typeof prepareTable>): string[] {
+  const subtitles = figures.flatMap((f) =>
+    (f.legendEntries ?? []).flatMap((e) =>
+      e.labels.filter((l) => {
+        const keys = p.categorical.get(l.trim());
+        return keys !== undefined && e.labels.some((v) => v !== l && keys.includes(v.trim()));
+      }),
+    ),
+  );
+  return [...figures.flatMap((f) => f.legendTitles ?? []), ...subtitles.map((l) => l.trim())];
+}
+
 /** Fewest points whose row is told before their colours are read (fewer say too little either way). */
 const MIN_TOLD = 8;
 
@@ -434,7 +451,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     const rowsFirst = !shapeFirst && s.kind === "scatter" && numericX ? mispaired(s, p, scale) : null;
     if (rowsFirst?.status === "pass") {
       // its colours, when a legend names them, against the rows its points were read as
-      const titles = figures.flatMap((f) => f.legendTitles ?? []);
+      const titles = legendTitlesOf(figures, p);
       // a pair several rows hold could be any of them: only the points whose row is told are read
       const told = (rowsFirst.pointRows ?? []).flatMap((r, k) => (r >= 0 ? [k] : []));
       const untold = s.y.length - told.length;
@@ -544,7 +561,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       if (shape) {
         // a scatter drawn in the legend's colours: each point's colour against its row's
         const paired = s.kind === "scatter" && s.pointHues ? pairsOf(s, p, scale) : null;
-        const titles = figures.flatMap((f) => f.legendTitles ?? []);
+        const titles = legendTitlesOf(figures, p);
         const hues =
           paired && paired.desc === shape ? weighPointHues(s, paired.rows, p, titles) : s.kind === "scatter" ? stripHuesOf(s, p, shape, titles) : null;
         if (hues && hues.status !== "pass") {
@@ -581,12 +598,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       }
     }
   });
-  for (const [i, w] of rowsMoved(
-    unread,
-    p,
-    scale,
-    figures.flatMap((f) => f.legendTitles ?? []),
-  )) {
+  for (const [i, w] of rowsMoved(unread, p, scale, legendTitlesOf(figures, p))) {
     const u = unread.find((t) => t.i === i)!;
     u.check.status = w.status;
     u.check.detail = w.detail;
@@ -595,7 +607,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   const valueChecks = checks.filter((c) => c.check.startsWith("values of"));
   // hue levels' bars on shared bins, read together: each its level's histogram under seaborn's
   // common normalisation, or together a column's histogram while not each its level's (shuffled)
-  const legendTitles = figures.flatMap((f) => f.legendTitles ?? []);
+  const legendTitles = legendTitlesOf(figures, p);
   if (valueChecks.length === series.length)
     for (const [i, w] of [
       ...weighHistLevels(series, p, legendTitles),

@@ -78,3 +78,17 @@ test("without a legend titled with the level columns: not unfaithful", () => {
   const f = check(lines(shuffled()), []);
   if (f.verdict === "unfaithful") throw new Error(JSON.stringify(f.checks));
 });
+
+test("a legend of hue and style with no title, its columns written as entries (seaborn's relplot): read as titled with them", () => {
+  const legendEntries = [{ title: "", labels: ["region", "frontal", "parietal", "event", "cue", "stim"] }];
+  const moved = lines(rows.map((r) => ({ ...r, signal: r.signal + 0.05 })));
+  assertVerdict(
+    checkFaithfulness(table, [figure(moved, { legendTitles: [], legendEntries })]),
+    "unfaithful",
+    /region × event levels' mean of signal by timepoint \+ 0\.05/,
+  );
+  // entries that name a column but none of its values are no subtitles: nothing is claimed
+  const other = [{ title: "", labels: ["region", "a", "b", "event", "c", "d"] }];
+  const f = checkFaithfulness(table, [figure(moved, { legendTitles: [], legendEntries: other })]);
+  if (f.verdict === "unfaithful") throw new Error(JSON.stringify(f.checks));
+});
