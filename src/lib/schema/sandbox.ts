@@ -26,6 +26,8 @@ const xValues = z.custom<Array<number | string>>(
 const cellValues = z.custom<Array<number | null>>((v) => Array.isArray(v) && v.every((x) => x === null || isNumber(x)), "cells: an array of numbers or nulls");
 const yValues = z.custom<number[]>((v) => Array.isArray(v) && v.every(isNumber), "y: an array of numbers");
 
+const DendrogramTree = z.object({ merges: z.array(z.tuple([z.number().int(), z.number().int()])), heights: z.array(z.number()) });
+
 export const PlottedSeries = z.object({
   axes: z.number().int(),
   /** "heatmap": one series for all of a heatmap's cells (sns.heatmap, pcolormesh, imshow), x the
@@ -48,8 +50,12 @@ export const PlottedSeries = z.object({
    * its colour names in the legend; `fliers` and `flierCount` its outliers.
    * "boxen": one letter-value box set of seaborn's boxenplot: x its category at every point, y
    * the letter values ascending (the edges of its nested boxes), `median`, `fliers`; label the hue
-   * level its colour names. */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d", "box", "boxen"]),
+   * level its colour names.
+   * "clustermap": a clustered heatmap with its dendrograms (seaborn's clustermap), read whole: `cells`
+   * the drawn matrix row by row (null where masked), `shape` [rows, columns], x the column labels
+   * and `rows` the row labels in drawn order when every one is labelled (else x empty, `rows`
+   * absent), `rowTree` / `colTree` each dendrogram (null: that axis not clustered); y empty. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d", "box", "boxen", "clustermap"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -83,6 +89,13 @@ export const PlottedSeries = z.object({
   valueScale: z.literal("log").optional(),
   /** A boxen set's median (drawn as its own line across it). */
   median: z.number().optional(),
+  /** A clustermap's [rows, columns]. */
+  shape: z.tuple([z.number().int(), z.number().int()]).optional(),
+  /** A clustermap's row and column dendrograms as drawn: leaf p is the heatmap's drawn row (column)
+   * p, merge k is numbered leaves + k as scipy's linkage numbers it, children before parents;
+   * `heights` the height of each merge. null: that axis is not clustered (drawn in the data's order). */
+  rowTree: DendrogramTree.nullable().optional(),
+  colTree: DendrogramTree.nullable().optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;
