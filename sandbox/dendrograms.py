@@ -147,8 +147,7 @@ def clustermaps(fig: Any, categories: Any) -> tuple[dict[int, list[dict[str, Any
                 continue
             row = [t for t in trees if t[2] == "rows" and len(t[3]["heights"]) + 1 == ny]
             col = [t for t in trees if t[2] == "columns" and len(t[3]["heights"]) + 1 == nx]
-            if row or col:
-                meshes.append((bool(row) + bool(col), nx * ny, i, ax, mesh, flat, ny, nx, row, col))
+            meshes.append((bool(row) + bool(col), nx * ny, i, ax, mesh, flat, ny, nx, row, col))
     meshes.sort(key=lambda m: (-m[0], -m[1], m[2]))
     for _, _, i, ax, mesh, flat, ny, nx, row, col in meshes:
         row = [t for t in row if id(t[1]) not in consumed]

@@ -167,6 +167,7 @@ export function shapeNoun(what: string, n: number): string {
     patches: ["collection of patches (neither bars nor boxen boxes)", "collections of patches (neither bars nor boxen boxes)"],
     mesh: ["mesh of cells (pcolormesh) read as neither heatmap nor 2-D histogram", "meshes of cells (pcolormesh) read as neither heatmap nor 2-D histogram"],
     series: ["series past the 64 the sandbox measures", "series past the 64 the sandbox measures"],
+    "colour strip": ["colour strip beside a clustermap (row_colors, col_colors)", "colour strips beside a clustermap (row_colors, col_colors)"],
   }[what] ?? [what, what];
   return `${n} ${n === 1 ? one : many}`;
 }
