@@ -39,7 +39,7 @@ for (const [metric, method, want] of SCIPY) {
   test(`${method} linkage (${metric}) of the hand-checked matrix: scipy's heights`, () => {
     const got = linkageHeights(distances(A, metric), A.length, method).sort((a, b) => a - b);
     assert.equal(got.length, want.length);
-    got.forEach((h, i) => assert.ok(Math.abs(h - want[i]!) < 1e-9, `merge ${i + 1}: ${h} vs scipy's ${want[i]}`));
+    for (const [i, h] of got.entries()) assert.ok(Math.abs(h - want[i]!) < 1e-9, `merge ${i + 1}: ${h} vs scipy's ${want[i]}`);
   });
 }
 
@@ -151,7 +151,7 @@ test("the matrix z-scored down each column (z_score=1): faithful, the form named
       const v = m.map((r) => r[j]!);
       const mu = v.reduce((t, x) => t + x, 0) / v.length;
       const sd = Math.sqrt(v.reduce((t, x) => t + (x - mu) ** 2, 0) / (v.length - 1));
-      out.forEach((r) => (r[j] = (r[j]! - mu) / sd));
+      for (const r of out) r[j] = (r[j]! - mu) / sd;
     }
     return out;
   };
