@@ -59,10 +59,14 @@ def _merges(segs: list[np.ndarray], k: int) -> dict[str, Any] | None:
     nodes = [((s[1, k] + s[2, k]) / 2, s[1, d]) for s in segs]  # each merge's own (position, height)
     scale = max(1.0, max(abs(h) for _, h in nodes))
     used: set[int] = set()
+    # merges by position (a tree of thousands of leaves is not searched merge by merge)
+    at: dict[float, list[int]] = {}
+    for j, (p, _) in enumerate(nodes):
+        at.setdefault(round(float(p), 6), []).append(j)
 
     def child(pos: float, low: float, me: int) -> tuple[str, int] | None:
-        for j, (p, h) in enumerate(nodes):
-            if j != me and j not in used and abs(p - pos) < 1e-6 and abs(h - low) <= 1e-9 * scale:
+        for j in at.get(round(float(pos), 6), []):
+            if j != me and j not in used and abs(nodes[j][1] - low) <= 1e-9 * scale:
                 used.add(j)
                 return ("m", j)
         leaf = (pos - 5) / 10
@@ -81,14 +85,20 @@ def _merges(segs: list[np.ndarray], k: int) -> dict[str, Any] | None:
     if len(used) != n - 2 or sorted(leaves) != list(range(n)):
         return None
     # number merges as scipy does: children before parents, by height (then by size, for ties)
+    # each merge's leaf count, children first without recursion (a chained tree is thousands deep)
     size: dict[int, int] = {}
+    for root in range(len(segs)):
+        stack = [root]
+        while stack:
+            j = stack[-1]
+            pending = [c[1] for c in kids[j] if c[0] == "m" and c[1] not in size]
+            if pending:
+                stack.extend(pending)
+                continue
+            stack.pop()
+            size[j] = sum(1 if c[0] == "l" else size[c[1]] for c in kids[j])
 
-    def count(j: int) -> int:
-        if j not in size:
-            size[j] = sum(1 if c[0] == "l" else count(c[1]) for c in kids[j])
-        return size[j]
-
-    order = sorted(range(len(segs)), key=lambda j: (nodes[j][1], count(j)))
+    order = sorted(range(len(segs)), key=lambda j: (nodes[j][1], size[j]))
     ids = {j: n + r for r, j in enumerate(order)}
     merges = [[c[1] if c[0] == "l" else ids[c[1]] for c in kids[j]] for j in order]
     return {"merges": merges, "heights": [float(nodes[j][1]) for j in order]}
