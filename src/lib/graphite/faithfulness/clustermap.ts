@@ -335,7 +335,7 @@ export function weighTree(tree: Tree, vs: number[][], along: "rows" | "columns")
   let orderMiss: string | null = null;
   for (const metric of METRICS) {
     const d = distances(vs, metric);
-    if (![...d].every(Number.isFinite)) continue;
+    if (!d.every(Number.isFinite)) continue;
     for (const method of METHODS) {
       // every drawn merge at the distance between the rows drawn under its two branches
       let miss = -1;
