@@ -14,7 +14,9 @@ One series of kind "clustermap" is reported on the heatmap's axes: `cells` the d
 row (null where masked), `shape` [rows, columns], x the column labels and `rows` the row labels in
 drawn order when every one is labelled (a long axis's labels are thinned out: absent then),
 `rowTree` / `colTree` each tree as merges of drawn positions (leaf p is p, merge k is leaves + k,
-as scipy's linkage numbers them) with their heights, null when that axis is not clustered.
+as scipy's linkage numbers them) with their heights, null when that axis is not clustered;
+`rowColors` the row colour strips drawn beside it (row_colors), each drawn row's colour index
+and the strip's label. Column colour strips are reported unread.
 """
 
 from __future__ import annotations
@@ -115,7 +117,7 @@ def _labels(cat: dict[float, str] | None, n: int) -> list[str] | None:
 def clustermaps(fig: Any, categories: Any) -> tuple[dict[int, list[dict[str, Any]]], set[int], set[int]]:
     """Every clustered heatmap in the figure: its series per axes index, the ids of the artists it
     consists of (the mesh and the trees, not to be read again), and the ids of the colour strips
-    drawn beside it (row_colors / col_colors: the colours of labels, not the data; reported unread)."""
+    drawn above it (col_colors: colours of the data's columns, which the check cannot confirm; reported unread)."""
     from matplotlib.collections import LineCollection, QuadMesh
 
     trees: list[tuple[int, Any, str, dict[str, Any]]] = []
@@ -184,8 +186,22 @@ def clustermaps(fig: Any, categories: Any) -> tuple[dict[int, list[dict[str, Any
         consumed.add(id(mesh))
         for t in row[:1] + col[:1]:
             consumed.add(id(t[1]))
-        # its colour strips (row_colors, col_colors): the other meshes as tall as it or as wide
-        for _, _, _, _, m, _, my, mx, _, _ in meshes:
-            if id(m) not in consumed and (my == ny or mx == nx):
+        # its colour strips: row_colors beside it (as tall, level with it) are read as each row's
+        # colour index per strip; col_colors above it (as wide) are colours of the data's columns,
+        # which the data cannot confirm: reported unread
+        here = ax.get_position()
+        for _, _, _, other, m, vals, my, mx, _, _ in meshes:
+            if id(m) in consumed:
+                continue
+            there = other.get_position()
+            if my == ny and abs(there.y0 - here.y0) < 1e-3 and abs(there.y1 - here.y1) < 1e-3:
+                names = [(categories(other.xaxis) or {}).get(j + 0.5) for j in range(mx)]
+                grid = vals.reshape(my, mx)
+                series.setdefault("rowColors", []).extend(
+                    {"label": names[j], "values": [float(v) if np.isfinite(v) else None for v in grid[:, j].tolist()]}
+                    for j in range(mx)
+                )
+                consumed.add(id(m))
+            elif my == ny or mx == nx:
                 strips.add(id(m))
     return out, consumed, strips

@@ -3,7 +3,8 @@
 // drawn positions, the heights scipy computed), never its trees' 4-point lines; faithful as drawn
 // from the data (as is, z-scored along rows, scaled down columns, one axis not clustered, another
 // linkage); a column scaled, shifted or shuffled is unfaithful, naming the column; row colours are
-// an unread colour strip. A small seeded CSV built here. Not pure: it runs the sandbox.
+// colours beside its rows are
+// confirmed as a category's levels, beside its columns an unread colour strip. A small seeded CSV built here. Not pure: it runs the sandbox.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../src/lib/graphite/csv";
@@ -61,15 +62,22 @@ test("a column scaled, shifted or shuffled: unfaithful, naming the column", asyn
   ]);
 });
 
-test("row colours beside the matrix: an unread colour strip, so not confirmed whole", async () => {
-  const { data, faith, why } = await drawAndCheck(flowers, `${POP}sns.clustermap(df, row_colors=kind.map({"a": "r", "b": "g", "c": "b"}))`);
+test("row colours of a category beside the matrix: confirmed against it; column colours: an unread colour strip", async () => {
+  const rowColours = `${POP}sns.clustermap(df, row_colors=kind.map({"a": "r", "b": "g", "c": "b"}))`;
+  const { data, faith, why } = await drawAndCheck(flowers, rowColours);
   assert.deepEqual(
     data.map((s) => s.kind),
     ["clustermap"],
   );
-  assert.equal(faith.verdict, "unchecked", why);
+  assert.equal(faith.verdict, "faithful", why);
   assert.ok(
-    faith.checks.some((c) => c.check === "drawn shapes" && c.detail.includes("colour strip")),
+    faith.checks.some((c) => c.check.startsWith('row colours "kind"') && c.detail.includes("one level of kind")),
     why,
+  );
+  const cols = await drawAndCheck(flowers, `${POP}sns.clustermap(df, col_colors=pd.Series(list("rgbr"), index=df.columns))`);
+  assert.equal(cols.faith.verdict, "unchecked", cols.why);
+  assert.ok(
+    cols.faith.checks.some((c) => c.check === "drawn shapes" && c.detail.includes("colour strip")),
+    cols.why,
   );
 });

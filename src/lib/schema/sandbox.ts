@@ -96,6 +96,8 @@ export const PlottedSeries = z.object({
    * `heights` the height of each merge. null: that axis is not clustered (drawn in the data's order). */
   rowTree: DendrogramTree.nullable().optional(),
   colTree: DendrogramTree.nullable().optional(),
+  /** A clustermap's row colour strips (row_colors): each drawn row's colour index (null: none) and the strip's label. */
+  rowColors: z.array(z.object({ label: z.string().nullable(), values: z.array(z.number().nullable()) })).optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;

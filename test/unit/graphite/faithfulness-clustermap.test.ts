@@ -2,7 +2,7 @@
 // check computes against heights scipy gives for a small hand-checked matrix, a drawn tree whose
 // heatmap rows are not in its order, and whole charts: the data's own matrix (as is, z-scored) with
 // its dendrograms is faithful; a column scaled, shifted or shuffled is unfaithful, naming the
-// column; a dropped category is a subset (never faithful); too many rows leave the tree unchecked.
+// column; row colours are one category's levels; a dropped category is a subset (never faithful); too many rows leave the tree unchecked.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { checkFaithfulness } from "../../../src/lib/graphite/faithfulness";
@@ -168,6 +168,17 @@ test("column c + 10: unfaithful, naming the column and the constant", () => {
 
 test("column a shuffled across rows: unfaithful, naming the column", () => {
   assertVerdict(check(clustermap(shuffledColumn(rows, "a", 5))), "unfaithful", /a shuffled across rows/);
+});
+
+test("row colours beside it: confirmed when each colour is one level of a category column at every row", () => {
+  const s = clustermap(rows);
+  const drawnRows = drawnTree(rows.map((r) => COLS.map((c) => r[c]))).order;
+  const byLevel = (r: (typeof rows)[number]) => G.indexOf(r.g);
+  const shown = check({ ...s, rowColors: [{ label: "g", values: drawnRows.map((i) => byLevel(rows[i]!)) }] });
+  assertVerdict(shown, "faithful", "each of its 4 colours is one level of g");
+  // the same colours beside other rows (the strip shifted by one): no category's levels, so not confirmed
+  const moved = check({ ...s, rowColors: [{ label: "g", values: drawnRows.map((_, k) => byLevel(rows[drawnRows[(k + 1) % drawnRows.length]!]!)) }] });
+  assert.equal(moved.verdict, "unchecked", JSON.stringify(moved.checks));
 });
 
 test("one category's rows left out: a subset, never faithful", () => {

@@ -131,11 +131,52 @@ function shownLevels(p: Prepared, base: number[], matched: Set<number>): Array<[
   return undefined;
 }
 
+/**
+ * A row colour strip (row_colors) against the data's rows drawn beside it: confirmed when its
+ * colours and one category column's levels name each other one to one at every row (which colour
+ * stands for which level is the chart's choice).
+ */
+function weighStrip(values: Array<number | null>, tableRows: number[], p: Prepared): Weighed {
+  if (values.length !== tableRows.length || values.some((v) => v === null))
+    return { status: "unchecked", detail: "the strip does not colour every row drawn: not compared" };
+  for (const [g, keys] of p.categorical) {
+    const toLevel = new Map<number, string>();
+    const toColour = new Map<string, number>();
+    const fits = tableRows.every((row, k) => {
+      const level = keys[row];
+      const colour = values[k]!;
+      if (level === null || level === undefined) return false;
+      if ((toLevel.get(colour) ?? level) !== level || (toColour.get(level) ?? colour) !== colour) return false;
+      toLevel.set(colour, level);
+      toColour.set(level, colour);
+      return true;
+    });
+    if (fits && toLevel.size >= 2) return { status: "pass", detail: `each of its ${toLevel.size} colours is one level of ${g} at every row drawn beside it` };
+  }
+  return {
+    status: "unchecked",
+    detail:
+      "its colours do not name the levels of any category column one to one (a colouring computed from the values, or of another table, looks the same): not checked",
+  };
+}
+
 /** Weigh a clustermap series: its cells, then each dendrogram drawn beside them. */
 export function weighClustermap(s: PlottedSeries, p: Prepared): ClustermapCheck[] {
   const [R0, C0] = s.shape ?? [0, 0];
   const cells = s.cells ?? [];
   const out: ClustermapCheck[] = [];
+  /** The row colour strips, against the data's row drawn at each position (null: rows not confirmed as the data's). */
+  const stripChecks = (tableRows: number[] | null) => {
+    for (const strip of s.rowColors ?? []) {
+      const what = `row colours${strip.label ? ` ${JSON.stringify(strip.label)}` : ""}`;
+      out.push({
+        what,
+        w: tableRows
+          ? weighStrip(strip.values, tableRows, p)
+          : { status: "unchecked", detail: "the heatmap's rows are not confirmed as the data's rows, so the colours beside them were not compared" },
+      });
+    }
+  };
   const treeChecks = (confirmed: boolean, rowsAre: number[][] | null) => {
     for (const [tree, what, along] of [
       [s.rowTree, "row dendrogram", "rows"],
@@ -158,6 +199,7 @@ export function weighClustermap(s: PlottedSeries, p: Prepared): ClustermapCheck[
   if (s.truncated || R0 * C0 === 0 || cells.length !== R0 * C0) {
     out.push({ what: "cells", w: { status: "unchecked", detail: "the heatmap has more cells than the sandbox reports, so they were not compared" } });
     treeChecks(false, null);
+    stripChecks(null);
     return out;
   }
   const drawn0: Array<Array<number | null>> = Array.from({ length: R0 }, (_, r) => cells.slice(r * C0, (r + 1) * C0));
@@ -181,6 +223,7 @@ export function weighClustermap(s: PlottedSeries, p: Prepared): ClustermapCheck[
     if (w && w.status === "pass") {
       out.push({ what: "cells", w });
       treeChecks(true, drawn0.every((r) => r.every((v) => v !== null)) ? (drawn0 as number[][]) : null);
+      stripChecks(null);
       return out;
     }
   }
@@ -198,11 +241,13 @@ export function weighClustermap(s: PlottedSeries, p: Prepared): ClustermapCheck[
       },
     });
     treeChecks(false, null);
+    stripChecks(null);
     return out;
   }
   if (drawn0.some((r) => r.some((v) => v === null))) {
     out.push({ what: "cells", w: { status: "unchecked", detail: "the heatmap has masked cells, which the check does not compare" } });
     treeChecks(false, null);
+    stripChecks(null);
     return out;
   }
   const drawn = flip ? transpose(drawn0 as number[][]) : (drawn0 as number[][]);
@@ -232,6 +277,7 @@ export function weighClustermap(s: PlottedSeries, p: Prepared): ClustermapCheck[
             },
           });
           treeChecks(false, null);
+          stripChecks(null);
           return out;
         }
       }
@@ -239,6 +285,7 @@ export function weighClustermap(s: PlottedSeries, p: Prepared): ClustermapCheck[
       out.push({ what: "cells", w: { status: "pass", detail, shows } });
       const rowsAre = flip ? transpose(drawn) : drawn;
       treeChecks(true, rowsAre);
+      stripChecks(flip ? null : at.map((k) => set.rows[k]!));
       return out;
     }
   }
@@ -246,6 +293,7 @@ export function weighClustermap(s: PlottedSeries, p: Prepared): ClustermapCheck[
   out.push({ what: "cells", w: changed.status === "unchecked" && labelled ? labelled : changed });
   // a column in other units is still the data: the trees are weighed on the cells as drawn
   treeChecks(changed.status === "pass", flip ? transpose(drawn) : drawn);
+  stripChecks(null);
   return out;
 }
 
