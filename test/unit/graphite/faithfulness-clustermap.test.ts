@@ -181,6 +181,22 @@ test("row colours beside it: confirmed when each colour is one level of a catego
   assert.equal(moved.verdict, "unchecked", JSON.stringify(moved.checks));
 });
 
+test("column a shuffled, then z-scored down each column (z_score=1): unfaithful, naming the column", () => {
+  const z = (m: number[][]) => {
+    const stats = COLS.map((_, j) => {
+      const v = m.map((r) => r[j]!);
+      const mu = v.reduce((t, y) => t + y, 0) / v.length;
+      return [mu, Math.sqrt(v.reduce((t, y) => t + (y - mu) ** 2, 0) / (v.length - 1))] as const;
+    });
+    return m.map((r) => r.map((x, j) => (x - stats[j]![0]) / stats[j]![1]));
+  };
+  assertVerdict(
+    check(clustermap(shuffledColumn(rows, "a", 5), z)),
+    "unfaithful",
+    /column a holds the data's a values z-scored down each column .*a shuffled across rows/,
+  );
+});
+
 test("one category's rows left out: a subset, never faithful", () => {
   const f = check(clustermap(rows.filter((r) => r.g !== "east")));
   assert.equal(f.verdict, "unchecked", JSON.stringify(f.checks));

@@ -310,7 +310,20 @@ function columnChanged(drawn: number[][], cols: string[], colVals: number[][], b
     detail: `no form of the data's columns (as they are, z-scored or scaled to 0–1 along rows or columns, all rows or all but one category) gives the heatmap's cells, and nothing shows them wrong: not checked`,
   };
   if (C < 3 || drawn.length !== base.length) return unread;
-  const m = base.map((i) => colVals.map((v) => v[i]!));
+  const m0 = base.map((i) => colVals.map((v) => v[i]!));
+  // the data as it is, or a form computed down each column (a column's form depends on it alone,
+  // so the other columns still name the rows): a column shuffled before z-scoring is still shuffled
+  for (const form of FORMS.filter((f) => f.desc === "" || !f.perRow)) {
+    const m = form.apply(m0);
+    const found = changedColumn(drawn, cols, m, form.desc);
+    if (found) return found;
+  }
+  return unread;
+}
+
+/** The one column of `m` (a form of the data) the drawn cells change, named, or null. */
+function changedColumn(drawn: number[][], cols: string[], m: number[][], formDesc: string): Weighed | null {
+  const C = cols.length;
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
   for (let c = 0; c < C; c++) {
     const others = [...Array(C).keys()].filter((j) => j !== c);
@@ -336,7 +349,7 @@ function columnChanged(drawn: number[][], cols: string[], colVals: number[][], b
     }
     const d = median(got.map((g, i) => g - want[i]!));
     if (Math.abs(d) > 1e-9 * scale && matchRows(drawn, m, others, c, (w) => w + d)) {
-      if (baselines(m.map((r) => r[c]!)).some((b) => Math.abs(Math.abs(d) - Math.abs(b)) <= 2e-3 * Math.abs(b))) return unread;
+      if (baselines(m.map((r) => r[c]!)).some((b) => Math.abs(Math.abs(d) - Math.abs(b)) <= 2e-3 * Math.abs(b))) return null;
       return {
         status: "fail",
         detail: `column ${name} is the data's ${name} ${d > 0 ? "+" : "−"} ${fmt(Math.abs(d))} at every row (the other columns name each row): moved by a constant that is no baseline of the data`,
@@ -347,11 +360,11 @@ function columnChanged(drawn: number[][], cols: string[], colVals: number[][], b
     if (differ >= got.length / 2 && sortedGot.every((g, i) => near(g, sortedWant[i]!, scale))) {
       return {
         status: "fail",
-        detail: `column ${name} holds the data's ${name} values, but ${differ} of ${got.length} rows (named by the other columns) show another row's value: ${name} shuffled across rows`,
+        detail: `column ${name} holds the data's ${name} values${formDesc ? ` ${formDesc.trim()}` : ""}, but ${differ} of ${got.length} rows (named by the other columns) show another row's value: ${name} shuffled across rows`,
       };
     }
   }
-  return unread;
+  return null;
 }
 
 /** The leaves (drawn positions) under every merge of a tree, merge k at index k. */
