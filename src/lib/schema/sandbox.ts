@@ -133,7 +133,7 @@ export const FigureMeasure = z.object({
   legendEntries: z.array(z.object({ title: z.string(), labels: z.array(z.string()) })).optional(),
   data: z.array(PlottedSeries),
   /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
-   * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes) and series past the 64 it measures, per axes: a chart is not
+   * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes, a clustermap's column colour strips) and series past the 64 it measures, per axes: a chart is not
    * "faithful" on its other series alone.
    * Optional: results measured before it was reported still parse. */
   unread: z.array(z.object({ axes: z.number().int(), what: z.string(), count: z.number().int() })).optional(),
