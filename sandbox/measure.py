@@ -26,6 +26,7 @@ from typing import Any
 import matplotlib.colors as mcolors
 import numpy as np
 
+import dendrograms
 import hexbins
 import marks
 
@@ -347,7 +348,10 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                 return
         unread.append({"axes": i, "what": what, "count": 1})
 
+    # a clustered heatmap (seaborn's clustermap) is read whole: its mesh and its trees are one series
+    clustered, in_clustermap, colour_strips = dendrograms.clustermaps(fig, _categories)
     for i, ax in enumerate(fig.axes):
+        out += clustered.get(i, [])
         xmap = _XMap(ax, ax.xaxis)
         xcat, ycat = _categories(ax.xaxis), _categories(ax.yaxis)
         # A category axis is reported as x: on a horizontal box or strip plot the values are x.
@@ -399,7 +403,10 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
         legend = marks.Legend(ax, fig)
 
         for coll in ax.collections:
-            if id(coll) in drawn_as_boxes:
+            if id(coll) in drawn_as_boxes or id(coll) in in_clustermap:
+                continue
+            if id(coll) in colour_strips:
+                skipped(i, coll, "colour strip")
                 continue
             if len(out) >= MAX_SERIES:
                 points = isinstance(coll, PathCollection) and np.asarray(coll.get_offsets()).size > 0

@@ -35,6 +35,7 @@ import { explainJittered } from "./faithfulness/jitter";
 import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
+import { weighClustermap } from "./faithfulness/clustermap";
 import { frameOf, labelledRows, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
 import { movedKeys } from "./faithfulness/moved-keys";
@@ -189,6 +190,7 @@ export function shapeNoun(what: string, n: number): string {
     patches: ["collection of patches (neither bars nor boxen boxes)", "collections of patches (neither bars nor boxen boxes)"],
     mesh: ["mesh of cells (pcolormesh) read as neither heatmap nor 2-D histogram", "meshes of cells (pcolormesh) read as neither heatmap nor 2-D histogram"],
     series: ["series past the 64 the sandbox measures", "series past the 64 the sandbox measures"],
+    "colour strip": ["colour strip beside a clustermap (row_colors, col_colors)", "colour strips beside a clustermap (row_colors, col_colors)"],
   }[what] ?? [what, what];
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -400,6 +402,19 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     if (box) {
       checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${box}` });
       noteSubset(subsets, p, box);
+      return;
+    }
+    if (s.kind === "clustermap") {
+      // the clustered heatmap's cells and its dendrograms, each a check of its own
+      const [rows, cols] = s.shape ?? [0, 0];
+      for (const { what, w } of weighClustermap(s, p)) {
+        checks.push({ check: `${what === "cells" ? "values" : what} of clustermap #${i + 1} (${rows} × ${cols} cells)`, status: w.status, detail: w.detail });
+        if (w.status === "unchecked") unexplained++;
+        for (const [g, vals] of (w.status === "pass" ? w.shows : undefined) ?? []) {
+          if (!subsets.has(g)) subsets.set(g, new Set());
+          for (const v of vals) subsets.get(g)!.add(v);
+        }
+      }
       return;
     }
     if (s.kind === "heatmap") {

@@ -71,7 +71,9 @@ export function formatRun(r: SandboxRun): string {
         `colours ${f.distinctColors.length} (${f.distinctColors.join(" ")}); overlapping text ${f.overlappingText ?? "n/a"}; outside ${f.outsideArtists ?? "n/a"}; empty axes ${f.emptyAxes}`,
     );
     for (const s of f.data)
-      out.push(`  ${s.kind} on axes ${s.axes}${s.label ? ` "${s.label}"` : ""}: ${s.x.length} points${s.truncated ? " (truncated)" : ""}`);
+      out.push(
+        `  ${s.kind} on axes ${s.axes}${s.label ? ` "${s.label}"` : ""}: ${s.shape ? `${s.shape[0]} × ${s.shape[1]} cells` : `${s.x.length} points`}${s.truncated ? " (truncated)" : ""}`,
+      );
   }
   for (const v of r.violations) out.push(`blocked: line ${v.line}: ${v.detail} [${v.rule}]`);
   if (r.traceback) out.push("traceback:", r.traceback.trimEnd());

@@ -26,6 +26,8 @@ const xValues = z.custom<Array<number | string>>(
 const cellValues = z.custom<Array<number | null>>((v) => Array.isArray(v) && v.every((x) => x === null || isNumber(x)), "cells: an array of numbers or nulls");
 const yValues = z.custom<number[]>((v) => Array.isArray(v) && v.every(isNumber), "y: an array of numbers");
 
+const DendrogramTree = z.object({ merges: z.array(z.tuple([z.number().int(), z.number().int()])), heights: z.array(z.number()) });
+
 export const PlottedSeries = z.object({
   axes: z.number().int(),
   /** "heatmap": one series for all of a heatmap's cells (sns.heatmap, pcolormesh, imshow), x the
@@ -52,8 +54,12 @@ export const PlottedSeries = z.object({
    * "hexbin": one hexbin's drawn hexagons (plt.hexbin, pandas' plot.hexbin, seaborn's
    * jointplot(kind="hex")): x and y the centres in data units, `cells` the value of each (a count,
    * or C reduced per hexagon), `hexagon` the lattice steps, `hexGrid` the whole grid when every
-   * hexagon of it is drawn; label the hue level (FacetGrid.map's). */
-  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d", "box", "boxen", "hexbin"]),
+   * hexagon of it is drawn; label the hue level (FacetGrid.map's).
+   * "clustermap": a clustered heatmap with its dendrograms (seaborn's clustermap), read whole: `cells`
+   * the drawn matrix row by row (null where masked), `shape` [rows, columns], x the column labels
+   * and `rows` the row labels in drawn order when every one is labelled (else x empty, `rows`
+   * absent), `rowTree` / `colTree` each dendrogram (null: that axis not clustered); y empty. */
+  kind: z.enum(["line", "bar", "scatter", "heatmap", "band", "violin", "contours", "hist2d", "box", "boxen", "hexbin", "clustermap"]),
   label: z.string().nullable(),
   /** On a categorical axis (seaborn's categorical plots, pandas' bar plots) each point's x is the
    * label of the category it sits at (within half a step: dodged bars, jittered strips); a
@@ -95,6 +101,15 @@ export const PlottedSeries = z.object({
   valueScale: z.literal("log").optional(),
   /** A boxen set's median (drawn as its own line across it). */
   median: z.number().optional(),
+  /** A clustermap's [rows, columns]. */
+  shape: z.tuple([z.number().int(), z.number().int()]).optional(),
+  /** A clustermap's row and column dendrograms as drawn: leaf p is the heatmap's drawn row (column)
+   * p, merge k is numbered leaves + k as scipy's linkage numbers it, children before parents;
+   * `heights` the height of each merge. null: that axis is not clustered (drawn in the data's order). */
+  rowTree: DendrogramTree.nullable().optional(),
+  colTree: DendrogramTree.nullable().optional(),
+  /** A clustermap's row colour strips (row_colors): each drawn row's colour index (null: none) and the strip's label. */
+  rowColors: z.array(z.object({ label: z.string().nullable(), values: z.array(z.number().nullable()) })).optional(),
   truncated: z.boolean(),
 });
 export type PlottedSeries = z.infer<typeof PlottedSeries>;
@@ -130,7 +145,7 @@ export const FigureMeasure = z.object({
   legendEntries: z.array(z.object({ title: z.string(), labels: z.array(z.string()) })).optional(),
   data: z.array(PlottedSeries),
   /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
-   * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes) and series past the 64 it measures, per axes: a chart is not
+   * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes, a clustermap's column colour strips) and series past the 64 it measures, per axes: a chart is not
    * "faithful" on its other series alone.
    * Optional: results measured before it was reported still parse. */
   unread: z.array(z.object({ axes: z.number().int(), what: z.string(), count: z.number().int() })).optional(),
