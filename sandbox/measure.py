@@ -25,6 +25,7 @@ from typing import Any
 import matplotlib.colors as mcolors
 import numpy as np
 
+import fills
 import marks
 
 ScalarMap = Callable[[float], Any]  # one internal x float -> what the reader sees
@@ -424,8 +425,13 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
             if body is not None:
                 out.append(body)
                 continue
+            # a step fill (histplot's element="step") is bars, on a category axis too
+            steps = fills.step_bars(i, coll, ax) if isinstance(coll, PolyCollection) else None
+            if steps is not None:
+                out += steps
+                continue
             if isinstance(coll, PolyCollection) and xcat is None and ycat is None:
-                band = _band(i, coll, xmap)
+                band = _band(i, coll, xmap) or fills.sideways_area(i, coll, ax, xmap) or []
                 if not band:
                     skipped(i, coll)
                 out += band
