@@ -13,8 +13,9 @@ figure (no drawing, no state kept between calls).
   marginal, kdeplot(y=..., fill=True)) is reported as the line of its outer edge drawn where it
   lies (x the values along x, y the positions up y), as a sideways density's line is and as
   marks.area reads so.Area(orient="y").
-- A sideways fill between two varying edges (lineplot(orient="y")'s error band) is not read here:
-  the check has no sideways band, so it stays "drawn but not measured".
+- A sideways fill between two varying edges (lineplot(orient="y")'s error band) is reported as
+  a "band" read along its filled direction (x the positions up the y axis, y and `lower` its edges
+  along x) marked `sideways`, so the check's words name the axes as drawn.
 """
 
 from __future__ import annotations
@@ -121,3 +122,36 @@ def sideways_area(i: int, coll: Any, ax: Any, xmap: Any) -> list[dict[str, Any]]
         return None
     outer = hi if np.ptp(lo) == 0 else lo
     return [measure._series(i, "line", str(coll.get_label()), outer, t, xmap)]
+
+
+def sideways_band(i: int, coll: Any, ax: Any) -> list[dict[str, Any]] | None:
+    """A fill_betweenx between two varying edges (no step, one region, positions strictly
+    increasing or decreasing) as a "band" marked sideways (see the module's note); None for any
+    other collection."""
+    if getattr(coll, "t_direction", None) != "y" or getattr(coll, "_step", None) is not None or not coll.get_visible():
+        return None
+    if measure._categories(ax.xaxis) is not None or measure._categories(ax.yaxis) is not None:
+        return None
+    regions = _regions(coll, "y")
+    if regions is None or len(regions) != 1:
+        return None
+    t, f1, f2 = regions[0]
+    steps = np.diff(t)
+    if len(t) < 2 or not (np.all(steps > 0) or np.all(steps < 0)):
+        return None
+    lo, hi = np.minimum(f1, f2), np.maximum(f1, f2)
+    n = len(t)
+    label = str(coll.get_label())
+    cut = measure.MAX_POINTS
+    return [
+        {
+            "axes": i,
+            "kind": "band",
+            "label": None if label.startswith("_") or not label.strip() else label,
+            "x": measure._XMap(ax, ax.yaxis).many(t[:cut]),
+            "y": hi[:cut].tolist(),
+            "lower": lo[:cut].tolist(),
+            "truncated": n > cut,
+            "sideways": True,
+        }
+    ]

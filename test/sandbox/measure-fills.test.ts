@@ -2,8 +2,9 @@
 // (sandbox/fills.py) and checked as a graphite run checks them: histplot(element="step") reads as
 // the very bars element="bars" draws (layered, stacked, sideways), so the histogram check confirms
 // it and a shifted column is not confirmed; a density filled sideways (jointplot's right-hand
-// marginal) reads as its line drawn sideways; a sideways band between two varying edges and a
-// step other than "post" stay "drawn but not measured". Small seeded CSVs built here.
+// marginal) reads as its line drawn sideways; lineplot(orient="y") reads as the mean of x by y
+// drawn sideways with its error band as a band marked sideways; a sideways fill whose positions
+// repeat and a step other than "post" stay "drawn but not measured". Small seeded CSVs built here.
 // Not pure: it runs the sandbox.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -59,10 +60,13 @@ test("a step histogram drawn sideways (y=) reads as barh's bars: x the bin centr
   assert.equal(step.faith.verdict, "faithful", step.why);
 });
 
-test("a step histogram of a shifted column is not confirmed (stays short of faithful)", async () => {
+test("a step histogram of a shifted column is unfaithful, each level's bars named as moved by 7", async () => {
   const moved = await drawAndCheck(penguins, 'df["flipper"] = df["flipper"] + 7\nsns.histplot(df, x="flipper", hue="species", element="step")');
   assert.equal(moved.data.length, 3);
-  assert.notEqual(moved.faith.verdict, "faithful", moved.why);
+  assert.equal(moved.faith.verdict, "unfaithful", moved.why);
+  const failed = moved.faith.checks.filter((c) => c.status === "fail");
+  assert.equal(failed.length, 3, moved.why);
+  assert.ok(failed.every((c) => /histogram of flipper where species == "\w+" \+ 7/.test(c.detail)), moved.why);
 });
 
 test("jointplot with a hue: the right-hand marginal's filled densities read as lines drawn sideways, confirmed; nothing unread", async () => {
@@ -79,13 +83,40 @@ test("jointplot with a hue: the right-hand marginal's filled densities read as l
   assert.ok(said.every((c) => c.status === "pass" && /kernel density of depth/.test(c.detail)), joint.why);
   assert.equal(joint.faith.verdict, "faithful", joint.why);
   const moved = await drawAndCheck(penguins, 'df["depth"] = df["depth"] * 1.37\nsns.jointplot(data=df, x="flipper", y="depth", hue="species")');
-  assert.notEqual(moved.faith.verdict, "faithful", moved.why);
+  assert.equal(moved.faith.verdict, "unfaithful", moved.why);
+  const stretched = values(moved.faith.checks).filter((c) => c.status === "fail" && /kernel density of depth .*× 1\.37.*drawn sideways/.test(c.detail));
+  assert.equal(stretched.length, 3, moved.why);
 });
 
-test('a sideways band between two varying edges, and a step other than "post", stay drawn but not measured', async () => {
-  const band = await drawAndCheck(penguins, 'd = df.dropna().sort_values("depth")\nplt.fill_betweenx(d["depth"], d["flipper"] - 3, d["flipper"] + 3)');
-  assert.deepEqual(band.run.figures[0]!.unread, [{ axes: 0, what: "sideways area", count: 1 }]);
+// flights-like: 12 years of 12 months each, the passengers growing year on year
+const fl = ["year,month,passengers"];
+for (let y = 1949; y < 1961; y++) for (let m = 0; m < 12; m++) fl.push(`${y},m${m + 1},${100 + (y - 1949) * 25 + ((m * 37 + y * 11) % 60)}`);
+const flights = readCsv(fl.join("\n") + "\n");
+
+test('lineplot(orient="y"): the line reads as the mean of x by y drawn sideways, its error band as a sideways band (a bootstrap: consistent); faithful, nothing unread', async () => {
+  const d = await drawAndCheck(flights, 'sns.lineplot(data=df, x="passengers", y="year", orient="y")');
+  assert.deepEqual(d.run.figures[0]!.unread, []);
+  const band = d.data.find((s) => s.kind === "band")!;
+  assert.equal(band.sideways, true);
+  assert.deepEqual(band.x, Array.from({ length: 12 }, (_, k) => 1949 + k));
+  assert.ok(band.y.every((hi, k) => hi >= band.lower![k]!));
+  const checks = values(d.faith.checks);
+  assert.ok(checks.some((c) => c.status === "pass" && /^match mean of passengers by year by y value, drawn sideways/.test(c.detail)), d.why);
+  assert.ok(checks.some((c) => /within its values at every y, .*drawn sideways/.test(c.detail)), d.why);
+  assert.equal(d.faith.verdict, "faithful", d.why);
+  const scaled = await drawAndCheck(flights, 'df["passengers"] = df["passengers"] * 1.37\nsns.lineplot(data=df, x="passengers", y="year", orient="y")');
+  assert.notEqual(scaled.faith.verdict, "faithful", scaled.why);
+});
+
+test('a sideways band no reading gives is read and says it is drawn sideways; a step other than "post" and a sideways fill with repeated positions stay drawn but not measured', async () => {
+  const band = await drawAndCheck(penguins, 'd = df.dropna().drop_duplicates("depth").sort_values("depth")\nplt.fill_betweenx(d["depth"], d["flipper"] - 3, d["flipper"] + 3)');
+  assert.deepEqual(band.run.figures[0]!.unread, []);
+  assert.equal(band.data[0]!.sideways, true);
   assert.notEqual(band.faith.verdict, "faithful");
+  assert.match(values(band.faith.checks)[0]!.detail, /^no reading the check knows gives this band, drawn sideways/);
+  const ties = await drawAndCheck(penguins, 'd = df.dropna().sort_values("depth")\nplt.fill_betweenx(d["depth"], d["flipper"] - 3, d["flipper"] + 3)');
+  assert.deepEqual(ties.run.figures[0]!.unread, [{ axes: 0, what: "sideways area", count: 1 }]);
+  assert.notEqual(ties.faith.verdict, "faithful");
   const pre = await drawAndCheck(penguins, 'h, e = np.histogram(df["flipper"].dropna(), bins=8)\nplt.fill_between(e[:-1], 0, h, step="pre")');
   assert.deepEqual(pre.run.figures[0]!.unread, [{ axes: 0, what: "area", count: 1 }]);
   assert.notEqual(pre.faith.verdict, "faithful");

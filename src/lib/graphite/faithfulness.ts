@@ -40,6 +40,7 @@ import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
+import { explainSidewaysLine } from "./faithfulness/sideways-line";
 import { stripHuesOf, weighPointHues } from "./faithfulness/point-hues";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { emptyFacets, facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
@@ -447,7 +448,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       return;
     }
     if (found && !found.byKey && !(numericX && isPositions(s.x as number[]))) {
-      const pairs = explainPairs(s, p, scale);
+      // a line drawn sideways (orient="y") has its sorted keys on y: they match a column in order,
+      // and the line is confirmed only as the values along x aggregated by those keys
+      const pairs = explainPairs(s, p, scale) ?? explainSidewaysLine(s, p, scale);
       if (pairs) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${pairs}${cut}` });
         noteSubset(subsets, p, pairs);
@@ -503,7 +506,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainCategoryPoints(s, p, scale) ??
         explainJittered(s, p, scale) ??
         explainKdeBandwidth(s, p, whole) ??
-        explainSidewaysKde(s, p, whole);
+        explainSidewaysKde(s, p, whole) ??
+        explainSidewaysLine(s, p, scale);
       const inSubset = shape ? null : explainInSubsets(s, keys, p, scale);
       if (shape) {
         // a scatter drawn in the legend's colours: each point's colour against its row's

@@ -60,6 +60,9 @@ export const PlottedSeries = z.object({
   /** A band's lower edge, one per x (absent on every other kind, and on results measured before bands were);
    * a filled contour band's lower level, one per vertex. */
   lower: z.array(z.number()).optional(),
+  /** A band read from a fill drawn sideways (fill_betweenx, lineplot(orient="y")'s error band): x
+   * its positions up the y axis, y and `lower` its edges along x. Absent on every other series. */
+  sideways: z.literal(true).optional(),
   /** A contour set's level at each vertex (absent on every other kind). */
   levels: z.array(z.number()).optional(),
   /** A violin body's width at each support value, one per y (absent on every other kind). */
