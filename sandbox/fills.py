@@ -68,7 +68,11 @@ def _post_steps(t: np.ndarray, f1: np.ndarray, f2: np.ndarray) -> tuple[np.ndarr
     m = len(t)
     if m < 3 or m % 2 == 0:
         return None
-    if not (np.array_equal(t[1::2], t[2::2]) and np.array_equal(f1[0:-1:2], f1[1::2]) and np.array_equal(f2[0:-1:2], f2[1::2])):
+    if not (
+        np.array_equal(t[1::2], t[2::2])
+        and np.array_equal(f1[0:-1:2], f1[1::2])
+        and np.array_equal(f2[0:-1:2], f2[1::2])
+    ):
         return None
     edges = t[0::2]
     steps = np.diff(edges)
@@ -100,7 +104,11 @@ def step_bars(i: int, coll: Any, ax: Any) -> list[dict[str, Any]] | None:
         centres += (edges[:-1] + np.diff(edges) / 2).tolist()  # as a bar's x + width / 2
         lengths += (hi - lo).tolist()
     label = str(coll.get_label())
-    return [measure._series(i, "bar", label, centres, lengths, measure._XMap(ax, axis), measure._categories(axis), near=True)]
+    return [
+        measure._series(
+            i, "bar", label, centres, lengths, measure._XMap(ax, axis), measure._categories(axis), near=True
+        )
+    ]
 
 
 def sideways_area(i: int, coll: Any, ax: Any, xmap: Any) -> list[dict[str, Any]] | None:

@@ -431,7 +431,12 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
                 out += steps
                 continue
             if isinstance(coll, PolyCollection) and xcat is None and ycat is None:
-                band = _band(i, coll, xmap) or fills.sideways_area(i, coll, ax, xmap) or fills.sideways_band(i, coll, ax) or []
+                band = (
+                    _band(i, coll, xmap)
+                    or fills.sideways_area(i, coll, ax, xmap)
+                    or fills.sideways_band(i, coll, ax)
+                    or []
+                )
                 if not band:
                     skipped(i, coll)
                 out += band

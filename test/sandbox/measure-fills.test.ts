@@ -39,7 +39,10 @@ test('histplot(element="step") with a hue: one bar series per level, the very ba
   assert.deepEqual(bars(step.data), bars(drawn.data));
   assert.deepEqual(step.run.figures[0]!.unread, []);
   assert.equal(step.faith.verdict, "faithful", step.why);
-  assert.ok(values(step.faith.checks).every((c) => /histogram of flipper/.test(c.detail)), step.why);
+  assert.ok(
+    values(step.faith.checks).every((c) => /histogram of flipper/.test(c.detail)),
+    step.why,
+  );
 });
 
 test('stacked steps (multiple="stack"): each level read as its own counts, as stacked bars are; faithful', async () => {
@@ -66,21 +69,24 @@ test("a step histogram of a shifted column is unfaithful, each level's bars name
   assert.equal(moved.faith.verdict, "unfaithful", moved.why);
   const failed = moved.faith.checks.filter((c) => c.status === "fail");
   assert.equal(failed.length, 3, moved.why);
-  assert.ok(failed.every((c) => /histogram of flipper where species == "\w+" \+ 7/.test(c.detail)), moved.why);
+  assert.ok(
+    failed.every((c) => /histogram of flipper where species == "\w+" \+ 7/.test(c.detail)),
+    moved.why,
+  );
 });
 
 test("jointplot with a hue: the right-hand marginal's filled densities read as lines drawn sideways, confirmed; nothing unread", async () => {
   const joint = await drawAndCheck(penguins, 'sns.jointplot(data=df, x="flipper", y="depth", hue="species")');
-  assert.deepEqual(
-    joint.run.figures[0]!.unread,
-    [],
-  );
+  assert.deepEqual(joint.run.figures[0]!.unread, []);
   const sideways = joint.data.filter((s) => s.axes === 2);
   assert.equal(sideways.length, 3);
   assert.ok(sideways.every((s) => s.kind === "line" && s.x.every((v) => (v as number) >= 0)));
   const said = values(joint.faith.checks).filter((c) => /drawn sideways/.test(c.detail));
   assert.equal(said.length, 3, joint.why);
-  assert.ok(said.every((c) => c.status === "pass" && /kernel density of depth/.test(c.detail)), joint.why);
+  assert.ok(
+    said.every((c) => c.status === "pass" && /kernel density of depth/.test(c.detail)),
+    joint.why,
+  );
   assert.equal(joint.faith.verdict, "faithful", joint.why);
   const moved = await drawAndCheck(penguins, 'df["depth"] = df["depth"] * 1.37\nsns.jointplot(data=df, x="flipper", y="depth", hue="species")');
   assert.equal(moved.faith.verdict, "unfaithful", moved.why);
@@ -98,18 +104,30 @@ test('lineplot(orient="y"): the line reads as the mean of x by y drawn sideways,
   assert.deepEqual(d.run.figures[0]!.unread, []);
   const band = d.data.find((s) => s.kind === "band")!;
   assert.equal(band.sideways, true);
-  assert.deepEqual(band.x, Array.from({ length: 12 }, (_, k) => 1949 + k));
+  assert.deepEqual(
+    band.x,
+    Array.from({ length: 12 }, (_, k) => 1949 + k),
+  );
   assert.ok(band.y.every((hi, k) => hi >= band.lower![k]!));
   const checks = values(d.faith.checks);
-  assert.ok(checks.some((c) => c.status === "pass" && /^match mean of passengers by year by y value, drawn sideways/.test(c.detail)), d.why);
-  assert.ok(checks.some((c) => /within its values at every y, .*drawn sideways/.test(c.detail)), d.why);
+  assert.ok(
+    checks.some((c) => c.status === "pass" && /^match mean of passengers by year by y value, drawn sideways/.test(c.detail)),
+    d.why,
+  );
+  assert.ok(
+    checks.some((c) => /within its values at every y, .*drawn sideways/.test(c.detail)),
+    d.why,
+  );
   assert.equal(d.faith.verdict, "faithful", d.why);
   const scaled = await drawAndCheck(flights, 'df["passengers"] = df["passengers"] * 1.37\nsns.lineplot(data=df, x="passengers", y="year", orient="y")');
   assert.notEqual(scaled.faith.verdict, "faithful", scaled.why);
 });
 
 test('a sideways band no reading gives is read and says it is drawn sideways; a step other than "post" and a sideways fill with repeated positions stay drawn but not measured', async () => {
-  const band = await drawAndCheck(penguins, 'd = df.dropna().drop_duplicates("depth").sort_values("depth")\nplt.fill_betweenx(d["depth"], d["flipper"] - 3, d["flipper"] + 3)');
+  const band = await drawAndCheck(
+    penguins,
+    'd = df.dropna().drop_duplicates("depth").sort_values("depth")\nplt.fill_betweenx(d["depth"], d["flipper"] - 3, d["flipper"] + 3)',
+  );
   assert.deepEqual(band.run.figures[0]!.unread, []);
   assert.equal(band.data[0]!.sideways, true);
   assert.notEqual(band.faith.verdict, "faithful");

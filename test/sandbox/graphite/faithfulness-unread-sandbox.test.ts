@@ -40,7 +40,7 @@ test("a violin plot: its four bodies are read as violins (nothing unread) and it
   );
 });
 
-test("hexbin cells, a histogram filled with step=\"pre\", 2-D density contours and a collection of circles are each named as unread", async () => {
+test('hexbin cells, a histogram filled with step="pre", 2-D density contours and a collection of circles are each named as unread', async () => {
   const cases: Array<[string, string]> = [
     ['plt.hexbin(df["total_bill"], df["tip"], gridsize=10)', "area"],
     // histplot(element="step") draws step="post", read as bars (measure-fills.test.ts); "pre" is not read

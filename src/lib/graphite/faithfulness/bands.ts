@@ -93,7 +93,8 @@ export function weighBand(s: PlottedSeries, p: Prepared): BandReading {
         const stats = per.map((vals) => intervalStats(vals)!);
         const what = `${ycol} by ${xcol}${f.desc}`;
         const name = intervalReading(stats, lower, s.y, same);
-        if (name) return { status: "pass", detail: `match error band of ${name.startsWith("mean") ? "mean " : ""}${what}: ${name}${turned}`, consistent: false };
+        if (name)
+          return { status: "pass", detail: `match error band of ${name.startsWith("mean") ? "mean " : ""}${what}: ${name}${turned}`, consistent: false };
         // a bootstrap interval of the mean holds the mean and lies within the values
         if (consistentWith === null && consistentInterval(stats, lower, s.y, tol)) consistentWith = what;
       }
@@ -107,8 +108,7 @@ export function weighBand(s: PlottedSeries, p: Prepared): BandReading {
     };
   return {
     status: "unchecked",
-    detail:
-      `no reading the check knows gives this band${turned} (mean ± sd or se, a percentile interval, of a column by another) and nothing shows it wrong: not checked`,
+    detail: `no reading the check knows gives this band${turned} (mean ± sd or se, a percentile interval, of a column by another) and nothing shows it wrong: not checked`,
     consistent: false,
   };
 }

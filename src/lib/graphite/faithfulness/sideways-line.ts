@@ -23,7 +23,7 @@ export function explainSidewaysLine(s: PlottedSeries, p: Prepared, scale: number
   const turned = turnedLine(s);
   if (!turned) return null;
   const found = explain(turned, xKeys(turned, p), p, scale);
-  if (!found || !found.byKey || !found.cand.groupedBy) return null;
+  if (!found?.byKey || !found.cand.groupedBy) return null;
   // matched by key: each y names its group (the upright wording "by x value" would name the wrong axis)
   return `${found.cand.desc}${found.scale} by y value, drawn sideways (the keys up the y axis, the values along x)`;
 }
