@@ -120,8 +120,8 @@ export const FigureMeasure = z.object({
    * dropped one's included). Optional: results measured before it was reported still parse. */
   legendEntries: z.array(z.object({ title: z.string(), labels: z.array(z.string()) })).optional(),
   data: z.array(PlottedSeries),
-  /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
-   * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes) and series past the 64 it measures, per axes: a chart is not
+  /** Filled shapes that hold data the sandbox does not read (a sideways fill that is neither a
+   * violin's body nor one it reads as a line or band, a step fill other than step="post", hexbin cells, contours, patches that are neither bars nor boxen boxes) and series past the 64 it measures, per axes: a chart is not
    * "faithful" on its other series alone.
    * Optional: results measured before it was reported still parse. */
   unread: z.array(z.object({ axes: z.number().int(), what: z.string(), count: z.number().int() })).optional(),
