@@ -40,7 +40,7 @@ import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
-import { explainSidewaysLine } from "./faithfulness/sideways-line";
+import { explainSidewaysLine, sidewaysLineEvidence } from "./faithfulness/sideways-line";
 import { stripHuesOf, weighPointHues } from "./faithfulness/point-hues";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { emptyFacets, facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
@@ -455,7 +455,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${pairs}${cut}` });
         noteSubset(subsets, p, pairs);
       } else {
-        const w = unconfirmedPairs(s, found, p, scale);
+        const upright = unconfirmedPairs(s, found, p, scale);
+        const w = upright.status === "unchecked" ? (sidewaysLineEvidence(s, p, scale, whole) ?? upright) : upright;
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.status === "pass") noteSubset(subsets, p, w.detail);
         if (w.status === "unchecked") unexplained++;
@@ -529,8 +530,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       } else if (inSubset) {
         passInSubset(inSubset, name, cut);
       } else {
-        const w =
+        const upright =
           stripEvidence(s, p) ?? sidewaysEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]), whole);
+        const w = upright.status === "unchecked" ? (sidewaysLineEvidence(s, p, scale, whole) ?? upright) : upright;
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.detail === NO_READING && !s.truncated) unread.push({ i, s, check: checks[checks.length - 1]! });
         if (w.status === "pass" && w.rows) {

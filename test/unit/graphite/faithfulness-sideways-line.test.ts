@@ -1,8 +1,8 @@
 // Lines and bands drawn sideways (lineplot(orient="y")): a line whose y strictly increase (or
 // decrease) and whose x are numbers is read with its axes exchanged, and confirmed only as a
 // per-key aggregate at every key (the mean of x by y), saying it is drawn sideways; the same line
-// with its values scaled, its keys shifted or its values moved between keys is not confirmed; a
-// line whose y do not run one way is never turned. A band marked sideways says "at every y". Pure.
+// with its values scaled, its keys shifted or its values moved between keys is unfaithful, its
+// detail naming the axes as drawn; a line whose y do not run one way is never turned. A band marked sideways says "at every y". Pure.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readCsv } from "../../../src/lib/graphite/csv";
@@ -36,16 +36,23 @@ test("a line of the mean of x at each sorted y is confirmed as the mean by y, dr
   }
 });
 
-test("the sideways line scaled, its keys shifted, or its values moved between keys is not confirmed", () => {
-  const twins: Array<[string, number[], number[]]> = [
-    ["scaled", byFloor.map((v) => v * 1.37), floors],
-    ["keys shifted", byFloor, floors.map((y) => y + 3)],
-    ["values moved", [byFloor[1]!, byFloor[0]!, ...byFloor.slice(2)], floors],
+test("the sideways line scaled, its keys shifted, or its values moved between keys is unfaithful, named with the axes as drawn", () => {
+  const twins: Array<[string, number[], number[], RegExp]> = [
+    ["scaled", byFloor.map((v) => v * 1.37), floors, /^every value is 1\.37 × mean of reading by floor \(by y value\): no change of unit/],
+    [
+      "keys shifted",
+      byFloor,
+      floors.map((y) => y + 3),
+      /^the x are mean of reading by floor, but each y is its floor \+ 3 .*the values are not at their own y /,
+    ],
+    ["values moved", [byFloor[1]!, byFloor[0]!, ...byFloor.slice(2)], floors, /^8 of 10 points match mean of reading by floor by y value, 2 do not/],
   ];
-  for (const [what, x, y] of twins) {
+  for (const [what, x, y, named] of twins) {
     const f = check(x, y);
-    assert.notEqual(f.verdict, "faithful", `${what}: ${JSON.stringify(f.checks)}`);
-    assert.doesNotMatch(valuesOf(f).detail, /drawn sideways/, what);
+    assert.equal(f.verdict, "unfaithful", `${what}: ${JSON.stringify(f.checks)}`);
+    assert.equal(valuesOf(f).status, "fail", what);
+    assert.match(valuesOf(f).detail, named, what);
+    assert.match(valuesOf(f).detail, /\(read sideways: the keys up the y axis, the values along x\)$/, what);
   }
 });
 

@@ -4,9 +4,12 @@
 // and whose x are numbers is read with its axes exchanged, and passes only as a per-key aggregate
 // matched at every key (a column's mean, or other estimate, by another column), never as values
 // in order or as a set, which a sorted key would make too easy. Tried only once the upright
-// readings found nothing. Pure.
+// readings found nothing; evidence against it (the turned line weighed as an upright one) only
+// once nothing upright confirmed or failed the line. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
+import { weigh } from "./evidence";
 import { explain, xKeys } from "./match";
+import type { Weighed } from "./near";
 import type { Prepared } from "./table";
 
 /** The line with its axes exchanged when its y could be sorted keys, else null. */
@@ -26,4 +29,23 @@ export function explainSidewaysLine(s: PlottedSeries, p: Prepared, scale: number
   if (!found?.byKey || !found.cand.groupedBy) return null;
   // matched by key: each y names its group (the upright wording "by x value" would name the wrong axis)
   return `${found.cand.desc}${found.scale} by y value, drawn sideways (the keys up the y axis, the values along x)`;
+}
+
+/** The detail's axes named as drawn: the turned line's x are the chart's y and its y the chart's x. */
+function swapAxes(detail: string): string {
+  return detail.replace(/\b([xy])\b/g, (m) => (m === "x" ? "y" : "x"));
+}
+
+/**
+ * Evidence against a line that may be drawn sideways, once no reading confirmed it and nothing
+ * upright showed it wrong: the turned line weighed as an upright one, kept only when that fails
+ * (its values a per-key aggregate scaled by no change of unit, its keys moved, ...). The detail
+ * names the axes as drawn and says the line was read sideways.
+ */
+export function sidewaysLineEvidence(s: PlottedSeries, p: Prepared, scale: number, whole?: Prepared): Weighed | null {
+  const turned = turnedLine(s);
+  if (!turned) return null;
+  const w = weigh(turned, xKeys(turned, p), p, scale, false, whole);
+  if (w.status !== "fail") return null;
+  return { ...w, detail: `${swapAxes(w.detail)} (read sideways: the keys up the y axis, the values along x)` };
 }
