@@ -99,7 +99,7 @@ const fl = ["year,month,passengers"];
 for (let y = 1949; y < 1961; y++) for (let m = 0; m < 12; m++) fl.push(`${y},m${m + 1},${100 + (y - 1949) * 25 + ((m * 37 + y * 11) % 60)}`);
 const flights = readCsv(fl.join("\n") + "\n");
 
-test('lineplot(orient="y"): the line reads as the mean of x by y drawn sideways, its error band as a sideways band (a bootstrap: consistent); faithful, nothing unread', async () => {
+test('lineplot(orient="y"): the line reads as the mean of x by y drawn sideways, its error band as a sideways band (a bootstrap: consistent); faithful, nothing unread; scaled, unfaithful', async () => {
   const d = await drawAndCheck(flights, 'sns.lineplot(data=df, x="passengers", y="year", orient="y")');
   assert.deepEqual(d.run.figures[0]!.unread, []);
   const band = d.data.find((s) => s.kind === "band")!;
@@ -120,7 +120,11 @@ test('lineplot(orient="y"): the line reads as the mean of x by y drawn sideways,
   );
   assert.equal(d.faith.verdict, "faithful", d.why);
   const scaled = await drawAndCheck(flights, 'df["passengers"] = df["passengers"] * 1.37\nsns.lineplot(data=df, x="passengers", y="year", orient="y")');
-  assert.notEqual(scaled.faith.verdict, "faithful", scaled.why);
+  assert.equal(scaled.faith.verdict, "unfaithful", scaled.why);
+  assert.ok(
+    values(scaled.faith.checks).some((c) => c.status === "fail" && /^every value is 1\.37 × mean of passengers by year .*\(read sideways: /.test(c.detail)),
+    scaled.why,
+  );
 });
 
 test('a sideways band no reading gives is read and says it is drawn sideways; a step other than "post" and a sideways fill with repeated positions stay drawn but not measured', async () => {
