@@ -9,6 +9,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { weigh } from "./evidence";
 import { explain, xKeys } from "./match";
+import { memo } from "./memo";
 import type { Weighed } from "./near";
 import type { Prepared } from "./table";
 
@@ -21,10 +22,29 @@ export function turnedLine(s: PlottedSeries): PlottedSeries | null {
   return { ...s, x: s.y, y: s.x as number[] };
 }
 
+/** Each numeric column's values as a set, once per table. */
+function keySets(p: Prepared): Array<Set<number>> {
+  return memo(p.numeric, "sideways line keys", () => [...p.numeric.values()].map((v) => new Set(v.filter((t) => Number.isFinite(t)))));
+}
+
+/** How many of the line's y are values of the one numeric column holding the most of them: keys
+ * drawn up the y axis are a column's values, which a fitted line, a cumulative share or a density
+ * almost never are (so the turned readings, a full search each, are not tried on those). */
+function keysHeld(y: number[], p: Prepared): number {
+  let best = 0;
+  for (const set of keySets(p)) {
+    let n = 0;
+    for (const v of y) if (set.has(v)) n++;
+    if (n > best) best = n;
+  }
+  return best;
+}
+
 /** "mean of passengers by year by y value, drawn sideways (...)" when the turned line is a per-key aggregate at every key, else null. */
 export function explainSidewaysLine(s: PlottedSeries, p: Prepared, scale: number): string | null {
   const turned = turnedLine(s);
-  if (!turned) return null;
+  // every key a value of one column: a per-key aggregate at every key needs no less
+  if (!turned || keysHeld(s.y, p) < s.y.length) return null;
   const found = explain(turned, xKeys(turned, p), p, scale);
   if (!found?.byKey || !found.cand.groupedBy) return null;
   // matched by key: each y names its group (the upright wording "by x value" would name the wrong axis)
@@ -44,7 +64,8 @@ function swapAxes(detail: string): string {
  */
 export function sidewaysLineEvidence(s: PlottedSeries, p: Prepared, scale: number, whole?: Prepared): Weighed | null {
   const turned = turnedLine(s);
-  if (!turned) return null;
+  // at least half the keys a column's values (keys shifted by a few steps keep most of them)
+  if (!turned || 2 * keysHeld(s.y, p) < s.y.length) return null;
   const w = weigh(turned, xKeys(turned, p), p, scale, false, whole);
   if (w.status !== "fail") return null;
   return { ...w, detail: `${swapAxes(w.detail)} (read sideways: the keys up the y axis, the values along x)` };
