@@ -12,8 +12,9 @@ set as a sample of each level's vertices and the level they are on (kind "contou
 histogram's mesh as its bin edges and cell values (kind "hist2d"); hexbin cells as their centres
 and values (kind "hexbin", hexbins.py). A box plot's box (whatever
 called matplotlib's bxp) is one series of kind "box" and a boxenplot's letter-value set one of
-kind "boxen", never their separate lines. What seaborn.objects' marks draw (LineCollections,
-Area and Band polygons, collections of bars) is read by marks.py into these same kinds.
+kind "boxen", never their separate lines. Step fills (histplot's element="step") and fills drawn
+sideways are read by fills.py as bars, a line or a band. What seaborn.objects' marks draw
+(LineCollections, Area and Band polygons, collections of bars) is read by marks.py into these same kinds.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import matplotlib.colors as mcolors
 import numpy as np
 
 import dendrograms
+import fills
 import hexbins
 import marks
 
@@ -332,10 +334,10 @@ def _drawn_shape(coll: Any) -> str | None:
 
 def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every series the check can read (violin bodies as kind "violin"); `unread` receives each
-    filled shape that holds data but is not read (a sideways fill that is no violin, a step fill,
-    hexbin cells, contours, patches that are neither bars nor boxen boxes, a mesh that is neither
-    heatmap nor 2-D histogram) and each series past MAX_SERIES, so a chart is never called faithful
-    on what was measured alone."""
+    filled shape that holds data but is not read (a sideways fill that is no violin and fills.py
+    does not read, a step fill other than step="post", hexbin cells, contours, patches that are
+    neither bars nor boxen boxes, a mesh that is neither heatmap nor 2-D histogram) and each series
+    past MAX_SERIES, so a chart is never called faithful on what was measured alone."""
     out: list[dict[str, Any]] = []
 
     def skipped(i: int, coll: Any, what: str | None = None) -> None:
@@ -437,8 +439,18 @@ def _plotted(fig: Any, unread: list[dict[str, Any]] | None = None) -> list[dict[
             if body is not None:
                 out.append(body)
                 continue
+            # a step fill (histplot's element="step") is bars, on a category axis too
+            steps = fills.step_bars(i, coll, ax) if isinstance(coll, PolyCollection) else None
+            if steps is not None:
+                out += steps
+                continue
             if isinstance(coll, PolyCollection) and xcat is None and ycat is None:
-                band = _band(i, coll, xmap)
+                band = (
+                    _band(i, coll, xmap)
+                    or fills.sideways_area(i, coll, ax, xmap)
+                    or fills.sideways_band(i, coll, ax)
+                    or []
+                )
                 if not band:
                     skipped(i, coll)
                 out += band

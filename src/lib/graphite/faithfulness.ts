@@ -42,6 +42,7 @@ import { movedKeys } from "./faithfulness/moved-keys";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
+import { explainSidewaysLine, sidewaysLineEvidence } from "./faithfulness/sideways-line";
 import { stripHuesOf, weighPointHues } from "./faithfulness/point-hues";
 import { areaBase, weighBand } from "./faithfulness/bands";
 import { emptyFacets, facetFigure, facetsOf, facetTable, facetValuesMissing } from "./faithfulness/facets";
@@ -515,12 +516,15 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       return;
     }
     if (found && !found.byKey && !(numericX && isPositions(s.x as number[]))) {
-      const pairs = explainPairs(s, p, scale);
+      // a line drawn sideways (orient="y") has its sorted keys on y: they match a column in order,
+      // and the line is confirmed only as the values along x aggregated by those keys
+      const pairs = explainPairs(s, p, scale) ?? explainSidewaysLine(s, p, scale);
       if (pairs) {
         checks.push({ check: `values of ${name}`, status: "pass", detail: `match ${pairs}${cut}` });
         noteSubset(subsets, p, pairs);
       } else {
-        const w = unconfirmedPairs(s, found, p, scale);
+        const upright = unconfirmedPairs(s, found, p, scale);
+        const w = upright.status === "unchecked" ? (sidewaysLineEvidence(s, p, scale, whole) ?? upright) : upright;
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.status === "pass") noteSubset(subsets, p, w.detail);
         if (w.status === "unchecked") unexplained++;
@@ -571,7 +575,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
         explainCategoryPoints(s, p, scale) ??
         explainJittered(s, p, scale) ??
         explainKdeBandwidth(s, p, whole) ??
-        explainSidewaysKde(s, p, whole);
+        explainSidewaysKde(s, p, whole) ??
+        explainSidewaysLine(s, p, scale);
       const inSubset = shape ? null : explainInSubsets(s, keys, p, scale);
       if (shape) {
         // a scatter drawn in the legend's colours: each point's colour against its row's
@@ -593,8 +598,9 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       } else if (inSubset) {
         passInSubset(inSubset, name, cut);
       } else {
-        const w =
+        const upright =
           stripEvidence(s, p) ?? sidewaysEvidence(s, p) ?? weigh(s, keys, p, scale, s.kind === "scatter" && numericX && !isPositions(s.x as number[]), whole);
+        const w = upright.status === "unchecked" ? (sidewaysLineEvidence(s, p, scale, whole) ?? upright) : upright;
         checks.push({ check: `values of ${name}`, status: w.status, detail: `${w.detail}${cut}` });
         if (w.detail === NO_READING && !s.truncated) unread.push({ i, s, check: checks[checks.length - 1]! });
         if (w.status === "pass" && w.rows) {

@@ -70,6 +70,9 @@ export const PlottedSeries = z.object({
   /** A band's lower edge, one per x (absent on every other kind, and on results measured before bands were);
    * a filled contour band's lower level, one per vertex. */
   lower: z.array(z.number()).optional(),
+  /** A band read from a fill drawn sideways (fill_betweenx, lineplot(orient="y")'s error band): x
+   * its positions up the y axis, y and `lower` its edges along x. Absent on every other series. */
+  sideways: z.literal(true).optional(),
   /** A contour set's level at each vertex (absent on every other kind). */
   levels: z.array(z.number()).optional(),
   /** A violin body's width at each support value, one per y (absent on every other kind). */
@@ -144,8 +147,10 @@ export const FigureMeasure = z.object({
    * dropped one's included). Optional: results measured before it was reported still parse. */
   legendEntries: z.array(z.object({ title: z.string(), labels: z.array(z.string()) })).optional(),
   data: z.array(PlottedSeries),
-  /** Filled shapes that hold data the sandbox does not read (a sideways fill that is no violin's
-   * body, a step fill, hexbin cells, contours, patches that are neither bars nor boxen boxes, a clustermap's column colour strips) and series past the 64 it measures, per axes: a chart is not
+  /** Filled shapes that hold data the sandbox does not read (a sideways fill that is neither a
+   * violin's body nor one it reads as a line or band, a step fill other than step="post", hexbin
+   * cells on a log axis, contours, patches that are neither bars nor boxen boxes, a clustermap's
+   * column colour strips) and series past the 64 it measures, per axes: a chart is not
    * "faithful" on its other series alone.
    * Optional: results measured before it was reported still parse. */
   unread: z.array(z.object({ axes: z.number().int(), what: z.string(), count: z.number().int() })).optional(),

@@ -3,7 +3,9 @@
 // band is read as seaborn's EstimateAggregator draws it, per x value of the rows it groups by, as
 // intervals.ts reads an interval (sd, se, a percentile interval), confirmed at every x. The
 // default "ci" is a bootstrap (random): a band that holds the mean inside it and lies within the
-// values is only "consistent" with it, which never counts for or against the chart. Pure.
+// values is only "consistent" with it, which never counts for or against the chart. A band drawn
+// sideways (fill_betweenx: lineplot(orient="y")) comes with x its positions up the y axis: it is
+// read the same way, and its details say so, naming y where an upright band's name x. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { consistentInterval, intervalReading, intervalStats } from "./intervals";
 import { memo } from "./memo";
@@ -66,6 +68,9 @@ function holdsEveryX(s: PlottedSeries, keys: Set<string>): boolean {
 export function weighBand(s: PlottedSeries, p: Prepared): BandReading {
   const lower = s.lower;
   const n = s.y.length;
+  // a sideways band's keys run up the y axis: its words name y, and say it is drawn sideways
+  const at = s.sideways ? "y" : "x";
+  const turned = s.sideways ? ", drawn sideways (its keys up the y axis, its edges along x)" : "";
   if (!lower || lower.length !== n || n === 0) return { status: "unchecked", detail: "a band without its lower edge measured: not checked", consistent: false };
   const peak = Math.max(...s.y.map(Math.abs), ...lower.map(Math.abs));
   const tol = 1e-7 * peak + 1e-12;
@@ -88,7 +93,8 @@ export function weighBand(s: PlottedSeries, p: Prepared): BandReading {
         const stats = per.map((vals) => intervalStats(vals)!);
         const what = `${ycol} by ${xcol}${f.desc}`;
         const name = intervalReading(stats, lower, s.y, same);
-        if (name) return { status: "pass", detail: `match error band of ${name.startsWith("mean") ? "mean " : ""}${what}: ${name}`, consistent: false };
+        if (name)
+          return { status: "pass", detail: `match error band of ${name.startsWith("mean") ? "mean " : ""}${what}: ${name}${turned}`, consistent: false };
         // a bootstrap interval of the mean holds the mean and lies within the values
         if (consistentWith === null && consistentInterval(stats, lower, s.y, tol)) consistentWith = what;
       }
@@ -97,13 +103,12 @@ export function weighBand(s: PlottedSeries, p: Prepared): BandReading {
   if (consistentWith)
     return {
       status: "unchecked",
-      detail: `a band around the mean of ${consistentWith} within its values at every x, as seaborn's bootstrap confidence interval (errorbar="ci", random) draws it: consistent, not confirmed`,
+      detail: `a band around the mean of ${consistentWith} within its values at every ${at}, as seaborn's bootstrap confidence interval (errorbar="ci", random) draws it${turned}: consistent, not confirmed`,
       consistent: true,
     };
   return {
     status: "unchecked",
-    detail:
-      "no reading the check knows gives this band (mean ± sd or se, a percentile interval, of a column by another) and nothing shows it wrong: not checked",
+    detail: `no reading the check knows gives this band${turned} (mean ± sd or se, a percentile interval, of a column by another) and nothing shows it wrong: not checked`,
     consistent: false,
   };
 }
