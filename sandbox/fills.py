@@ -28,23 +28,19 @@ import measure
 
 
 def _fill_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """(t, f1, f2) of one region of a fill, from its polygon, as measure._band_path reads it
-    ((t0, f2_0), (t_i, f1_i) forward, (t_last, f2_last), (t_i, f2_i) back, closed), except that t
-    may repeat (a step fill draws each inner edge twice): it need only never turn back."""
+    """(t, f1, f2) of one region of a fill, from its polygon, as measure._band_path reads it,
+    except that t may repeat (a step fill draws each inner edge twice): it need only never turn
+    back."""
     v = np.asarray(verts, dtype=float)
-    if len(v) >= 2 and np.array_equal(v[-1], v[0]):
-        v = v[:-1]
-    if len(v) < 4 or len(v) % 2 or not np.all(np.isfinite(v)):
+    if not np.all(np.isfinite(v)):
         return None
-    n = (len(v) - 2) // 2
-    fwd, back = v[1 : n + 1], v[n + 2 :][::-1]
-    t = fwd[:, 0]
-    if not np.array_equal(t, back[:, 0]) or not np.array_equal(v[0], back[0]) or not np.array_equal(v[n + 1], back[-1]):
+    halves = measure._fill_halves(v)
+    if halves is None:
         return None
-    steps = np.diff(t)
+    steps = np.diff(halves[0])
     if not (np.all(steps >= 0) or np.all(steps <= 0)) or not np.any(steps != 0):
         return None
-    return t, fwd[:, 1], back[:, 1]
+    return halves
 
 
 def _regions(coll: Any, along: str) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]] | None:
@@ -111,18 +107,25 @@ def step_bars(i: int, coll: Any, ax: Any) -> list[dict[str, Any]] | None:
     ]
 
 
-def sideways_area(i: int, coll: Any, ax: Any, xmap: Any) -> list[dict[str, Any]] | None:
-    """A fill_betweenx from one constant baseline as the line of its outer edge where it lies
-    (x the values along x, y the positions up y); None for any other collection (a step fill, a
-    band between two varying edges, a fill on a category axis)."""
+def _sideways_region(coll: Any, ax: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """(t, f1, f2) of a visible fill_betweenx with no step and one region on axes with no category
+    axis (t the positions up y); None for anything else."""
     if getattr(coll, "t_direction", None) != "y" or getattr(coll, "_step", None) is not None or not coll.get_visible():
         return None
     if measure._categories(ax.xaxis) is not None or measure._categories(ax.yaxis) is not None:
         return None
     regions = _regions(coll, "y")
-    if regions is None or len(regions) != 1:
+    return regions[0] if regions is not None and len(regions) == 1 else None
+
+
+def sideways_area(i: int, coll: Any, ax: Any, xmap: Any) -> list[dict[str, Any]] | None:
+    """A fill_betweenx from one constant baseline as the line of its outer edge where it lies
+    (x the values along x, y the positions up y); None for any other collection (a step fill, a
+    band between two varying edges, a fill on a category axis)."""
+    region = _sideways_region(coll, ax)
+    if region is None:
         return None
-    t, f1, f2 = regions[0]
+    t, f1, f2 = region
     if len(t) < 2 or np.any(np.diff(t) == 0):
         return None
     lo, hi = np.minimum(f1, f2), np.maximum(f1, f2)
@@ -136,14 +139,10 @@ def sideways_band(i: int, coll: Any, ax: Any) -> list[dict[str, Any]] | None:
     """A fill_betweenx between two varying edges (no step, one region, positions strictly
     increasing or decreasing) as a "band" marked sideways (see the module's note); None for any
     other collection."""
-    if getattr(coll, "t_direction", None) != "y" or getattr(coll, "_step", None) is not None or not coll.get_visible():
+    region = _sideways_region(coll, ax)
+    if region is None:
         return None
-    if measure._categories(ax.xaxis) is not None or measure._categories(ax.yaxis) is not None:
-        return None
-    regions = _regions(coll, "y")
-    if regions is None or len(regions) != 1:
-        return None
-    t, f1, f2 = regions[0]
+    t, f1, f2 = region
     steps = np.diff(t)
     if len(t) < 2 or not (np.all(steps > 0) or np.all(steps < 0)):
         return None

@@ -792,10 +792,10 @@ def _boxens(ax_index: int, ax: Any, hues: list[tuple[Rgb, str]]) -> tuple[list[d
     return out, used
 
 
-def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """(t, f1, f2) of one region of fill_between, from its polygon: (t0, f2_0), then (t_i, f1_i)
-    forward, (t_last, f2_last), then (t_i, f2_i) backward, closed on the first vertex. None for
-    any other polygon (a hexbin cell, a violin's outline, a step or interpolated fill)."""
+def _fill_halves(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """(t, f1, f2) of a polygon drawn as fill_between draws one region: (t0, f2_0), then (t_i, f1_i)
+    forward, (t_last, f2_last), then (t_i, f2_i) backward, closed on the first vertex; None for any
+    other polygon. Whether t may repeat is the caller's rule."""
     v = np.asarray(verts, dtype=float)
     if len(v) >= 2 and np.array_equal(v[-1], v[0]):
         v = v[:-1]
@@ -806,10 +806,20 @@ def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] |
     t = fwd[:, 0]
     if not np.array_equal(t, back[:, 0]) or not np.array_equal(v[0], back[0]) or not np.array_equal(v[n + 1], back[-1]):
         return None
-    steps = np.diff(t)
+    return t, fwd[:, 1], back[:, 1]
+
+
+def _band_path(verts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """(t, f1, f2) of one region of fill_between, from its polygon: (t0, f2_0), then (t_i, f1_i)
+    forward, (t_last, f2_last), then (t_i, f2_i) backward, closed on the first vertex. None for
+    any other polygon (a hexbin cell, a violin's outline, a step or interpolated fill)."""
+    halves = _fill_halves(verts)
+    if halves is None:
+        return None
+    steps = np.diff(halves[0])
     if not (np.all(steps > 0) or np.all(steps < 0)):
         return None
-    return t, fwd[:, 1], back[:, 1]
+    return halves
 
 
 def _band(ax_index: int, coll: Any, xmap: _XMap) -> list[dict[str, Any]]:

@@ -1,5 +1,6 @@
 // Filled shapes drawn for real with seaborn and matplotlib in the sandbox: what the sandbox cannot
-// read is reported per axes (a sideways fill that is no violin's body, hexbin cells, a step fill
+// read is reported per axes (a sideways fill that is no violin's body, hexbin cells on a log axis
+// (measure-hexbin.test.ts reads them on linear axes), a step fill
 // other than seaborn's step="post" (which measure-fills.test.ts reads as bars),
 // 2-D density contours on log axes, a collection of patches that are neither bars nor boxen boxes,
 // series past the 64 it measures) and keeps the chart from "faithful"; what it reads (violin
@@ -40,9 +41,10 @@ test("a violin plot: its four bodies are read as violins (nothing unread) and it
   );
 });
 
-test('hexbin cells, a histogram filled with step="pre", 2-D density contours and a collection of circles are each named as unread', async () => {
+test('hexbin cells on a log axis, a histogram filled with step="pre", 2-D density contours and a collection of circles are each named as unread', async () => {
   const cases: Array<[string, string]> = [
-    ['plt.hexbin(df["total_bill"], df["tip"], gridsize=10)', "area"],
+    // hexbins are read on linear axes (measure-hexbin.test.ts); on a log axis their centres are in log units
+    ['plt.hexbin(df["total_bill"], df["tip"], gridsize=10, xscale="log")', "area"],
     // histplot(element="step") draws step="post", read as bars (measure-fills.test.ts); "pre" is not read
     ['h, e = np.histogram(df["tip"], bins=8)\nplt.fill_between(e[:-1], 0, h, step="pre")', "area"],
     // contours are read on linear axes (faithfulness-contours-sandbox.test.ts); on log axes a vertex is not the value it is drawn at

@@ -14,6 +14,7 @@
 // different rows paired (each axis's values where the data has them, the hexagons' counts not).
 // Anything else is "unchecked". Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
+import { subsetsOf, type Subset } from "./hist2d";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
 
@@ -195,12 +196,6 @@ interface Column {
   factor?: number;
 }
 
-interface Subset {
-  desc: string;
-  rows: number[];
-  by: [string, string] | null;
-}
-
 interface Tried {
   x: Column;
   y: Column;
@@ -212,18 +207,6 @@ interface Tried {
   match: boolean;
   /** Undrawn hexagons (a partial grid) hold fewer rows than every drawn one. */
   minDrawn: number;
-}
-
-function subsetsOf(s: PlottedSeries, p: Prepared): Subset[] {
-  const out: Subset[] = [];
-  const label = s.label?.trim() ?? null;
-  if (label)
-    for (const [g, keys] of p.categorical) {
-      const rows = keys.flatMap((k, i) => (k === label ? [i] : []));
-      if (rows.length) out.push({ desc: ` where ${g} == ${JSON.stringify(label)}`, rows, by: [g, label] });
-    }
-  for (const f of p.frames) if (!out.some((o) => o.desc === f.desc)) out.push({ desc: f.desc, rows: f.rows, by: f.where ?? null });
-  return out;
 }
 
 /** Count one pair on the drawn grid (or the data's own) and weigh the drawn values against the counts. */

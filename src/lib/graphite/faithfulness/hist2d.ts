@@ -42,7 +42,8 @@ const TOO_MUCH: Hist2dFinding = {
     "no reading tried within the rows the check may count gives these cells (a large table, many subsets and columns) and nothing shows them wrong: not checked",
 };
 
-interface Subset {
+/** Rows a whole-grid reading is tried on. */
+export interface Subset {
   desc: string;
   rows: number[];
   /** [column, value] that picks the rows, or null for all rows. */
@@ -120,7 +121,8 @@ function columnsFor(a: Axis, p: Prepared, named: string[]): Column[] {
   return out;
 }
 
-function subsetsOf(s: PlottedSeries, p: Prepared): Subset[] {
+/** The rows of the series' label's level (a hue's or facet's), then every row subset the table keeps. */
+export function subsetsOf(s: PlottedSeries, p: Prepared): Subset[] {
   const out: Subset[] = [];
   const label = s.label?.trim() ?? null;
   if (label)
