@@ -66,10 +66,14 @@ class Checker {
   constructor(
     private readonly src: string,
     private readonly csv: string,
+    private readonly cpuProf: string | null = null,
   ) {}
 
   private async start(): Promise<ReturnType<typeof fork>> {
-    const child = fork(path.join(__dirname, "check-child.ts"), [this.src], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(path.join(__dirname, "check-child.ts"), [this.src], {
+      execArgv: ["--import", "tsx", ...(this.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${this.cpuProf}`] : [])],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     await new Promise<void>((resolve, reject) => {
       child.once("error", reject);
       child.once("exit", (c) => reject(new Error(`check child exited (${c}) before it was ready`)));
@@ -120,7 +124,9 @@ class Checker {
   }
 
   close(): void {
-    this.child?.kill();
+    // a profiled child must exit on its own to write its profile: closing the channel ends it
+    if (this.cpuProf) this.child?.disconnect();
+    else this.child?.kill();
     this.child = null;
   }
 }
@@ -215,7 +221,7 @@ async function main(): Promise<void> {
         process.stderr.write(`\rran ${done}/${total} (${path.basename(csv)})        `);
       });
       loads.push(load1());
-      const checker = new Checker(src, csv);
+      const checker = new Checker(src, csv, a["cpu-prof"] ? path.resolve(a["cpu-prof"]) : null);
       try {
         for (const r of runs) {
           const checked = r.result.run.status === "ok" ? await checker.check(r.result.id, r.figures) : null;

@@ -97,3 +97,12 @@ test("sizes moved by 0.3 or stretched by 1.1 under a small jitter (every point o
     "unchecked",
   );
 });
+
+test("a jitter that happens to put a rare value's 3 points on one side (one draw in 4): still faithful", () => {
+  // sizes 1-4 with 10 rows each, both sides; size 5 with 3 rows, all jittered up by chance
+  const few = Array.from({ length: 43 }, (_, i) => ({ bill: +(8 + ((i * 37) % 31) + i / 100).toFixed(2), size: i < 40 ? 1 + (i % 4) : 5 }));
+  const t = tableOf(["bill", "size"], few);
+  const up = (i: number) => (i < 40 ? 0.1 * spread(Math.floor(i / 4)) : 0.02 + 0.03 * (i - 40));
+  const f = checkFaithfulness(t, [figure([series({ kind: "scatter", x: few.map((r) => r.bill), y: few.map((r, i) => r.size + up(i)) })], labels)]);
+  assertVerdict(f, "faithful");
+});

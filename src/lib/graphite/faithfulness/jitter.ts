@@ -47,8 +47,17 @@ function levelGap(p: Prepared, b: string): number | null {
 const MAX_MEAN_SHARE = 0.15;
 
 /**
- * Whether the moves from each row's value are centred on it: on both sides at every value with 3+
- * points, and on average near it. A column moved by a constant or stretched is not.
+ * How unlikely the values whose points all fall on one side may be, together, under a jitter that
+ * is centred (each point on either side as a fair coin: n points on one side, 2^(1-n)). A column
+ * moved or stretched puts every value's points on one side; a jitter does that only at values with
+ * few points (regplot's x_jitter puts 3 points on one side one draw in 4), which says nothing.
+ */
+const MIN_ONE_SIDED_CHANCE = 1e-3;
+
+/**
+ * Whether the moves from each row's value are centred on it: on both sides at the values, unless
+ * chance explains the values that are not, and on average near it. A column moved by a constant or
+ * stretched is not.
  */
 function centred(j: readonly number[], b: number[], gap: number): boolean {
   const sides = new Map<number, [number, number, number]>();
@@ -62,7 +71,9 @@ function centred(j: readonly number[], b: number[], gap: number): boolean {
     if (d > 0) t[2]++;
     sides.set(v, t);
   });
-  return Math.abs(sum / b.length) <= MAX_MEAN_SHARE * gap && [...sides.values()].every(([n, lo, hi]) => n < 3 || (lo > 0 && hi > 0));
+  let logChance = 0;
+  for (const [n, lo, hi] of sides.values()) if (n >= 2 && (lo === 0 || hi === 0)) logChance += (1 - n) * Math.LN2;
+  return Math.abs(sum / b.length) <= MAX_MEAN_SHARE * gap && logChance > Math.log(MIN_ONE_SIDED_CHANCE);
 }
 
 /** The category column whose value at each row is the point's legend colour, or null (none, or colours not all named). */

@@ -6,6 +6,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import { isEvenGrid, MAX_PAIR_COLUMNS, pairs, sameX } from "./shapes";
 import type { Prepared } from "./table";
+import { holds, sortedIn } from "./sorted-values";
 
 const ORDERS = [2, 3, 4, 5];
 /** A curve of fewer grid points says too little to tell one fit from another. */
@@ -70,15 +71,10 @@ export function explainPolyFit(s: PlottedSeries, p: Prepared, scale: number): st
   for (const fr of p.frames) {
     for (const xc of cols) {
       // the grid runs from the smallest x of the rows fitted to the largest, so both ends are
-      // values of the x column: a test of one pass over it before any pairing (big tables)
-      const xv = p.numeric.get(xc)!;
-      let hasLo = false;
-      let hasHi = false;
-      for (const i of fr.rows) {
-        hasLo ||= sameX(xv[i]!, lo);
-        hasHi ||= sameX(xv[i]!, hi);
-      }
-      if (!hasLo || !hasHi) continue;
+      // values of the x column in these rows: looked up among them sorted (once per table)
+      // before any pairing (big tables)
+      const sorted = sortedIn(p.numeric.get(xc)!, fr);
+      if (!holds(sorted, lo) || !holds(sorted, hi)) continue;
       for (const yc of cols) {
         if (xc === yc) continue;
         const [xs, ys] = pairs(p, fr, xc, yc);

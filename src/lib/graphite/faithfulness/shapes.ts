@@ -7,6 +7,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import type { Frame, Prepared } from "./table";
 import { close } from "./match";
 import { memo, memo2 } from "./memo";
+import { holdsNear, sortedIn } from "./sorted-values";
 import { explainKdeFill } from "./kde-fill";
 import { isEvenGrid, MAX_KDE_WORK, presentValues, subsetDensity, valuesInside } from "./kde-density";
 
@@ -70,7 +71,9 @@ export function pairsOf(s: PlottedSeries, p: Prepared, scale: number): { desc: s
     for (const yc of cols) {
       const yv = p.numeric.get(yc)!;
       // cheap filter: the first plotted y must be one of this column's values in this subset
-      if (!f.rows.some((i) => close(y[0]!, yv[i]!, scale))) continue;
+      // (looked up among them sorted, once per table: a scan per series cost most of a check on
+      // a big table with many subsets)
+      if (!holdsNear(sortedIn(yv, f), y[0]!, (t, v) => close(t, v, scale))) continue;
       // a column against itself too: PairGrid.map(scatterplot) draws one on each diagonal
       for (const xc of cols) {
         const xv = p.numeric.get(xc)!;
