@@ -11,6 +11,7 @@ import { aggregate, type Agg } from "./aggregate";
 import { baselines } from "./baselines";
 import { percentile } from "./boxes";
 import { close } from "./match";
+import { memo, memo2 } from "./memo";
 import type { Weighed } from "./near";
 import { relation } from "./pairs";
 import type { Prepared } from "./table";
@@ -44,7 +45,19 @@ interface Reading {
   desc: string;
   col: string;
   want: (label: string) => number[];
+  /** How many values `want` gives at a label, when counting is cheaper than building them. */
+  size?: (label: string) => number;
 }
+
+/** A label's rows of a category column, once per table. */
+const rowsOf = (keys: Array<string | null>, k: string): number[] => memo(keys, `rows at ${k}`, () => keys.flatMap((key, i) => (key === k ? [i] : [])));
+
+/** A column's present values in a label's rows, ascending, once per table (percentiles and sets of big categories). */
+const sortedAt = (v: number[], keys: Array<string | null>, k: string): number[] =>
+  memo2(v, keys, `sorted at ${k}`, () => sortNum(rowsOf(keys, k).flatMap((i) => (Number.isFinite(v[i]!) ? [v[i]!] : []))));
+
+/** Does a reading give as many values at every label as are drawn there? Counted before they are built. */
+const sizesFit = (r: Reading, at: Map<string, number[]>) => !r.size || [...at].every(([k, drawn]) => r.size!(k) === drawn.length);
 
 /** Every reading of a series of points at repeated labels: each row's value at its label, or one aggregate per label × hue group. */
 function* readings(at: Map<string, number[]>, p: Prepared): Generator<Reading> {
@@ -52,7 +65,7 @@ function* readings(at: Map<string, number[]>, p: Prepared): Generator<Reading> {
   const levelsOf = new Map([...p.categorical].map(([h, hk]) => [h, [...new Set(hk.filter((k): k is string => k !== null))]]));
   for (const [g, keys] of p.categorical) {
     if (![...at.keys()].every((k) => keys.includes(k))) continue;
-    const rowsAt = new Map([...at.keys()].map((k) => [k, keys.flatMap((key, i) => (key === k ? [i] : []))]));
+    const rowsAt = new Map([...at.keys()].map((k) => [k, rowsOf(keys, k)]));
     const hues = [...p.categorical].filter(([h]) => h !== g);
     // a label's rows split by a hue's values (the groups that hold rows), built once per hue and label
     const split = new Map<string, number[][]>();
@@ -71,17 +84,26 @@ function* readings(at: Map<string, number[]>, p: Prepared): Generator<Reading> {
       if (c === g) continue;
       // every row's value at its label: all rows, or the rows whose hue is present (seaborn drops the others)
       for (const [h, hk] of [[null, null] as const, ...hues]) {
+        const kept = (i: number) => Number.isFinite(v[i]!) && (hk === null || hk[i] !== null);
         const want = (k: string) =>
-          sortNum(
-            rowsAt
-              .get(k)!
-              .filter((i) => Number.isFinite(v[i]!) && (hk === null || hk[i] !== null))
-              .map((i) => v[i]!),
-          );
+          hk === null
+            ? sortedAt(v, keys, k)
+            : sortNum(
+                rowsAt
+                  .get(k)!
+                  .filter(kept)
+                  .map((i) => v[i]!),
+              );
+        const size = (k: string) => {
+          let n = 0;
+          for (const i of rowsAt.get(k)!) if (kept(i)) n++;
+          return n;
+        };
         yield {
           desc: `values of ${c} at each ${g}, every row once${h === null ? "" : ` (rows where ${h} is present)`}`,
           col: c,
           want,
+          size,
         };
       }
       // evenly spaced percentiles of each label's rows (so.Perc(k): np.percentile at linspace(0, 100, k))
@@ -91,7 +113,7 @@ function* readings(at: Map<string, number[]>, p: Prepared): Generator<Reading> {
           desc: `percentiles of ${c} at each ${g}: ${m} evenly spaced from 0 to 100 (numpy's linear) of each ${g}'s rows`,
           col: c,
           want: (k: string) => {
-            const vals = sortNum(rowsAt.get(k)!.flatMap((i) => (Number.isFinite(v[i]!) ? [v[i]!] : [])));
+            const vals = sortedAt(v, keys, k);
             return vals.length === 0 ? [] : Array.from({ length: m }, (_, j) => percentile(vals, j / (m - 1)));
           },
         };
@@ -126,7 +148,7 @@ function* readings(at: Map<string, number[]>, p: Prepared): Generator<Reading> {
 export function explainCategoryPoints(s: PlottedSeries, p: Prepared, scale: number): string | null {
   const at = byLabel(s);
   if (!at) return null;
-  for (const r of readings(at, p)) if ([...at].every(([k, drawn]) => sameSet(drawn, r.want(k), scale))) return r.desc;
+  for (const r of readings(at, p)) if (sizesFit(r, at) && [...at].every(([k, drawn]) => sameSet(drawn, r.want(k), scale))) return r.desc;
   return null;
 }
 
@@ -141,6 +163,7 @@ export function categoryPointsChanged(s: PlottedSeries, p: Prepared): Weighed | 
   const at = byLabel(s);
   if (!at || new Set(s.y).size < 3) return null;
   for (const r of readings(at, p)) {
+    if (!sizesFit(r, at)) continue;
     // label by label, each label's points already one change of its values
     const drawn: number[] = [];
     const want: number[] = [];
