@@ -5,7 +5,8 @@
 // gives. No single series shows it; the levels together do. Exactness and the chart's own words
 // are the evidence: the legend must be titled with the level column (seaborn titles it with the
 // hue's name), that column must have no gaps and exactly as many values as there are series, each
-// series must count as many values as one level has, and no way of giving the series to the
+// series must count as many values as one level has (give or take the column's gaps, which a
+// shuffle moves between levels with the values), and no way of giving the series to the
 // levels makes each its level's histogram. A filter, weights, a clip or a derived hue misses the
 // column's count in some bin or the level sizes, and so claims nothing. Counts only, numpy's
 // rounding at the edges read both ways. Pure.
@@ -126,8 +127,10 @@ function levelsOf(
     if (levels.length !== m) continue;
     const own = levels.map((f) => countBounds(presentValues(v, f), edges));
     const sizes = own.map((b) => b.hi.reduce((a, c) => a + c, 0));
-    // the series' sizes must be the levels' sizes: a shuffle keeps every level's size
-    const fits = [...orderings(m)].filter((ord) => ord.every((l, k) => sizes[l] === totals[k]));
+    // the series' sizes must be the levels' sizes: a shuffle keeps every level's size, but the
+    // column's gaps move with its values, so a level may gain or lose as many values as it has gaps
+    const gaps = v.filter((x) => Number.isNaN(x)).length;
+    const fits = [...orderings(m)].filter((ord) => ord.every((l, k) => Math.abs(sizes[l]! - totals[k]!) <= gaps));
     if (fits.length === 0) continue;
     // one way that makes every series its level's histogram: the levels are confirmed
     const confirms = fits.find((ord) => ord.every((l, k) => withinBounds(counts[k]!, own[l]!)));
@@ -151,9 +154,13 @@ function levelsOf(
       const mine = own[l]!.hi;
       const b = counts[k]!.findIndex((c, j) => c !== mine[j] && c !== own[l]!.lo[j]);
       const at = b >= 0 ? `; from ${fmt(edges[b]!)} to ${fmt(edges[b + 1]!)} they count ${counts[k]![b]}, its rows hold ${mine[b]}` : "";
+      const size =
+        totals[k] === sizes[l]
+          ? `as many values as ${g} == ${JSON.stringify(level.where![1])} has (${totals[k]})`
+          : `${totals[k]} values, as many as ${g} == ${JSON.stringify(level.where![1])} has (${sizes[l]}) give or take the ${gaps} gap${gaps === 1 ? "" : "s"} of ${col} moved with them`;
       found.set(bars[k]!.i, {
         status: "fail",
-        detail: `the ${m} series of bars together are the histogram of ${col} exactly (${how}, ${nb} bins), and this one counts as many values as ${g} == ${JSON.stringify(level.where![1])} has (${totals[k]}), but not its values${at}: the values of ${col} (or of ${g}) were moved between rows (shuffled), so the ${g} levels show other rows' values`,
+        detail: `the ${m} series of bars together are the histogram of ${col} exactly (${how}, ${nb} bins), and this one counts ${size}, but not its values${at}: the values of ${col} (or of ${g}) were moved between rows (shuffled), so the ${g} levels show other rows' values`,
       });
     });
     evidence = found.size ? found : null;
