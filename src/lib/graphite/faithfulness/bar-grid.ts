@@ -60,7 +60,9 @@ export function barGrid(s: PlottedSeries): BarGrid | null {
   if (new Set(x).size !== x.length) return null;
   const spread = (edges: number[], index: number[], log: boolean): BarGrid => {
     const heights = new Array<number>(edges.length - 1).fill(0);
-    index.forEach((k, i) => (heights[k] = s.y[i]!));
+    index.forEach((k, i) => {
+      heights[k] = s.y[i]!;
+    });
     if (!log) return { edges, heights, filled: heights.length - x.length, log, slack: 1 };
     // a full-width bar on [e, e·r] stands at x = e·(1 + r) / 2, its log-middle at e·√r
     const step = edges[1]! - edges[0]!;

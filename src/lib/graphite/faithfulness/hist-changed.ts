@@ -153,7 +153,7 @@ export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null 
   if (grid.filled > 0 && !grid.log) {
     const dense = withEmptyBins(s);
     const own = dense ? explainHistogram(dense, p) : null;
-    if (own) return { status: "pass", detail: `match ${own} (${grid.filled} of them empty and undrawn)` };
+    if (own) return { status: "pass", detail: `match ${own} (${grid.filled} empty bin${grid.filled === 1 ? "" : "s"} not drawn)` };
     const zeros = p.gappy.size > 0 ? gapsCounted(s, p) : null;
     if (zeros) return zeros;
   }
@@ -178,8 +178,7 @@ export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null 
       if (new Set(below.filter((c) => c > 0 && c < v.length)).size < MIN_PINNING_EDGES) continue;
       const where = `${col}${f.desc}`;
       // bins the even readings miss (holes, a log grid) holding the column's own counts: its histogram
-      if ((grid.filled > 0 || log) && ownCounts(edges, below, v, total))
-        return { status: "pass", detail: `match histogram of ${where} (${bins})` };
+      if ((grid.filled > 0 || log) && ownCounts(edges, below, v, total)) return { status: "pass", detail: `match histogram of ${where} (${bins})` };
       const lower = below.map((c) => (c > 0 ? v[c - 1]! : -Infinity));
       const upper = below.map((c) => (c < v.length ? v[c]! : Infinity));
       // bars seaborn dodges within their bins (multiple="dodge") sit a fixed share of a bin off
