@@ -52,7 +52,7 @@ import { weighHist2d } from "./faithfulness/hist2d";
 import { weighHexbins } from "./faithfulness/hexbin";
 import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
-import { weighHistLevels } from "./faithfulness/hist-levels";
+import { weighHistFacets, weighHistLevels } from "./faithfulness/hist-levels";
 import { kdeLevelsMoved } from "./faithfulness/kde-levels";
 import { lineLevelsMoved } from "./faithfulness/line-levels";
 import { ecdfLevelsMoved } from "./faithfulness/ecdf-levels";
@@ -632,6 +632,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   if (valueChecks.length === series.length)
     for (const [i, w] of [
       ...weighHistLevels(series, p, legendTitles),
+      ...weighHistFacets(series, p, figures),
       ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
       ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
       ...lineLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),

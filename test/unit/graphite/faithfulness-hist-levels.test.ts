@@ -117,3 +117,17 @@ test("a column with gaps shuffled across rows: its gaps move with it, so a level
     /counts \d+ values, as many as shift == "\w+" has \(\d+\) give or take the 2 gaps of minutes moved with them, but not its values/,
   );
 });
+
+test("facets titled with the levels themselves (seaborn.objects' facet): each its level's histogram is faithful, the column shuffled unfaithful", () => {
+  /** One series per axes, each axes titled with its shift; the bins a shift leaves empty undrawn, as so.Bars leaves them. */
+  const faceted = (rows: typeof calls) => {
+    const data = levels(rows).map((s, a) => {
+      const keep = s.y.map((c) => c > 0);
+      return { ...s, axes: a, x: (s.x as number[]).filter((_, j) => keep[j]), y: s.y.filter((_, j) => keep[j]) };
+    });
+    return checkFaithfulness(table, [figure(data, { axes: 3, axisLabels: SHIFTS.map((t) => ({ title: t, xlabel: "minutes", ylabel: "" })) })]);
+  };
+  // each facet's bars are its rows' histogram alone already
+  assertVerdict(faceted(calls), "faithful", 'histogram of minutes where shift == "night"');
+  assertVerdict(faceted(shuffled()), "unfaithful", /the 3 series of bars together are the histogram of minutes exactly .* moved between rows \(shuffled\)/);
+});

@@ -10,11 +10,12 @@
 // levels makes each its level's histogram. A filter, weights, a clip or a derived hue misses the
 // column's count in some bin or the level sizes, and so claims nothing. Counts only, numpy's
 // rounding at the edges read both ways. Pure.
-import type { PlottedSeries } from "../../schema/sandbox";
+import type { FigureMeasure, PlottedSeries } from "../../schema/sandbox";
+import { barGrid } from "./bar-grid";
 import { presentValues } from "./kde-density";
 import type { Weighed } from "./near";
 import { orderings } from "./orderings";
-import { countBounds, edgesFrom, withinBounds } from "./shapes";
+import { countBounds, withinBounds } from "./shapes";
 import type { Frame, Prepared } from "./table";
 
 /** Fewest bins and values before the levels adding up to the column is evidence. */
@@ -65,15 +66,43 @@ export function weighHistLevels(series: PlottedSeries[], p: Prepared, legendTitl
   return out;
 }
 
-function onAxes(bars: Bars[], p: Prepared, titled: Set<string>): Map<number, Weighed> | null {
+/**
+ * Bar series one to an axes, each axes titled with a level of one column alone (seaborn.objects'
+ * facet("island") titles its axes "Torgersen", ...): read as that column's levels on shared bins,
+ * each series given the level its title names. Empty when the figure is not such a grid.
+ */
+export function weighHistFacets(series: PlottedSeries[], p: Prepared, figures: FigureMeasure[]): Map<number, Weighed> {
+  const out = new Map<number, Weighed>();
+  if (figures.length !== 1) return out;
+  const titles = figures[0]!.axisLabels.map((l) => l.title.trim());
+  const bars: Bars[] = [];
+  series.forEach((s, i) => {
+    if (s.y.length > 0) bars.push({ i, s });
+  });
+  if (bars.length < 2 || bars.some(({ s }) => s.kind !== "bar") || new Set(bars.map(({ s }) => s.axes)).size !== bars.length) return out;
+  const names = bars.map(({ s }) => titles[s.axes] ?? "");
+  if (names.some((t) => t === "") || new Set(names).size !== names.length) return out;
+  const found = onAxes(bars, p, new Set(), names);
+  if (found) for (const [i, w] of found) out.set(i, w);
+  return out;
+}
+
+function onAxes(bars: Bars[], p: Prepared, titled: Set<string>, facetTitles?: string[]): Map<number, Weighed> | null {
   const m = bars.length;
   if (m < 2 || m > MAX_LEVELS || bars.some(({ s }) => s.truncated || !s.x.every((x) => typeof x === "number"))) return null;
-  // every series on the same bins (a dodge moves each level's bars: not read here)
-  const centres = bars[0]!.s.x as number[];
-  if (!bars.every(({ s }) => s.x.length === centres.length && (s.x as number[]).every((x, k) => Math.abs(x - centres[k]!) <= 1e-9 * Math.max(1, Math.abs(x)))))
-    return null;
-  const edges = edgesFrom(centres);
-  if (!edges || edges.length - 1 < MIN_BINS) return null;
+  // every series on the same bins (a dodge moves each level's bars: not read here); a bin some
+  // series leaves undrawn (seaborn.objects draws no bar for an empty bin) is 0 in it
+  const union = [...new Set(bars.flatMap(({ s }) => s.x as number[]))].sort((a, b) => a - b);
+  const grid = barGrid({ ...bars[0]!.s, x: union, y: union.map(() => 0) });
+  if (!grid || grid.log) return null;
+  const edges = grid.edges;
+  if (edges.length - 1 < MIN_BINS) return null;
+  const w0 = edges[1]! - edges[0]!;
+  const onGrid = (x: number) => {
+    const t = (x - edges[0]! - w0 / 2) / w0;
+    return Math.abs(t - Math.round(t)) <= 1e-6;
+  };
+  if (!bars.every(({ s }) => (s.x as number[]).every(onGrid))) return null;
   const w = edges[1]! - edges[0]!;
   const heights = bars.map(({ s }) => binHeights(s, edges));
   const pooled = heights[0]!.map((_, b) => heights.reduce((t, h) => t + h[b]!, 0));
@@ -95,7 +124,7 @@ function onAxes(bars: Bars[], p: Prepared, titled: Set<string>): Map<number, Wei
       if (!total || !withinBounds(total, bounds)) continue;
       const counts = heights.map((h) => asCounts(h, k));
       if (counts.some((c) => c === null)) continue;
-      const found = levelsOf(bars, counts as number[][], edges, col, v, p, titled, how);
+      const found = levelsOf(bars, counts as number[][], edges, col, v, p, titled, how, facetTitles);
       if (found) return found;
     }
   }
@@ -116,6 +145,7 @@ function levelsOf(
   p: Prepared,
   titled: Set<string>,
   how: string,
+  facetTitles?: string[],
 ): Map<number, Weighed> | null {
   const m = bars.length;
   const nb = edges.length - 1;
@@ -130,20 +160,24 @@ function levelsOf(
     // the series' sizes must be the levels' sizes: a shuffle keeps every level's size, but the
     // column's gaps move with its values, so a level may gain or lose as many values as it has gaps
     const gaps = v.filter((x) => Number.isNaN(x)).length;
-    const fits = [...orderings(m)].filter((ord) => ord.every((l, k) => Math.abs(sizes[l]! - totals[k]!) <= gaps));
+    // facets titled with the levels themselves give each series its level
+    const byTitle = facetTitles ? facetTitles.map((t) => levels.findIndex((f) => String(f.where![1]) === t)) : null;
+    if (byTitle && (byTitle.some((l) => l < 0) || new Set(byTitle).size !== m)) continue;
+    const fits = (byTitle ? [byTitle] : [...orderings(m)]).filter((ord) => ord.every((l, k) => Math.abs(sizes[l]! - totals[k]!) <= gaps));
     if (fits.length === 0) continue;
     // one way that makes every series its level's histogram: the levels are confirmed
     const confirms = fits.find((ord) => ord.every((l, k) => withinBounds(counts[k]!, own[l]!)));
     if (confirms) {
       const norm = how === "counts" ? "counts" : `${how} over all ${m} levels' values together, as seaborn normalises hue levels (common_norm)`;
+      const shared = byTitle ? `the ${g} facets` : `the ${g} levels`;
       return new Map(
         confirms.map((l, k) => [
           bars[k]!.i,
-          { status: "pass", detail: `match histogram of ${col}${levels[l]!.desc} (${norm}, ${nb} bins shared by the ${g} levels)` },
+          { status: "pass", detail: `match histogram of ${col}${levels[l]!.desc} (${norm}, ${nb} bins shared by ${shared})` },
         ]),
       );
     }
-    if (evidence || !titled.has(g)) continue;
+    if (evidence || !(byTitle || titled.has(g))) continue;
     // the ordering that confirms the most series names the others (ties: the first)
     const score = (ord: number[]) => ord.filter((l, k) => withinBounds(counts[k]!, own[l]!)).length;
     const best = fits.reduce((a, b) => (score(b) > score(a) ? b : a));
