@@ -633,7 +633,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     for (const [i, w] of [
       ...weighHistLevels(series, p, legendTitles),
       ...weighHistFacets(series, p, figures),
-      ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+      ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked", whole),
       ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
       ...lineLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
     ]) {
