@@ -6,7 +6,11 @@
 // interval per edge. Every edge's interval must overlap, and the overlap must exclude 1 (0), every
 // change of unit and every baseline of the column (a histogram of deviations from the mean), and
 // be narrow: a few edges, or few values, leave room for coincidence; a move to where seaborn dodges
-// hue levels within a bin is a dodge. Counts only. Pure.
+// hue levels within a bin is a dodge. The bins come from bar-grid.ts (empty ones left undrawn, or
+// even only in the logarithm, where the edges are known to within the bars' width and only a
+// stretch beyond that is read); heights are counts, or a normalisation of counts that gives whole
+// numbers summing to the values counted. Bars with undrawn bins are also read as the column's own
+// histogram (a pass) or as one that counts its gaps as 0 (fillna(0), a failure naming the rows). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
 import { sortedPresent } from "./changed-pairs";
