@@ -120,14 +120,22 @@ test("a column with gaps shuffled across rows: its gaps move with it, so a level
 
 test("facets titled with the levels themselves (seaborn.objects' facet): each its level's histogram is faithful, the column shuffled unfaithful", () => {
   /** One series per axes, each axes titled with its shift; the bins a shift leaves empty undrawn, as so.Bars leaves them. */
-  const faceted = (rows: typeof calls) => {
+  const faceted = (rows: typeof calls, share = false) => {
     const data = levels(rows).map((s, a) => {
       const keep = s.y.map((c) => c > 0);
-      return { ...s, axes: a, x: (s.x as number[]).filter((_, j) => keep[j]), y: s.y.filter((_, j) => keep[j]) };
+      const n = s.y.reduce((t, c) => t + c, 0);
+      return { ...s, axes: a, x: (s.x as number[]).filter((_, j) => keep[j]), y: s.y.filter((_, j) => keep[j]).map((c) => (share ? c / n : c)) };
     });
     return checkFaithfulness(table, [figure(data, { axes: 3, axisLabels: SHIFTS.map((t) => ({ title: t, xlabel: "minutes", ylabel: "" })) })]);
   };
   // each facet's bars are its rows' histogram alone already
   assertVerdict(faceted(calls), "faithful", 'histogram of minutes where shift == "night"');
   assertVerdict(faceted(shuffled()), "unfaithful", /the 3 series of bars together are the histogram of minutes exactly .* moved between rows \(shuffled\)/);
+  // each facet a share of its own values (so.Hist(stat="proportion", common_norm=False))
+  assertVerdict(faceted(calls, true), "faithful");
+  assertVerdict(
+    faceted(shuffled(), true),
+    "unfaithful",
+    /exactly \(normalised within each facet, 12 bins\), and this one counts as many values as shift == "\w+" has/,
+  );
 });

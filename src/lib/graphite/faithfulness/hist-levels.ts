@@ -127,6 +127,40 @@ function onAxes(bars: Bars[], p: Prepared, titled: Set<string>, facetTitles?: st
       const found = levelsOf(bars, counts as number[][], edges, col, v, p, titled, how, facetTitles);
       if (found) return found;
     }
+    // facets each normalised on its own (a share, percent or density of its facet's values)
+    const own = facetTitles ? ownNormCounts(heights, facetTitles, v, p) : null;
+    if (own) {
+      const total = own[0]!.map((_, b) => own.reduce((t, c) => t + c[b]!, 0));
+      if (!withinBounds(total, bounds)) continue;
+      const found = levelsOf(bars, own, edges, col, v, p, titled, "normalised within each facet", facetTitles);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Heights normalised within each facet as whole counts: the facet's level has n values (give or
+ * take the column's gaps, which a shuffle moves), and heights × n ÷ their sum are whole numbers
+ * for one such n. Null when some facet has none, or no column's level its title names.
+ */
+function ownNormCounts(heights: number[][], facetTitles: string[], v: number[], p: Prepared): number[][] | null {
+  const gaps = v.filter((x) => Number.isNaN(x)).length;
+  for (const [g] of p.categorical) {
+    const levels = facetTitles.map((t) => p.frames.find((f) => f.where?.[0] === g && String(f.where[1]) === t));
+    if (levels.some((f) => !f)) continue;
+    const out: number[][] = [];
+    for (let k = 0; k < heights.length; k++) {
+      const h = heights[k]!;
+      const sum = h.reduce((a, b) => a + b, 0);
+      if (!(sum > 0)) return null;
+      const size = presentValues(v, levels[k]!).length;
+      let found: number[] | null = null;
+      for (let n = Math.max(1, size - gaps); n <= size + gaps && !found; n++) found = asCounts(h, sum / n);
+      if (!found) break;
+      out.push(found);
+    }
+    if (out.length === heights.length) return out;
   }
   return null;
 }
@@ -168,7 +202,8 @@ function levelsOf(
     // one way that makes every series its level's histogram: the levels are confirmed
     const confirms = fits.find((ord) => ord.every((l, k) => withinBounds(counts[k]!, own[l]!)));
     if (confirms) {
-      const norm = how === "counts" ? "counts" : `${how} over all ${m} levels' values together, as seaborn normalises hue levels (common_norm)`;
+      const norm =
+        how === "counts" || how.startsWith("normalised") ? how : `${how} over all ${m} levels' values together, as seaborn normalises hue levels (common_norm)`;
       const shared = byTitle ? `the ${g} facets` : `the ${g} levels`;
       return new Map(
         confirms.map((l, k) => [
