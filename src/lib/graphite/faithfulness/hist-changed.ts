@@ -149,16 +149,46 @@ function gapsCounted(s: PlottedSeries, p: Prepared): Weighed | null {
   return null;
 }
 
+/**
+ * Bars on bins the even readings miss (empty bins undrawn, a log grid) that are a column's own
+ * histogram, in the whole table or one subset: a pass naming it. Null otherwise.
+ */
+export function histogramOnGrid(s: PlottedSeries, p: Prepared): Weighed | null {
+  const grid = barGrid(s);
+  if (!grid || (grid.filled === 0 && !grid.log)) return null;
+  const undrawn = grid.filled ? `, ${grid.filled} of them empty and undrawn` : "";
+  if (!grid.log) {
+    const dense = withEmptyBins(s);
+    const own = dense ? explainHistogram(dense, p) : null;
+    if (own) return { status: "pass", detail: `match ${own.replace(/ bins of width ([^)]+)\)$/, ` bins of width $1${undrawn})`)}` };
+  }
+  const { edges, heights, log } = grid;
+  const nb = edges.length - 1;
+  if (nb < MIN_BINS || new Set(heights).size < 3) return null;
+  for (const f of p.frames)
+    for (const [col, values] of p.numeric) {
+      const v = sortedPresent(p, values, f);
+      if (v.length < MIN_VALUES) continue;
+      const cnt = asCounts(heights, v.length);
+      if (!cnt) continue;
+      const below: number[] = [0];
+      for (let j = 0; j < nb - 1; j++) below.push(below[j]! + cnt[j]!);
+      const total = below[nb - 1]! + cnt[nb - 1]!;
+      if (total < MIN_VALUES || new Set(below.filter((c) => c > 0 && c < v.length)).size < MIN_PINNING_EDGES) continue;
+      if (ownCounts(edges, below, v, total))
+        return { status: "pass", detail: `match histogram of ${col}${f.desc} (${nb} ${log ? "log-spaced " : ""}bins${undrawn})` };
+    }
+  return null;
+}
+
 export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null {
   // the bins: even, with empty ones seaborn.objects leaves undrawn, or even in the logarithm
   const grid = barGrid(s);
   if (!grid) return null;
-  // bars with holes: the column's histogram with the holes as empty bins, or with its gaps as 0
-  if (grid.filled > 0 && !grid.log) {
-    const dense = withEmptyBins(s);
-    const own = dense ? explainHistogram(dense, p) : null;
-    if (own) return { status: "pass", detail: `match ${own} (${grid.filled} empty bin${grid.filled === 1 ? "" : "s"} not drawn)` };
-    const zeros = p.gappy.size > 0 ? gapsCounted(s, p) : null;
+  // bars with holes that are the column's histogram only with its gaps as 0 (the column's own
+  // histogram on such bins is a pass, read by histogramOnGrid where the subset it shows is noted)
+  if (grid.filled > 0 && !grid.log && p.gappy.size > 0 && !(withEmptyBins(s) && explainHistogram(withEmptyBins(s)!, p))) {
+    const zeros = gapsCounted(s, p);
     if (zeros) return zeros;
   }
   if (grid.edges.length - 1 < MIN_BINS) return null;
@@ -181,8 +211,8 @@ export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null 
       if (total < MIN_VALUES) continue;
       if (new Set(below.filter((c) => c > 0 && c < v.length)).size < MIN_PINNING_EDGES) continue;
       const where = `${col}${f.desc}`;
-      // bins the even readings miss (holes, a log grid) holding the column's own counts: its histogram
-      if ((grid.filled > 0 || log) && ownCounts(edges, below, v, total)) return { status: "pass", detail: `match histogram of ${where} (${bins})` };
+      // the column's own histogram (histogramOnGrid's pass) is no change
+      if (ownCounts(edges, below, v, total)) continue;
       const lower = below.map((c) => (c > 0 ? v[c - 1]! : -Infinity));
       const upper = below.map((c) => (c < v.length ? v[c]! : Infinity));
       // bars seaborn dodges within their bins (multiple="dodge") sit a fixed share of a bin off

@@ -12,6 +12,7 @@
 // rounding at the edges read both ways. Pure.
 import type { FigureMeasure, PlottedSeries } from "../../schema/sandbox";
 import { barGrid } from "./bar-grid";
+import { histogramOnGrid } from "./hist-changed";
 import { presentValues } from "./kde-density";
 import type { Weighed } from "./near";
 import { orderings } from "./orderings";
@@ -69,10 +70,17 @@ export function weighHistLevels(series: PlottedSeries[], p: Prepared, legendTitl
 /**
  * Bar series one to an axes, each axes titled with a level of one column alone (seaborn.objects'
  * facet("island") titles its axes "Torgersen", ...): read as that column's levels on shared bins,
- * each series given the level its title names. Empty when the figure is not such a grid.
+ * each series given the level its title names; and any bar series on bins the even readings miss
+ * that is a column's own histogram (hist-changed's histogramOnGrid). Read here, among the readings
+ * of several series, so that a pass notes the subset it shows (a level dropped is then seen).
  */
 export function weighHistFacets(series: PlottedSeries[], p: Prepared, figures: FigureMeasure[]): Map<number, Weighed> {
   const out = new Map<number, Weighed>();
+  // bars alone on bins the even readings miss (empty bins undrawn, a log grid): a column's own histogram
+  series.forEach((s, i) => {
+    const own = histogramOnGrid(s, p);
+    if (own) out.set(i, own);
+  });
   if (figures.length !== 1) return out;
   const titles = figures[0]!.axisLabels.map((l) => l.title.trim());
   const bars: Bars[] = [];
@@ -83,7 +91,7 @@ export function weighHistFacets(series: PlottedSeries[], p: Prepared, figures: F
   const names = bars.map(({ s }) => titles[s.axes] ?? "");
   if (names.some((t) => t === "") || new Set(names).size !== names.length) return out;
   const found = onAxes(bars, p, new Set(), names);
-  if (found) for (const [i, w] of found) out.set(i, w);
+  if (found) for (const [i, w] of found) if (!out.has(i) || w.status === "fail") out.set(i, w);
   return out;
 }
 
