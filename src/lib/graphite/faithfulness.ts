@@ -52,7 +52,7 @@ import { weighHist2d } from "./faithfulness/hist2d";
 import { weighHexbins } from "./faithfulness/hexbin";
 import { weighBoxes } from "./faithfulness/box-sets";
 import { weighBoxens } from "./faithfulness/boxens";
-import { weighHistLevels } from "./faithfulness/hist-levels";
+import { weighHistFacets, weighHistLevels } from "./faithfulness/hist-levels";
 import { kdeLevelsMoved } from "./faithfulness/kde-levels";
 import { lineLevelsMoved } from "./faithfulness/line-levels";
 import { ecdfLevelsMoved } from "./faithfulness/ecdf-levels";
@@ -632,7 +632,8 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
   if (valueChecks.length === series.length)
     for (const [i, w] of [
       ...weighHistLevels(series, p, legendTitles),
-      ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+      ...weighHistFacets(series, p, figures),
+      ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked", whole),
       ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
       ...lineLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
     ]) {

@@ -44,3 +44,19 @@ test("without a legend titled site, or with a derived hue (ppm above 50) whose s
   const v = readings.map((r) => r.ppm);
   assertVerdict(check([ecdf(v.filter((t) => t > 50)), ecdf(v.filter((t) => t <= 50))]), "unchecked");
 });
+
+test("a column with gaps shuffled across rows: a site's curve may have a gap's worth more or fewer steps; still unfaithful, saying so", () => {
+  // three readings lost (empty fields, NaN), two from north and one from south: the shuffle moves the gaps between sites
+  const gappy = readings.map((r, i) => (i === 0 || i === 2 || i === 3 ? { ...r, ppm: Number.NaN } : r));
+  const t = tableOf(["site", "ppm"], gappy);
+  const drawn = (rows: typeof gappy) => ["north", "south"].map((s) => ecdf(rows.filter((r) => r.site === s && !Number.isNaN(r.ppm)).map((r) => r.ppm)));
+  assertVerdict(checkFaithfulness(t, [figure(drawn(gappy), { legendTitles: ["site"] })]), "faithful");
+  const moved = shuffledColumn(gappy, "ppm", 9);
+  const south = moved.filter((r) => r.site === "south" && !Number.isNaN(r.ppm)).length;
+  if (south === 49) throw new Error("the seed left each site its own number of gaps: the test would not test the gaps");
+  assertVerdict(
+    checkFaithfulness(t, [figure(drawn(moved), { legendTitles: ["site"] })]),
+    "unfaithful",
+    /empirical CDF of \d+ values of ppm, as many as site == "(north|south)" has give or take the 3 gaps of ppm a shuffle moves with its values, but/,
+  );
+});

@@ -99,3 +99,43 @@ test("too few values (24 calls) to make the levels adding up evidence: not unfai
   );
   if (f.verdict === "unfaithful") throw new Error(`called unfaithful on 24 values: ${JSON.stringify(f.checks)}`);
 });
+
+test("a column with gaps shuffled across rows: its gaps move with it, so a level's size may differ by them; still unfaithful, saying so", () => {
+  // two calls with no minutes recorded (empty fields, NaN), both early: the shuffle moves a gap to another shift
+  const gappy = calls.map((c, i) => (i === 3 || i === 40 ? { ...c, minutes: Number.NaN } : c));
+  const t = tableOf(["shift", "minutes"], gappy);
+  const moved = shuffledColumn(gappy, "minutes", 11);
+  const drawn = (rows: typeof gappy) => SHIFTS.map((s) => bars(rows.filter((c) => c.shift === s && !Number.isNaN(c.minutes)).map((c) => c.minutes)));
+  // the bars of the unshuffled column stay faithful
+  assertVerdict(check(drawn(gappy), ["shift"], t), "faithful");
+  const sizes = SHIFTS.map((s) => moved.filter((c) => c.shift === s && !Number.isNaN(c.minutes)).length);
+  const own = SHIFTS.map((s) => gappy.filter((c) => c.shift === s && !Number.isNaN(c.minutes)).length);
+  if (sizes.every((n, k) => n === own[k])) throw new Error("the seed moved no gap between shifts: the test would not test the gaps");
+  assertVerdict(
+    check(drawn(moved), ["shift"], t),
+    "unfaithful",
+    /counts \d+ values, as many as shift == "\w+" has \(\d+\) give or take the 2 gaps of minutes moved with them, but not its values/,
+  );
+});
+
+test("facets titled with the levels themselves (seaborn.objects' facet): each its level's histogram is faithful, the column shuffled unfaithful", () => {
+  /** One series per axes, each axes titled with its shift; the bins a shift leaves empty undrawn, as so.Bars leaves them. */
+  const faceted = (rows: typeof calls, share = false) => {
+    const data = levels(rows).map((s, a) => {
+      const keep = s.y.map((c) => c > 0);
+      const n = s.y.reduce((t, c) => t + c, 0);
+      return { ...s, axes: a, x: (s.x as number[]).filter((_, j) => keep[j]), y: s.y.filter((_, j) => keep[j]).map((c) => (share ? c / n : c)) };
+    });
+    return checkFaithfulness(table, [figure(data, { axes: 3, axisLabels: SHIFTS.map((t) => ({ title: t, xlabel: "minutes", ylabel: "" })) })]);
+  };
+  // each facet's bars are its rows' histogram alone already
+  assertVerdict(faceted(calls), "faithful", 'histogram of minutes where shift == "night"');
+  assertVerdict(faceted(shuffled()), "unfaithful", /the 3 series of bars together are the histogram of minutes exactly .* moved between rows \(shuffled\)/);
+  // each facet a share of its own values (so.Hist(stat="proportion", common_norm=False))
+  assertVerdict(faceted(calls, true), "faithful");
+  assertVerdict(
+    faceted(shuffled(), true),
+    "unfaithful",
+    /exactly \(normalised within each facet, 12 bins\), and this one counts as many values as shift == "\w+" has/,
+  );
+});

@@ -6,15 +6,20 @@
 // interval per edge. Every edge's interval must overlap, and the overlap must exclude 1 (0), every
 // change of unit and every baseline of the column (a histogram of deviations from the mean), and
 // be narrow: a few edges, or few values, leave room for coincidence; a move to where seaborn dodges
-// hue levels within a bin is a dodge. Counts only. Pure.
+// hue levels within a bin is a dodge. The bins come from bar-grid.ts (empty ones left undrawn, or
+// even only in the logarithm, where the edges are known to within the bars' width and only a
+// stretch beyond that is read); heights are counts, or a normalisation of counts that gives whole
+// numbers summing to the values counted. Bars with undrawn bins are also read as the column's own
+// histogram (a pass) or as one that counts its gaps as 0 (fillna(0), a failure naming the rows). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
 import { sortedPresent } from "./changed-pairs";
 import type { Weighed } from "./near";
 import { DODGE_OFFSETS } from "./shape-evidence";
-import { edgesFrom } from "./shapes";
+import { barGrid, withEmptyBins } from "./bar-grid";
 import type { Prepared } from "./table";
 import { unitChange } from "./units";
+import { explainHistogram } from "./shapes";
 
 /** Fewest bins, edges whose count below lies strictly inside the values, and values counted. */
 const MIN_BINS = 5;
@@ -67,15 +72,18 @@ function simplest(lo: number, hi: number): string {
   return fmt(mid);
 }
 
-/** "stretched × k" when one factor range, narrow, with no 1 and no change of unit in it, gives every count. */
-function stretch(edges: number[], lower: number[], upper: number[]): string | null {
+/** "stretched × k" when one factor range, narrow, with no 1 (nor any factor within `slack` of it) and no change of unit in it, gives every count. */
+function stretch(edges: number[], lower: number[], upper: number[], slack = 1): string | null {
   const u = factorInterval(edges, lower, upper);
   if (!u || !(u[0] > 0)) return null;
   const [kLo, kHi] = [1 / u[1], 1 / u[0]];
   const k = (kLo + kHi) / 2;
-  if ((kHi - kLo) / k > MAX_WIDTH || (kLo <= 1 + 1e-9 && kHi >= 1 - 1e-9)) return null;
+  const near = slack ** 2 * (1 + 1e-9);
+  if ((kHi - kLo) / k > MAX_WIDTH || (kLo <= near && kHi >= 1 / near)) return null;
   if ([kLo, k, kHi].some((t) => unitChange(t) !== null)) return null;
-  return `stretched × ${simplest(kLo, kHi)} (any factor from ${fmt(kLo)} to ${fmt(kHi)} gives these counts)`;
+  // edges known only to within the slack widen the factors that give these counts as much
+  const [lo, hi] = [kLo / slack, kHi * slack];
+  return `stretched × ${simplest(lo, hi)} (any factor from ${fmt(lo)} to ${fmt(hi)} gives these counts)`;
 }
 
 /** "moved + d" when one range of moves, narrow, with no 0 and no baseline of the values in it, gives every count. */
@@ -88,44 +96,146 @@ function move(edges: number[], lower: number[], upper: number[], span: number, w
   return `moved ${mid.startsWith("-") ? `− ${mid.slice(1)}` : `+ ${mid}`} (any move from ${fmt(d[0])} to ${fmt(d[1])} gives these counts)`;
 }
 
+/**
+ * The bars' heights as counts of n values: counts themselves (whole numbers, their total at most n:
+ * a range may have cut some), or a normalisation of them (share, percent, density, a hue level's
+ * share of its facet) that gives whole numbers summing to n once scaled to n. Null otherwise.
+ */
+function asCounts(heights: number[], n: number): number[] | null {
+  if (heights.every((h) => Number.isInteger(h) && h >= 0)) return heights.reduce((a, b) => a + b, 0) <= n ? heights : null;
+  const sum = heights.reduce((a, b) => a + b, 0);
+  if (!(sum > 0) || heights.some((h) => h < 0)) return null;
+  const c = heights.map((h) => (h * n) / sum);
+  if (c.some((t) => Math.abs(t - Math.round(t)) > 1e-6 * Math.max(1, t))) return null;
+  return c.map((t) => Math.round(t));
+}
+
+/** Whether the counts below every edge are the values' own (to within rounding of the edges): the column's histogram itself. */
+function ownCounts(edges: number[], below: number[], v: number[], total: number): boolean {
+  const tol = 1e-9 * (edges[edges.length - 1]! - edges[0]!);
+  const n = v.length;
+  for (let j = 0; j < edges.length; j++) {
+    const e = edges[j]!;
+    // numpy's bins hold their lower edge, and the last one its upper edge too
+    if (j < edges.length - 1) {
+      const c = below[j]!;
+      if ((c > 0 && !(v[c - 1]! < e + tol)) || (c < n && !(v[c]! >= e - tol))) return false;
+    } else if ((total > 0 && !(v[total - 1]! <= e + tol)) || (total < n && !(v[total]! > e - tol))) return false;
+  }
+  return true;
+}
+
+/**
+ * Bars with empty bins left undrawn that are a histogram only once a column's gaps are counted
+ * as 0 (fillna(0)): the zeros make a far bin of their own, and the holes before it.
+ */
+function gapsCounted(s: PlottedSeries, p: Prepared): Weighed | null {
+  const dense = withEmptyBins(s);
+  if (!dense) return null;
+  for (const f of p.frames)
+    for (const col of p.gappy) {
+      const values = p.numeric.get(col);
+      if (!values) continue;
+      const missing = f.rows.filter((r) => Number.isNaN(values[r]!)).length;
+      if (missing === 0) continue;
+      const one: Prepared = { ...p, numeric: new Map([[col, values.map((x) => (Number.isNaN(x) ? 0 : x))]]), gappy: new Set(), frames: [f] };
+      const reading = explainHistogram(dense, one);
+      if (reading)
+        return {
+          status: "fail",
+          detail: `the bars are a ${reading} that counts the ${missing} row${missing === 1 ? "" : "s"} where ${col} is missing as 0 (fillna(0)); pandas skips them, so these are not the data's values`,
+        };
+    }
+  return null;
+}
+
+/**
+ * Bars on bins the even readings miss (empty bins undrawn, a log grid) that are a column's own
+ * histogram, in the whole table or one subset: a pass naming it. Null otherwise.
+ */
+export function histogramOnGrid(s: PlottedSeries, p: Prepared): Weighed | null {
+  const grid = barGrid(s);
+  if (!grid || (grid.filled === 0 && !grid.log)) return null;
+  const undrawn = grid.filled ? `, ${grid.filled} of them empty and undrawn` : "";
+  if (!grid.log) {
+    const dense = withEmptyBins(s);
+    const own = dense ? explainHistogram(dense, p) : null;
+    if (own) return { status: "pass", detail: `match ${own.replace(/ bins of width ([^)]+)\)$/, ` bins of width $1${undrawn})`)}` };
+  }
+  const { edges, heights, log } = grid;
+  const nb = edges.length - 1;
+  if (nb < MIN_BINS || new Set(heights).size < 3) return null;
+  for (const f of p.frames)
+    for (const [col, values] of p.numeric) {
+      const v = sortedPresent(p, values, f);
+      if (v.length < MIN_VALUES) continue;
+      const cnt = asCounts(heights, v.length);
+      if (!cnt) continue;
+      const below: number[] = [0];
+      for (let j = 0; j < nb - 1; j++) below.push(below[j]! + cnt[j]!);
+      const total = below[nb - 1]! + cnt[nb - 1]!;
+      if (total < MIN_VALUES || new Set(below.filter((c) => c > 0 && c < v.length)).size < MIN_PINNING_EDGES) continue;
+      if (ownCounts(edges, below, v, total))
+        return { status: "pass", detail: `match histogram of ${col}${f.desc} (${nb} ${log ? "log-spaced " : ""}bins${undrawn})` };
+    }
+  return null;
+}
+
 export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null {
-  if (s.kind !== "bar" || s.truncated || !s.x.every((x) => typeof x === "number")) return null;
-  const x = s.x as number[];
-  const edges = edgesFrom(x);
-  if (!edges || edges.length - 1 < MIN_BINS) return null;
+  // the bins: even, with empty ones seaborn.objects leaves undrawn, or even in the logarithm
+  const grid = barGrid(s);
+  if (!grid) return null;
+  // bars with holes that are the column's histogram only with its gaps as 0 (the column's own
+  // histogram on such bins is a pass, read by histogramOnGrid where the subset it shows is noted)
+  if (grid.filled > 0 && !grid.log && p.gappy.size > 0 && !(withEmptyBins(s) && explainHistogram(withEmptyBins(s)!, p))) {
+    const zeros = gapsCounted(s, p);
+    if (zeros) return zeros;
+  }
+  if (grid.edges.length - 1 < MIN_BINS) return null;
+  const { edges, heights, log } = grid;
   const nb = edges.length - 1;
   const w = edges[1]! - edges[0]!;
-  const heights = new Array<number>(nb).fill(0);
-  x.forEach((v, i) => {
-    heights[Math.round((v - edges[0]! - w / 2) / w)] = s.y[i]!;
-  });
-  if (!heights.every((h) => Number.isInteger(h) && h >= 0) || new Set(heights).size < 3) return null;
-  // the count below each edge but the last (values past the top may have been cut by a range)
-  const below: number[] = [0];
-  for (let j = 0; j < nb - 1; j++) below.push(below[j]! + heights[j]!);
-  const total = below[nb - 1]! + heights[nb - 1]!;
-  if (total < MIN_VALUES) return null;
+  if (new Set(heights).size < 3) return null;
+  const bins = `${nb} ${log ? "log-spaced " : ""}bins${grid.filled ? `, ${grid.filled} of them empty and undrawn` : ""}`;
   const inner = edges.slice(0, nb);
   for (const f of p.frames) {
     for (const [col, values] of p.numeric) {
       const v = sortedPresent(p, values, f);
-      if (v.length < total || v.length < MIN_VALUES) continue;
-      if (below.filter((c) => c > 0 && c < v.length).length < MIN_PINNING_EDGES) continue;
+      if (v.length < MIN_VALUES) continue;
+      const cnt = asCounts(heights, v.length);
+      if (!cnt) continue;
+      // the count below each edge but the last (values past the top may have been cut by a range)
+      const below: number[] = [0];
+      for (let j = 0; j < nb - 1; j++) below.push(below[j]! + cnt[j]!);
+      const total = below[nb - 1]! + cnt[nb - 1]!;
+      if (total < MIN_VALUES) continue;
+      if (new Set(below.filter((c) => c > 0 && c < v.length)).size < MIN_PINNING_EDGES) continue;
+      const where = `${col}${f.desc}`;
+      // the column's own histogram (histogramOnGrid's pass) is no change
+      if (ownCounts(edges, below, v, total)) continue;
       const lower = below.map((c) => (c > 0 ? v[c - 1]! : -Infinity));
       const upper = below.map((c) => (c < v.length ? v[c]! : Infinity));
-      const where = `${col}${f.desc}`;
       // bars seaborn dodges within their bins (multiple="dodge") sit a fixed share of a bin off
-      // its centre: their edges read from the centres are off by that much, which is no move
-      const off = moveInterval(inner, lower, upper);
-      if (off && DODGE_OFFSETS.some((d) => d !== 0 && d * w >= off[0] - 1e-9 * w && d * w <= off[1] + 1e-9 * w)) continue;
-      const stretched = stretch(inner, lower, upper);
-      const moved = move(inner, lower, upper, edges[nb]! - edges[0]!, w, v);
+      // its centre: their edges read from the centres are off by that much (a factor, on a log
+      // grid), which is no change
+      if (log) {
+        const u = factorInterval(inner, lower, upper);
+        const lw = Math.log(edges[1]! / edges[0]!);
+        if (u && u[0] > 0 && DODGE_OFFSETS.some((d) => d !== 0 && -Math.log(u[1]) <= d * lw + 1e-9 && -Math.log(u[0]) >= d * lw - 1e-9)) continue;
+      } else {
+        const off = moveInterval(inner, lower, upper);
+        if (off && DODGE_OFFSETS.some((d) => d !== 0 && d * w >= off[0] - 1e-9 * w && d * w <= off[1] + 1e-9 * w)) continue;
+      }
+      // on a log grid the edges are known only to within the slack of the bars' width: a factor
+      // inside it is no evidence, and a move is not read (its size would differ edge by edge)
+      const stretched = stretch(inner, lower, upper, grid.slack);
+      const moved = log ? null : move(inner, lower, upper, edges[nb]! - edges[0]!, w, v);
       if (!stretched && !moved) continue;
       // a move by d near the values' middle and a stretch by 1 + d / middle give nearly the same counts
       const how = stretched && moved ? `${moved} or ${stretched} (the counts cannot tell which)` : (stretched ?? moved);
       return {
         status: "fail",
-        detail: `the bars are a histogram of ${where} ${how} on these bins (the count below every edge is the changed column's): not the data's values`,
+        detail: `the bars are a histogram of ${where} ${how} on these bins (${bins}; the count below every edge is the changed column's): not the data's values`,
       };
     }
   }
