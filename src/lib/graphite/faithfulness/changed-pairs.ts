@@ -6,7 +6,9 @@
 // change is read from one point and its candidate rows, then every point must be a row under it,
 // so a coincidence would need every point to agree. Not evidence: a change of unit, or a move by
 // (or a division by) a baseline of the column (its mean, median, minimum, maximum, first value,
-// sum, 273.15): deviation and normalised charts are the data. Pure.
+// sum, 273.15): deviation and normalised charts are the data. A line whose x rise is read the
+// same way (each vertex one row: so.Line, a lineplot without an estimator), which catches a year
+// moved under a cut-off that leaves only some rows (no reading of rows in order sees it). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
 import { close } from "./match";
@@ -103,8 +105,15 @@ function* sides(
   }
 }
 
+/**
+ * A line over rows is read the same way when its x rise (so.Line, lineplot without an estimator
+ * sort the rows by x): each vertex one row, the x one column moved (a year + 7), the y as they are.
+ */
+const overRows = (s: PlottedSeries) => s.kind === "line" && (s.x as number[]).every((t, i) => i === 0 || t > (s.x[i - 1] as number));
+
 export function changedPairs(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
-  if (s.kind !== "scatter" || s.y.length < MIN_AFFINE || !s.x.every((x) => typeof x === "number")) return null;
+  if ((s.kind !== "scatter" && s.kind !== "line") || s.y.length < MIN_AFFINE || !s.x.every((x) => typeof x === "number")) return null;
+  if (s.kind === "line" && !overRows(s)) return null;
   const x = s.x as number[];
   const y = s.y;
   if (distinct(x) < 3 || distinct(y) < 3) return null;
@@ -136,9 +145,10 @@ export function changedPairs(s: PlottedSeries, p: Prepared, scale: number): Weig
       const rel = kind === "+" ? `${`+ ${fmt(v)}`.replace("+ -", "− ")}` : `× ${fmt(v)}`;
       const other = asIsAxis === "y" ? "x" : "y";
       const [xc, yc] = asIsAxis === "y" ? [cc, ac] : [ac, cc];
+      const how = s.kind === "line" ? ", joined in order of x" : s.truncated ? "" : ", drawn in another order";
       return {
         status: "fail",
-        detail: `every ${asIsAxis} is a value of ${ac}${f.desc} and each ${other} is its own row's ${cc} ${rel} (every one of the ${n} points${s.truncated ? " measured" : ""} is a row that way${s.truncated ? "" : ", drawn in another order"}): the points are not the data's (${xc}, ${yc}) pairs`,
+        detail: `every ${asIsAxis} is a value of ${ac}${f.desc} and each ${other} is its own row's ${cc} ${rel} (every one of the ${n} points${s.truncated ? " measured" : ""} is a row that way${how}): the points are not the data's (${xc}, ${yc}) pairs`,
       };
     }
   }
