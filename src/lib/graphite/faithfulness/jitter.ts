@@ -39,7 +39,7 @@ interface Found {
 }
 
 /** The smallest gap between a column's distinct values in the whole table, or null when it has 2..MAX_LEVELS of them. */
-function levelGap(p: Prepared, b: string): number | null {
+export function levelGap(p: Prepared, b: string): number | null {
   const v = [...new Set(p.numeric.get(b)!.filter((t) => Number.isFinite(t)))].sort((s, t) => s - t);
   if (v.length < 2 || v.length > MAX_LEVELS) return null;
   return Math.min(...v.slice(1).map((t, i) => t - v[i]!));
