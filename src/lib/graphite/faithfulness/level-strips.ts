@@ -58,9 +58,13 @@ export function weighLevelStrip(s: PlottedSeries, p: Prepared, scale: number): W
         if (have.length !== n) continue;
         const where = `${a} where ${b} == ${fmt(v)}`;
         if (have.every((t, i) => close(drawn[i]!, t, scale)))
-          return { status: "pass", detail: `match values of ${where} (points spread around ${b} = ${fmt(v)} on the ${axis} axis, as a strip or swarm on its own scale draws them)` };
+          return {
+            status: "pass",
+            detail: `match values of ${where} (points spread around ${b} = ${fmt(v)} on the ${axis} axis, as a strip or swarm on its own scale draws them)`,
+          };
         const moved = changedSorted(drawn, have);
-        if (moved) return { status: "fail", detail: `the ${n} points at ${b} = ${fmt(v)} are the ${n} values of ${where} each ${moved}: not the data's values` };
+        if (moved)
+          return { status: "fail", detail: `the ${n} points at ${b} = ${fmt(v)} are the ${n} values of ${where} each ${moved}: not the data's values` };
         const column = ascending(av.filter((t) => Number.isFinite(t)));
         if (within(column, drawn, scale)) {
           const own = values.filter((t) => have.some((h) => close(t, h, scale))).length;
