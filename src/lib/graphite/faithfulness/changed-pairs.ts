@@ -180,7 +180,28 @@ function changeOf(asIs: readonly number[], changed: readonly number[], a: number
     for (let r = lo; r < hi; r++) if (close(want, c(r), scale)) return true;
     return false;
   };
-  for (let r = span[0]; r < span[1]; r++) {
+  // Within the tolerance a neighbouring row (next year's value 0.2% off) may fit under another
+  // change: of the changes that fit, the one under which the most points are rows exactly.
+  const exactRows = (undo: (t: number) => number) => {
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const [lo, hi] = rowsAt(a, asIs[i]!, scale);
+      const want = undo(changed[i]!);
+      for (let r = lo; r < hi; r++)
+        if (sameNum(a[r]!, asIs[i]!) && Math.abs(want - c(r)) <= 1e-6 * Math.max(1, Math.abs(want))) {
+          count++;
+          break;
+        }
+    }
+    return count;
+  };
+  let found: ["+" | "×", number, number] | null = null;
+  // the rows whose as-is value is nearest first: within the tolerance a neighbouring row (next
+  // year's value 0.2% off) may fit too, under another change, and the exact row names the true one
+  const tries0 = Array.from({ length: span[1] - span[0] }, (_, t) => span[0] + t).sort(
+    (u, v) => Math.abs(a[u]! - asIs[best]!) - Math.abs(a[v]! - asIs[best]!) || u - v,
+  );
+  for (const r of tries0) {
     const cr = c(r);
     if (!Number.isFinite(cr)) continue;
     const d = changed[best]! - cr;
@@ -191,10 +212,13 @@ function changeOf(asIs: readonly number[], changed: readonly number[], a: number
     for (const [kind, v, undo] of tries) {
       let ok = true;
       for (let i = 0; i < n && ok; i++) ok = isRow(i, undo);
-      if (ok) return [kind, v];
+      if (!ok) continue;
+      const score = exactRows(undo);
+      if (score === n) return [kind, v];
+      if (!found || score > found[2]) found = [kind, v, score];
     }
   }
-  return null;
+  return found ? [found[0], found[1]] : null;
 }
 
 /** How sorted values relate to a column's sorted values, but for a baseline the column gives. */
