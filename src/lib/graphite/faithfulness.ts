@@ -32,6 +32,7 @@ import { explainStrip, stripEvidence } from "./faithfulness/strips";
 import { weighErrorBars } from "./faithfulness/error-bars";
 import { categoriesShown, explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
 import { explainJittered } from "./faithfulness/jitter";
+import { weighResiduals } from "./faithfulness/residuals";
 import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
@@ -636,6 +637,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked", whole),
       ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
       ...lineLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+      ...weighResiduals(series, p, scale, (k) => valueChecks[k]!.status === "unchecked"),
     ]) {
       const c = valueChecks[i]!;
       if (c.status !== "unchecked") continue;

@@ -73,3 +73,16 @@ test("a scatter cut short in file order whose x are its rows' total_bill + 3: un
   const dev = checkFaithfulness(table, [figure([scatter((i) => bill[i]! - m, rows, true)])]);
   assert.notEqual(dev.verdict, "unfaithful", JSON.stringify(dev.checks));
 });
+
+test("a line over one group's rows (sorted by x) with the x column + 7 (some rows cut off): unfaithful, naming it; the rows themselves: not", () => {
+  const years = [...bill.keys()].map((i) => 1990 + i);
+  const t = readCsv(["year,bill,day", ...years.map((yr, i) => `${yr},${bill[i]},${day[i]}`)].join("\n") + "\n");
+  // the rows the moved years leave under a cut-off (a query after the change): the first 6 of Sat's
+  const sat = [...bill.keys()].filter((i) => day[i] === "Sat").slice(0, 6);
+  const line = (dx: number) => series({ kind: "line", x: sat.map((i) => years[i]! + dx), y: sat.map((i) => bill[i]!) });
+  // the rows as they are (a cut-off the check has no reading for) are never called changed
+  assert.notEqual(checkFaithfulness(t, [figure([line(0)])]).verdict, "unfaithful");
+  const f = checkFaithfulness(t, [figure([line(7)])]);
+  assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
+  assert.match(values(f)[0]!.detail, /each x is its own row's year \+ 7 \(every one of the 6 points is a row that way, joined in order of x\)/);
+});

@@ -106,3 +106,34 @@ test("a jitter that happens to put a rare value's 3 points on one side (one draw
   const f = checkFaithfulness(t, [figure([series({ kind: "scatter", x: few.map((r) => r.bill), y: few.map((r, i) => r.size + up(i)) })], labels)]);
   assertVerdict(f, "faithful");
 });
+
+// the jittered coordinate moved: each point its row's size + d, spread around that on both sides
+const movedJitter = (d: number, width: number) =>
+  checkFaithfulness(table, [
+    figure(
+      [
+        series({
+          kind: "scatter",
+          x: rows.map((r) => r.bill),
+          y: rows.map((r, i) => r.size + d + width * spread(i)),
+        }),
+      ],
+      labels,
+    ),
+  ]);
+
+test("the jittered column moved by 0.9 (sizes 1 apart, jitter 0.15): unfaithful, naming the move", () => {
+  assertVerdict(
+    movedJitter(0.9, 0.15),
+    "unfaithful",
+    /the x are column bill row by row, but each y is its row's size \+ about 0\.9\d?, jittered \(within 0\.1\d*\): every point stands more than half the 1 between size's values from its own row's size/,
+  );
+  assertVerdict(movedJitter(-2.2, 0.15), "unfaithful", /each y is its row's size − about 2\.2, jittered/);
+});
+
+test("a move of half a step (size + 0.5), or one the jitter reaches back from, or by the column's minimum: not evidence", () => {
+  assertVerdict(movedJitter(0.5, 0.15), "unchecked");
+  assertVerdict(movedJitter(0.6, 0.3), "unchecked");
+  // size − its minimum (1): a deviation from a baseline of the column
+  assertVerdict(movedJitter(-1, 0.15), "unchecked");
+});

@@ -6,7 +6,9 @@
 // change is read from one point and its candidate rows, then every point must be a row under it,
 // so a coincidence would need every point to agree. Not evidence: a change of unit, or a move by
 // (or a division by) a baseline of the column (its mean, median, minimum, maximum, first value,
-// sum, 273.15): deviation and normalised charts are the data. Pure.
+// sum, 273.15): deviation and normalised charts are the data. A line whose x rise is read the
+// same way (each vertex one row: so.Line, a lineplot without an estimator), which catches a year
+// moved under a cut-off that leaves only some rows (no reading of rows in order sees it). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
 import { close } from "./match";
@@ -103,8 +105,15 @@ function* sides(
   }
 }
 
+/**
+ * A line over rows is read the same way when its x rise (so.Line, lineplot without an estimator
+ * sort the rows by x): each vertex one row, the x one column moved (a year + 7), the y as they are.
+ */
+const overRows = (s: PlottedSeries) => s.kind === "line" && (s.x as number[]).every((t, i) => i === 0 || t > (s.x[i - 1] as number));
+
 export function changedPairs(s: PlottedSeries, p: Prepared, scale: number): Weighed | null {
-  if (s.kind !== "scatter" || s.y.length < MIN_AFFINE || !s.x.every((x) => typeof x === "number")) return null;
+  if ((s.kind !== "scatter" && s.kind !== "line") || s.y.length < MIN_AFFINE || !s.x.every((x) => typeof x === "number")) return null;
+  if (s.kind === "line" && !overRows(s)) return null;
   const x = s.x as number[];
   const y = s.y;
   if (distinct(x) < 3 || distinct(y) < 3) return null;
@@ -136,9 +145,10 @@ export function changedPairs(s: PlottedSeries, p: Prepared, scale: number): Weig
       const rel = kind === "+" ? `${`+ ${fmt(v)}`.replace("+ -", "− ")}` : `× ${fmt(v)}`;
       const other = asIsAxis === "y" ? "x" : "y";
       const [xc, yc] = asIsAxis === "y" ? [cc, ac] : [ac, cc];
+      const how = s.kind === "line" ? ", joined in order of x" : s.truncated ? "" : ", drawn in another order";
       return {
         status: "fail",
-        detail: `every ${asIsAxis} is a value of ${ac}${f.desc} and each ${other} is its own row's ${cc} ${rel} (every one of the ${n} points${s.truncated ? " measured" : ""} is a row that way${s.truncated ? "" : ", drawn in another order"}): the points are not the data's (${xc}, ${yc}) pairs`,
+        detail: `every ${asIsAxis} is a value of ${ac}${f.desc} and each ${other} is its own row's ${cc} ${rel} (every one of the ${n} points${s.truncated ? " measured" : ""} is a row that way${how}): the points are not the data's (${xc}, ${yc}) pairs`,
       };
     }
   }
@@ -170,7 +180,28 @@ function changeOf(asIs: readonly number[], changed: readonly number[], a: number
     for (let r = lo; r < hi; r++) if (close(want, c(r), scale)) return true;
     return false;
   };
-  for (let r = span[0]; r < span[1]; r++) {
+  // Within the tolerance a neighbouring row (next year's value 0.2% off) may fit under another
+  // change: of the changes that fit, the one under which the most points are rows exactly.
+  const exactRows = (undo: (t: number) => number) => {
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const [lo, hi] = rowsAt(a, asIs[i]!, scale);
+      const want = undo(changed[i]!);
+      for (let r = lo; r < hi; r++)
+        if (sameNum(a[r]!, asIs[i]!) && Math.abs(want - c(r)) <= 1e-6 * Math.max(1, Math.abs(want))) {
+          count++;
+          break;
+        }
+    }
+    return count;
+  };
+  let found: ["+" | "×", number, number] | null = null;
+  // the rows whose as-is value is nearest first: within the tolerance a neighbouring row (next
+  // year's value 0.2% off) may fit too, under another change, and the exact row names the true one
+  const tries0 = Array.from({ length: span[1] - span[0] }, (_, t) => span[0] + t).sort(
+    (u, v) => Math.abs(a[u]! - asIs[best]!) - Math.abs(a[v]! - asIs[best]!) || u - v,
+  );
+  for (const r of tries0) {
     const cr = c(r);
     if (!Number.isFinite(cr)) continue;
     const d = changed[best]! - cr;
@@ -181,10 +212,13 @@ function changeOf(asIs: readonly number[], changed: readonly number[], a: number
     for (const [kind, v, undo] of tries) {
       let ok = true;
       for (let i = 0; i < n && ok; i++) ok = isRow(i, undo);
-      if (ok) return [kind, v];
+      if (!ok) continue;
+      const score = exactRows(undo);
+      if (score === n) return [kind, v];
+      if (!found || score > found[2]) found = [kind, v, score];
     }
   }
-  return null;
+  return found ? [found[0], found[1]] : null;
 }
 
 /** How sorted values relate to a column's sorted values, but for a baseline the column gives. */

@@ -6,10 +6,13 @@
 // file's order (one collection per category keeps it), with the points' legend colours, when they
 // have any, a category column's row by row (else the points are not confirmed). The same scatter
 // whose exact coordinate is its column moved by a constant or stretched by a factor no change of
-// unit gives (no baseline: a deviation chart) is evidence against the chart. Pure.
+// unit gives (no baseline: a deviation chart) is evidence against the chart, and so is the same
+// scatter whose jitter is centred on its column moved by a constant further than half the gap
+// between its values (cylinders + 0.9 with x_jitter). Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
 import { close } from "./match";
+import { memo } from "./memo";
 import type { Weighed } from "./near";
 import { relation } from "./pairs";
 import { MAX_PAIR_COLUMNS } from "./shapes";
@@ -37,10 +40,13 @@ interface Found {
 }
 
 /** The smallest gap between a column's distinct values in the whole table, or null when it has 2..MAX_LEVELS of them. */
-function levelGap(p: Prepared, b: string): number | null {
-  const v = [...new Set(p.numeric.get(b)!.filter((t) => Number.isFinite(t)))].sort((s, t) => s - t);
-  if (v.length < 2 || v.length > MAX_LEVELS) return null;
-  return Math.min(...v.slice(1).map((t, i) => t - v[i]!));
+export function levelGap(p: Prepared, b: string): number | null {
+  const col = p.numeric.get(b)!;
+  return memo(col, "level gap", () => {
+    const v = [...new Set(col.filter((t) => Number.isFinite(t)))].sort((s, t) => s - t);
+    if (v.length < 2 || v.length > MAX_LEVELS) return null;
+    return Math.min(...v.slice(1).map((t, i) => t - v[i]!));
+  });
 }
 
 /** Most the points' mean distance from their rows' values may be, as a share of the gap (a dodge of unequal groups is off centre a little). */
@@ -175,6 +181,62 @@ export function jitteredChanged(s: PlottedSeries, p: Prepared): Weighed | null {
       status: "fail",
       detail: `the ${other} are each row's ${m.b}${m.f.desc} jittered (within ${fmt(m.dev)}), but each ${m.exact} is its row's ${m.a} ${rel}: the points are not the data's (${m.exact === "y" ? m.b : m.a}, ${m.exact === "y" ? m.a : m.b}) pairs`,
     };
+  }
+  return jitteredMoved(s, p);
+}
+
+/**
+ * Jittered rows whose jittered coordinate is its column moved by a constant: the exact coordinate
+ * is a column row by row, and each other coordinate its row's value of a column with few values
+ * + d, spread around that moved value as a jitter is (both sides, under half the gap). Only a move
+ * that takes every point more than half the gap from its own row's value is evidence: a dodge, or
+ * a move of half a step (size + 0.5), stays in the value's slot, and a baseline of the column
+ * (its minimum, mean) is a deviation chart.
+ */
+export function jitteredMoved(s: PlottedSeries, p: Prepared): Weighed | null {
+  if (s.kind !== "scatter" || s.truncated || s.y.length < MIN_JITTERED || !s.x.every((x) => typeof x === "number")) return null;
+  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
+  const gaps = new Map(cols.map((b) => [b, levelGap(p, b)] as const));
+  const n = s.y.length;
+  for (const [exact, e, j] of [
+    ["y", s.y, s.x as number[]],
+    ["x", s.x as number[], s.y],
+  ] as const) {
+    for (const f of p.frames) {
+      if (f.rows.length < n) continue;
+      for (const a of cols) {
+        const av = p.numeric.get(a)!;
+        for (const b of cols) {
+          if (a === b) continue;
+          const gap = gaps.get(b);
+          if (!gap) continue;
+          const bv = p.numeric.get(b)!;
+          // the exact coordinate as it is, to the relative tolerance (no scale: a jitter's points
+          // are few): its first point before the rows are gathered (big tables)
+          const first = f.rows.find((r) => Number.isFinite(av[r]!) && Number.isFinite(bv[r]!));
+          if (first === undefined || !close(e[0]!, av[first]!, 0)) continue;
+          const rows = f.rows.filter((r) => Number.isFinite(av[r]!) && Number.isFinite(bv[r]!));
+          if (rows.length !== n) continue;
+          if (!e.every((t, k) => close(t, av[rows[k]!]!, 0))) continue;
+          const d = j.map((t, k) => t - bv[rows[k]!]!);
+          // the move is the middle of the spread (a jitter reaches as far each way), told to 2 digits
+          const m = (Math.min(...d) + Math.max(...d)) / 2;
+          const dev = Math.max(...d.map((t) => Math.abs(t - m)));
+          if (dev === 0 || dev >= MAX_SHARE * gap || Math.abs(m) - dev <= gap / 2) continue;
+          const moved = rows.map((r) => bv[r]! + m);
+          if (!centred(j, moved, gap)) continue;
+          const present = f.rows.map((r) => bv[r]!).filter((t) => Number.isFinite(t));
+          // the move is known only to within the jitter: any baseline it may be is a deviation chart
+          if (baselines(present).some((t) => Math.abs(m + t) <= dev)) continue;
+          const other = exact === "y" ? "x" : "y";
+          const rel = m > 0 ? `+ about ${+m.toPrecision(2)}` : `− about ${+(-m).toPrecision(2)}`;
+          return {
+            status: "fail",
+            detail: `the ${exact} are column ${a}${f.desc} row by row, but each ${other} is its row's ${b} ${rel}, jittered (within ${fmt(dev)}): every point stands more than half the ${fmt(gap)} between ${b}'s values from its own row's ${b}, so the points are not the data's (${exact === "y" ? b : a}, ${exact === "y" ? a : b}) pairs`,
+          };
+        }
+      }
+    }
   }
   return null;
 }
