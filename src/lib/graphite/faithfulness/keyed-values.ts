@@ -7,8 +7,10 @@
 // tolerance), with MIN_POINTS points and as many distinct values, and when no column that holds
 // every x as its values pairs the points with rows (a chart keyed by another column than the one
 // tried is read by that one). x that are row positions (0..n-1, 1..n) name no key; labels that are
-// a category's values cut to three letters (months as %b writes them) name its values. Pure.
+// a category's values cut to three letters (months as %b writes them) name its values. Pure apart from the
+// table's memo (faithfulness/memo).
 import type { PlottedSeries } from "../../schema/sandbox";
+import { memo, memo2 } from "./memo";
 import type { Weighed } from "./near";
 import type { Prepared } from "./table";
 
@@ -37,10 +39,12 @@ function keyColumns(p: Prepared, xs: string[]): KeyColumn[] {
   const out: KeyColumn[] = [];
   const cols: KeyColumn[] = [
     ...[...p.categorical].map(([name, keys]) => ({ name, keys })),
-    ...[...p.numeric].filter(([name]) => !p.categorical.has(name)).map(([name, v]) => ({ name, keys: v.map((t) => (Number.isFinite(t) ? String(t) : null)) })),
+    ...[...p.numeric]
+      .filter(([name]) => !p.categorical.has(name))
+      .map(([name, v]) => ({ name, keys: memo(v, "as keys", () => v.map((t) => (Number.isFinite(t) ? String(t) : null))) })),
   ];
   for (const c of cols) {
-    const have = new Set(c.keys.filter((k): k is string => k !== null));
+    const have = memo(c.keys, "key set", () => new Set(c.keys.filter((k): k is string => k !== null)));
     if (xs.every((x) => have.has(x))) {
       out.push(c);
       continue;
@@ -49,18 +53,20 @@ function keyColumns(p: Prepared, xs: string[]): KeyColumn[] {
     // strftime's %b and many loaders write months), when that names each value apart
     const short = new Set([...have].map((k) => k.slice(0, ABBREVIATED)));
     if (p.categorical.has(c.name) && short.size === have.size && xs.every((x) => short.has(x)))
-      out.push({ name: c.name, short: true, keys: c.keys.map((k) => (k === null ? null : k.slice(0, ABBREVIATED))) });
+      out.push({ name: c.name, short: true, keys: memo(c.keys, "abbreviated", () => c.keys.map((k) => (k === null ? null : k.slice(0, ABBREVIATED)))) });
   }
   return out;
 }
 
 /** The (key, value) pairs of the rows, as text "key\u0000value". */
 function rowPairs(key: KeyColumn, v: number[]): Set<string> {
-  const out = new Set<string>();
-  key.keys.forEach((k, r) => {
-    if (k !== null && Number.isFinite(v[r]!)) out.add(`${k}\u0000${v[r]}`);
+  return memo2(key.keys, v, "row pairs", () => {
+    const out = new Set<string>();
+    key.keys.forEach((k, r) => {
+      if (k !== null && Number.isFinite(v[r]!)) out.add(`${k}\u0000${v[r]}`);
+    });
+    return out;
   });
-  return out;
 }
 
 /**
@@ -80,7 +86,7 @@ export function keyedValuesMoved(unread: Array<{ i: number; s: PlottedSeries }>,
     if (keys.length === 0) continue;
     // the value columns every y is exactly a value of
     const values = [...p.numeric].filter(([, v]) => {
-      const have = new Set(v.filter((t) => Number.isFinite(t)));
+      const have = memo(v, "value set", () => new Set(v.filter((t) => Number.isFinite(t))));
       return s.y.every((y) => have.has(y));
     });
     if (values.length === 0) continue;

@@ -111,7 +111,8 @@ function readAtKeys(s: PlottedSeries, p: Prepared, scale: number): string | null
  */
 export function xMoved(unread: UnreadSeries[], p: Prepared, scale: number): Map<number, Weighed> {
   const out = new Map<number, Weighed>();
-  const columns = [...p.numeric].slice(0, MAX_KEY_COLUMNS).map(([name, v]) => ({ name, v, keys: distinct(p, v) }));
+  // built only when some series may be read this way (a large table's columns are costly to sort)
+  let columns: Array<{ name: string; v: number[]; keys: number[] }> | null = null;
   for (const { i, s } of unread) {
     if (s.kind !== "line" && s.kind !== "bar") continue;
     if (s.truncated || s.x.length < MIN_MOVED || !s.x.every((x) => typeof x === "number" && Number.isFinite(x))) continue;
@@ -120,6 +121,7 @@ export function xMoved(unread: UnreadSeries[], p: Prepared, scale: number): Map<
     // distinct x (a line through every row, estimator=None, repeats them: its pairs are rows)
     const xs = [...new Set(x)].sort((a, b) => a - b);
     if (xs.length < MIN_MOVED || isPositions(xs)) continue;
+    columns ??= [...p.numeric].slice(0, MAX_KEY_COLUMNS).map(([name, v]) => ({ name, v, keys: distinct(p, v) }));
     for (const { name, v, keys } of columns) {
       if (keys.length < xs.length) continue;
       const rel = relation(xs, keys);
