@@ -92,3 +92,14 @@ test("the mean passengers by month (an aggregate, no row's value): not unfaithfu
   const f = checkFaithfulness(flightTable, [figure([series({ kind: "bar", label: null, x: months.map((m) => m.slice(0, 3)), y })])]);
   if (f.verdict === "unfaithful") throw new Error(JSON.stringify(f.checks));
 });
+
+test("a line through every row (estimator=None, sorted by x) at timepoint + 3: unfaithful, naming the rows and the constant", () => {
+  const sorted = [...rows].sort((a, b) => a.timepoint - b.timepoint);
+  const at = (d: number) => series({ kind: "line", label: null, x: sorted.map((r) => r.timepoint + d), y: sorted.map((r) => r.signal) });
+  assertVerdict(
+    check([at(3)]),
+    "unfaithful",
+    /the y are column signal against column timepoint, every row once \(in another order\), but each x is its timepoint \+ 3/,
+  );
+  notUnfaithful([at(0)]);
+});

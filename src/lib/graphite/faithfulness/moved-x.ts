@@ -102,7 +102,31 @@ function readAtKeys(s: PlottedSeries, p: Prepared, scale: number): string | null
   if (found?.byKey) return `${found.cand.desc}${found.scale}`;
   // ...or over rows where two columns take one value each (a hue and a style's line)
   const sub = explainInSubsets(s, keys, p, scale)?.detail.replace(/ by x value$/, "");
-  return explainPairs(s, p, scale) ?? sub ?? null;
+  return explainPairs(s, p, scale) ?? sub ?? rowsAsSet(s, p);
+}
+
+/**
+ * The points as a set of rows (a line through every row, estimator=None, sorted by x): each point
+ * one row's (x column, y column) pair exactly, every row of a subset drawn once. Numeric x only.
+ */
+function rowsAsSet(s: PlottedSeries, p: Prepared): string | null {
+  const x = s.x as number[];
+  const want = new Map<string, number>();
+  x.forEach((t, k) => want.set(`${t}\u0000${s.y[k]}`, (want.get(`${t}\u0000${s.y[k]}`) ?? 0) + 1));
+  for (const [xc, xv] of p.numeric) {
+    for (const [yc, yv] of p.numeric) {
+      if (yc === xc) continue;
+      for (const f of p.frames) {
+        const rows = f.rows.filter((r) => Number.isFinite(xv[r]!) && Number.isFinite(yv[r]!));
+        if (rows.length !== x.length) continue;
+        const have = new Map<string, number>();
+        for (const r of rows) have.set(`${xv[r]}\u0000${yv[r]}`, (have.get(`${xv[r]}\u0000${yv[r]}`) ?? 0) + 1);
+        if (have.size === want.size && [...want].every(([k, n]) => have.get(k) === n))
+          return `column ${yc} against column ${xc}${f.desc}, every row once (in another order)`;
+      }
+    }
+  }
+  return null;
 }
 
 /**
