@@ -82,14 +82,14 @@ export function keyedValuesMoved(unread: Array<{ i: number; s: PlottedSeries }>,
     if (numericX && isPositions([...(s.x as number[])].sort((a, b) => a - b))) continue;
     const xs = s.x.map(norm);
     if (new Set(xs).size < MIN_POINTS) continue;
-    const keys = keyColumns(p, xs);
-    if (keys.length === 0) continue;
-    // the value columns every y is exactly a value of
+    // the value columns every y is exactly a value of (first: it rules out most series at once)
     const values = [...p.numeric].filter(([, v]) => {
-      const have = memo(v, "value set", () => new Set(v.filter((t) => Number.isFinite(t))));
+      const have = memo(v, "value set", () => new Set(v));
       return s.y.every((y) => have.has(y));
     });
     if (values.length === 0) continue;
+    const keys = keyColumns(p, xs);
+    if (keys.length === 0) continue;
     let paired = false;
     let found: { key: string; col: string; own: number; at: number; short: boolean } | null = null;
     for (const key of keys) {

@@ -8,11 +8,12 @@
 // the keys' spacing (dodged points, bar edges), a change of unit (seconds to minutes), keys taken
 // relative to a baseline of the column (its mean, minimum, first value, ... subtracted or divided
 // by), two-digit years written out (+ 1900), x that are row positions, and fewer than MIN_MOVED
-// points are no evidence. Pure.
+// points are no evidence. Pure apart from the table's memo (faithfulness/memo).
 import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
 import { keyedValuesMoved } from "./keyed-values";
 import { explain, xKeys } from "./match";
+import { memo2 } from "./memo";
 import { MIN_MOVED } from "./moved-keys";
 import type { Weighed } from "./near";
 import { explainPairs } from "./shapes";
@@ -34,10 +35,14 @@ const MAX_KEY_COLUMNS = 12;
 const sameNum = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 const isPositions = (v: number[]) => v.every((t, i) => t === i) || v.every((t, i) => t === i + 1);
 
-/** The column's distinct finite values over the rows, sorted. */
+/** The column's distinct finite values over the rows, sorted (the set first: few values to sort). */
 function distinct(p: Prepared, v: number[]): number[] {
   const rows = p.frames[0]?.rows ?? [];
-  return [...new Set(rows.map((r) => v[r]!).filter((t) => Number.isFinite(t)))].sort((a, b) => a - b);
+  return memo2(p, v, "distinct sorted", () => {
+    const set = new Set<number>();
+    for (const r of rows) set.add(v[r]!);
+    return [...set].filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+  });
 }
 
 /** Each plotted x taken back to a key (x − d or x ÷ f), or null when some x is no key. */
@@ -135,8 +140,6 @@ function rowsAsSet(s: PlottedSeries, p: Prepared): string | null {
  */
 export function xMoved(unread: UnreadSeries[], p: Prepared, scale: number): Map<number, Weighed> {
   const out = new Map<number, Weighed>();
-  // built only when some series may be read this way (a large table's columns are costly to sort)
-  let columns: Array<{ name: string; v: number[]; keys: number[] }> | null = null;
   for (const { i, s } of unread) {
     if (s.kind !== "line" && s.kind !== "bar") continue;
     if (s.truncated || s.x.length < MIN_MOVED || !s.x.every((x) => typeof x === "number" && Number.isFinite(x))) continue;
@@ -145,8 +148,8 @@ export function xMoved(unread: UnreadSeries[], p: Prepared, scale: number): Map<
     // distinct x (a line through every row, estimator=None, repeats them: its pairs are rows)
     const xs = [...new Set(x)].sort((a, b) => a - b);
     if (xs.length < MIN_MOVED || isPositions(xs)) continue;
-    columns ??= [...p.numeric].slice(0, MAX_KEY_COLUMNS).map(([name, v]) => ({ name, v, keys: distinct(p, v) }));
-    for (const { name, v, keys } of columns) {
+    for (const [name, v] of [...p.numeric].slice(0, MAX_KEY_COLUMNS)) {
+      const keys = distinct(p, v);
       if (keys.length < xs.length) continue;
       const rel = relation(xs, keys);
       if (
