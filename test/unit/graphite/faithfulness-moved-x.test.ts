@@ -103,3 +103,11 @@ test("a line through every row (estimator=None, sorted by x) at timepoint + 3: u
   );
   notUnfaithful([at(0)]);
 });
+
+test("whole numbers no larger than the table (counts of rows, by chance a column's values): not unfaithful", () => {
+  const small = flights.map((r, k) => ({ ...r, passengers: k + 1 }));
+  const t = tableOf(["year", "month", "passengers"], small);
+  const y = [5, 3, 9, 1, 12, 7, 2, 11, 4, 10, 6, 8];
+  const f = checkFaithfulness(t, [figure([series({ kind: "bar", label: null, x: months.map((m) => m.slice(0, 3)), y })])]);
+  if (f.verdict === "unfaithful") throw new Error(JSON.stringify(f.checks));
+});

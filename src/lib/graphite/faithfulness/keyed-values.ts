@@ -6,9 +6,10 @@
 // of the column's values at many keys. So it is evidence only when every y is exact (no unit, no
 // tolerance), with MIN_POINTS points and as many distinct values, and when no column that holds
 // every x as its values pairs the points with rows (a chart keyed by another column than the one
-// tried is read by that one). x that are row positions (0..n-1, 1..n) name no key; labels that are
-// a category's values cut to three letters (months as %b writes them) name its values. Pure apart from the
-// table's memo (faithfulness/memo).
+// tried is read by that one), and never when the values could be counts of rows (whole numbers no
+// larger than the table). x that are row positions (0..n-1, 1..n) name no key; labels that are a
+// category's values cut to three letters (months as %b writes them) name its values. Pure apart
+// from the table's memo (faithfulness/memo).
 import type { PlottedSeries } from "../../schema/sandbox";
 import { memo, memo2 } from "./memo";
 import type { Weighed } from "./near";
@@ -78,6 +79,9 @@ export function keyedValuesMoved(unread: Array<{ i: number; s: PlottedSeries }>,
   for (const { i, s } of unread) {
     if ((s.kind !== "line" && s.kind !== "bar") || s.truncated || s.y.length < MIN_POINTS) continue;
     if (!s.y.every((y) => Number.isFinite(y)) || new Set(s.y).size < MIN_POINTS) continue;
+    // whole numbers no larger than the table could be counts of rows (an unread histogram's bars),
+    // which any whole-number column may hold by chance
+    if (s.y.every((y) => Number.isInteger(y) && y >= 0 && y <= p.rowCount)) continue;
     const numericX = s.x.every((x) => typeof x === "number");
     if (numericX && isPositions([...(s.x as number[])].sort((a, b) => a - b))) continue;
     const xs = s.x.map(norm);
