@@ -117,7 +117,10 @@ function readAtKeys(s: PlottedSeries, p: Prepared, scale: number): string | null
 function rowsAsSet(s: PlottedSeries, p: Prepared): string | null {
   const x = s.x as number[];
   const want = new Map<string, number>();
-  x.forEach((t, k) => want.set(`${t}\u0000${s.y[k]}`, (want.get(`${t}\u0000${s.y[k]}`) ?? 0) + 1));
+  x.forEach((t, k) => {
+    const key = `${t}\u0000${s.y[k]}`;
+    want.set(key, (want.get(key) ?? 0) + 1);
+  });
   for (const [xc, xv] of p.numeric) {
     for (const [yc, yv] of p.numeric) {
       if (yc === xc) continue;
@@ -125,7 +128,10 @@ function rowsAsSet(s: PlottedSeries, p: Prepared): string | null {
         const rows = f.rows.filter((r) => Number.isFinite(xv[r]!) && Number.isFinite(yv[r]!));
         if (rows.length !== x.length) continue;
         const have = new Map<string, number>();
-        for (const r of rows) have.set(`${xv[r]}\u0000${yv[r]}`, (have.get(`${xv[r]}\u0000${yv[r]}`) ?? 0) + 1);
+        for (const r of rows) {
+          const key = `${xv[r]}\u0000${yv[r]}`;
+          have.set(key, (have.get(key) ?? 0) + 1);
+        }
         if (have.size === want.size && [...want].every(([k, n]) => have.get(k) === n))
           return `column ${yc} against column ${xc}${f.desc}, every row once (in another order)`;
       }
