@@ -88,6 +88,8 @@ export function keyedValuesMoved(unread: Array<{ i: number; s: PlottedSeries }>,
     if (new Set(xs).size < MIN_POINTS) continue;
     // the value columns every y is exactly a value of (first: it rules out most series at once)
     const values = [...p.numeric].filter(([, v]) => {
+      // a native scan for the first value before any set is built (most series stop here)
+      if (!v.includes(s.y[0]!)) return false;
       const have = memo(v, "value set", () => new Set(v));
       return s.y.every((y) => have.has(y));
     });
