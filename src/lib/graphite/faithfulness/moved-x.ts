@@ -13,7 +13,7 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
 import { keyedValuesMoved } from "./keyed-values";
 import { explain, xKeys } from "./match";
-import { memo2 } from "./memo";
+import { memo, memo2 } from "./memo";
 import { MIN_MOVED } from "./moved-keys";
 import type { Weighed } from "./near";
 import { explainPairs } from "./shapes";
@@ -43,6 +43,29 @@ function distinct(p: Prepared, v: number[]): number[] {
     for (const r of rows) set.add(v[r]!);
     return [...set].filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
   });
+}
+
+/**
+ * Whether the first x may be the column's smallest value moved, or its smallest value that is not
+ * 0 stretched, with the second x a value of the column that way: scans of the column, so a large
+ * table's column is made distinct and sorted only when it may be the key.
+ */
+function plausible(xs: number[], v: number[]): boolean {
+  const [lo, next] = memo(v, "two smallest", () => {
+    let a = Infinity;
+    for (const t of v) if (t < a) a = t;
+    let b = Infinity;
+    for (const t of v) if (t > a && t < b) b = t;
+    return [a, b] as const;
+  });
+  if (!Number.isFinite(lo)) return false;
+  const has = (t: number) => v.includes(t) || v.some((u) => sameNum(u, t));
+  const d = xs[0]! - lo;
+  if (d !== 0 && has(xs[1]! - d)) return true;
+  const [k, x] = lo !== 0 ? [lo, xs[0]!] : [next, xs[1]!];
+  if (!Number.isFinite(k) || k === 0) return false;
+  const f = x / k;
+  return Number.isFinite(f) && f !== 0 && Math.abs(f - 1) > 1e-6 && has(xs[1]! / f);
 }
 
 /** Each plotted x taken back to a key (x − d or x ÷ f), or null when some x is no key. */
@@ -155,6 +178,7 @@ export function xMoved(unread: UnreadSeries[], p: Prepared, scale: number): Map<
     const xs = [...new Set(x)].sort((a, b) => a - b);
     if (xs.length < MIN_MOVED || isPositions(xs)) continue;
     for (const [name, v] of [...p.numeric].slice(0, MAX_KEY_COLUMNS)) {
+      if (!plausible(xs, v)) continue;
       const keys = distinct(p, v);
       if (keys.length < xs.length) continue;
       const rel = relation(xs, keys);
