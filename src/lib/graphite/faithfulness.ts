@@ -40,6 +40,7 @@ import { weighClustermap } from "./faithfulness/clustermap";
 import { frameOf, labelledRows, unconfirmedPairs } from "./faithfulness/pairs";
 import { mispaired } from "./faithfulness/shape-evidence";
 import { movedKeys } from "./faithfulness/moved-keys";
+import { unreadMoved } from "./faithfulness/moved-x";
 import { fromDays, prepareTable, toDays, type Table } from "./faithfulness/table";
 import { explainKdeBandwidth } from "./faithfulness/bandwidth";
 import { explainSidewaysKde, sidewaysEvidence } from "./faithfulness/sideways";
@@ -620,7 +621,16 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       }
     }
   });
-  for (const [i, w] of rowsMoved(unread, p, scale, legendTitlesOf(figures, p))) {
+  // ...and, of those still unread, the ones whose x are a key column moved, or whose values stand at other keys
+  const moves = rowsMoved(unread, p, scale, legendTitlesOf(figures, p));
+  for (const [i, w] of [
+    ...moves,
+    ...unreadMoved(
+      unread.filter((u) => !moves.has(u.i)),
+      p,
+      scale,
+    ),
+  ]) {
     const u = unread.find((t) => t.i === i)!;
     u.check.status = w.status;
     u.check.detail = w.detail;

@@ -5,9 +5,11 @@
 // Offsets of at most half the keys' spacing are not evidence (a discrete histogram's bins and bar
 // edges sit half a step from the keys; bars dodged by hand sit a fraction of a step off), and
 // neither are keys 0..n-1 or 1..n drawn at other row positions (plt.plot(values) draws at 0..n-1)
-// or two-digit years written out (+ 1900).
+// or two-digit years written out (+ 1900), or keys taken relative to a baseline of theirs (their
+// mean or first value subtracted).
 // Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
+import { baselines } from "./baselines";
 import { candidates } from "./candidates";
 import { close, SCALES } from "./match";
 import type { Weighed } from "./near";
@@ -75,6 +77,9 @@ export function movedKeys(s: PlottedSeries, p: Prepared, scale: number): Weighed
     if (isPositions(xs) && !isPositions(keys)) continue;
     // two-digit years written out (70 -> 1970) name the same years
     if ((rel.offset === 1900 || rel.offset === 2000) && keys.every((t) => t >= 0 && t <= 99)) continue;
+    // keys taken relative to a baseline of theirs (centred on their mean, counted from the first)
+    const d = rel.offset;
+    if (d !== null && baselines(keys).some((b) => Math.abs(d + b) <= 1e-6 * Math.max(Math.abs(b), Math.abs(d)))) continue;
     const unit = SCALES.find(([f]) => ys.every((v, i) => close(v, cand.at(at[i]!) * f, scale)));
     if (!unit) continue;
     const reading = `${cand.desc}${unit[1]}`;
