@@ -169,16 +169,29 @@ export function histogramOnGrid(s: PlottedSeries, p: Prepared): Weighed | null {
     for (const [col, values] of p.numeric) {
       const v = sortedPresent(p, values, f);
       if (v.length < MIN_VALUES) continue;
-      const cnt = asCounts(heights, v.length);
-      if (!cnt) continue;
-      const below: number[] = [0];
-      for (let j = 0; j < nb - 1; j++) below.push(below[j]! + cnt[j]!);
-      const total = below[nb - 1]! + cnt[nb - 1]!;
-      if (total < MIN_VALUES || new Set(below.filter((c) => c > 0 && c < v.length)).size < MIN_PINNING_EDGES) continue;
+      const c = pinningCounts(heights, v.length);
+      if (!c) continue;
+      const { below, total } = c;
       if (ownCounts(edges, below, v, total))
         return { status: "pass", detail: `match histogram of ${col}${f.desc} (${nb} ${log ? "log-spaced " : ""}bins${undrawn})` };
     }
   return null;
+}
+
+/**
+ * The bars' heights read as counts of n values: the count below each edge but the last (values past
+ * the top may have been cut by a range) and the total; null unless enough values are counted and
+ * enough edges lie strictly inside them to pin a change.
+ */
+function pinningCounts(heights: number[], n: number): { below: number[]; total: number } | null {
+  const cnt = asCounts(heights, n);
+  if (!cnt) return null;
+  const nb = heights.length;
+  const below: number[] = [0];
+  for (let j = 0; j < nb - 1; j++) below.push(below[j]! + cnt[j]!);
+  const total = below[nb - 1]! + cnt[nb - 1]!;
+  if (total < MIN_VALUES || new Set(below.filter((c) => c > 0 && c < n)).size < MIN_PINNING_EDGES) return null;
+  return { below, total };
 }
 
 export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null {
@@ -202,14 +215,9 @@ export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null 
     for (const [col, values] of p.numeric) {
       const v = sortedPresent(p, values, f);
       if (v.length < MIN_VALUES) continue;
-      const cnt = asCounts(heights, v.length);
-      if (!cnt) continue;
-      // the count below each edge but the last (values past the top may have been cut by a range)
-      const below: number[] = [0];
-      for (let j = 0; j < nb - 1; j++) below.push(below[j]! + cnt[j]!);
-      const total = below[nb - 1]! + cnt[nb - 1]!;
-      if (total < MIN_VALUES) continue;
-      if (new Set(below.filter((c) => c > 0 && c < v.length)).size < MIN_PINNING_EDGES) continue;
+      const c = pinningCounts(heights, v.length);
+      if (!c) continue;
+      const { below, total } = c;
       const where = `${col}${f.desc}`;
       // the column's own histogram (histogramOnGrid's pass) is no change
       if (ownCounts(edges, below, v, total)) continue;

@@ -93,18 +93,30 @@ function hueColumn(s: PlottedSeries, rows: number[], p: Prepared): string | null
 }
 
 /**
+ * A scatter of enough numeric points to be read as jittered rows: the columns tried, the level gap
+ * of each (null for a column of too many or too few values), and the two ways round (which axis is
+ * exact, its values, the jittered values).
+ */
+function readable(s: PlottedSeries, p: Prepared) {
+  if (s.kind !== "scatter" || s.truncated || s.y.length < MIN_JITTERED || !s.x.every((x) => typeof x === "number")) return null;
+  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
+  const gaps = new Map(cols.map((b) => [b, levelGap(p, b)] as const));
+  const ways = [
+    ["y", s.y, s.x as number[]],
+    ["x", s.x as number[], s.y],
+  ] as const;
+  return { cols, gaps, n: s.y.length, ways };
+}
+
+/**
  * Each way the points may be jittered rows: a frame, the exact axis and its column, the jittered
  * column; `exactFits` says whether the exact values fit that column's (as they are, or changed).
  */
 function* jittered(s: PlottedSeries, p: Prepared, exactFits: (e: number[], col: number[]) => boolean): Generator<Found> {
-  if (s.kind !== "scatter" || s.truncated || s.y.length < MIN_JITTERED || !s.x.every((x) => typeof x === "number")) return;
-  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
-  const gaps = new Map(cols.map((b) => [b, levelGap(p, b)] as const));
-  const n = s.y.length;
-  for (const [exact, e, j] of [
-    ["y", s.y, s.x as number[]],
-    ["x", s.x as number[], s.y],
-  ] as const) {
+  const r = readable(s, p);
+  if (!r) return;
+  const { cols, gaps, n } = r;
+  for (const [exact, e, j] of r.ways) {
     for (const b of cols) {
       const gap = gaps.get(b);
       if (!gap) continue;
@@ -194,14 +206,10 @@ export function jitteredChanged(s: PlottedSeries, p: Prepared): Weighed | null {
  * (its minimum, mean) is a deviation chart.
  */
 export function jitteredMoved(s: PlottedSeries, p: Prepared): Weighed | null {
-  if (s.kind !== "scatter" || s.truncated || s.y.length < MIN_JITTERED || !s.x.every((x) => typeof x === "number")) return null;
-  const cols = [...p.numeric.keys()].slice(0, MAX_PAIR_COLUMNS);
-  const gaps = new Map(cols.map((b) => [b, levelGap(p, b)] as const));
-  const n = s.y.length;
-  for (const [exact, e, j] of [
-    ["y", s.y, s.x as number[]],
-    ["x", s.x as number[], s.y],
-  ] as const) {
+  const r = readable(s, p);
+  if (!r) return null;
+  const { cols, gaps, n } = r;
+  for (const [exact, e, j] of r.ways) {
     for (const f of p.frames) {
       if (f.rows.length < n) continue;
       for (const a of cols) {
