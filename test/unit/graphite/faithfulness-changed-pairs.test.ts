@@ -86,3 +86,30 @@ test("a line over one group's rows (sorted by x) with the x column + 7 (some row
   assert.equal(f.verdict, "unfaithful", JSON.stringify(f.checks));
   assert.match(values(f)[0]!.detail, /each x is its own row's year \+ 7 \(every one of the 6 points is a row that way, joined in order of x\)/);
 });
+
+test("one group's line normalised by its own maximum (so.Norm), indexed to its first value in percent, or its years counted from the first drawn: not unfaithful", () => {
+  const years = [...bill.keys()].map((i) => 1990 + i);
+  const t = readCsv(["year,bill,day", ...years.map((yr, i) => `${yr},${bill[i]},${day[i]}`)].join("\n") + "\n");
+  const sat = [...bill.keys()].filter((i) => day[i] === "Sat");
+  const satMax = Math.max(...sat.map((i) => bill[i]!));
+  const first = bill[sat[0]!]!;
+  const line = (x: (i: number) => number, y: (i: number) => number) => series({ kind: "line", x: sat.map(x), y: sat.map(y) });
+  const cases = {
+    "divided by its maximum": line(
+      (i) => years[i]!,
+      (i) => bill[i]! / satMax,
+    ),
+    "percent of its first value": line(
+      (i) => years[i]!,
+      (i) => (100 * bill[i]!) / first,
+    ),
+    "years from the first drawn": line(
+      (i) => years[i]! - years[sat[0]!]!,
+      (i) => bill[i]!,
+    ),
+  };
+  for (const [what, s] of Object.entries(cases)) {
+    const f = checkFaithfulness(t, [figure([s])]);
+    assert.notEqual(f.verdict, "unfaithful", `${what}: ${JSON.stringify(f.checks)}`);
+  }
+});

@@ -7,8 +7,7 @@
 import type { PlottedSeries } from "../../schema/sandbox";
 import { close } from "./match";
 import type { Weighed } from "./near";
-import { relation } from "./pairs";
-import { baselines } from "./baselines";
+import { changeNotBaseline } from "./pairs";
 import { MAX_PAIR_COLUMNS, pairs, sameX } from "./shapes";
 import type { Frame, Prepared } from "./table";
 
@@ -16,25 +15,6 @@ import type { Frame, Prepared } from "./table";
 export const MIN_AFFINE = 5;
 
 const distinct = (v: number[]) => new Set(v).size;
-
-const sameNum = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-
-/**
- * The change `relation` named, unless it is a deviation or normalised chart's: the column less a
- * baseline of it (its mean, minimum, ...; of `column`, its values in the whole subset), divided
- * by one, or a percent of one.
- */
-function changeOf(changed: number[], col: number[], column: () => number[]): string | null {
-  const rel = relation(changed, col);
-  if (!rel) return null;
-  const base = baselines(column());
-  if (rel.startsWith("×")) {
-    const k = changed.find((_, i) => col[i] !== 0)! / col.find((t) => t !== 0)!;
-    return base.some((b) => sameNum(1 / k, Math.abs(b)) || sameNum(100 / k, Math.abs(b))) ? null : rel;
-  }
-  const d = changed[0]! - col[0]!;
-  return base.some((b) => sameNum(d, -b)) ? null : rel;
-}
 
 /** A column's values present in a subset's rows. */
 const presentIn = (p: Prepared, f: Frame, c: string) => f.rows.map((i) => p.numeric.get(c)![i]!).filter((t) => Number.isFinite(t));
@@ -78,7 +58,7 @@ export function affinePairs(s: PlottedSeries, p: Prepared, scale: number): Weigh
         if (!got) continue;
         const [xs, ys] = got;
         if (!y.every((v, i) => close(v, ys[i]!, scale))) continue;
-        const rel = changeOf(x, xs, () => presentIn(p, f, xc));
+        const rel = changeNotBaseline(x, xs, () => presentIn(p, f, xc));
         if (rel)
           return {
             status: "fail",
@@ -95,7 +75,7 @@ export function affinePairs(s: PlottedSeries, p: Prepared, scale: number): Weigh
         if (!got) continue;
         const [xs, ys] = got;
         if (!x.every((v, i) => sameX(v, xs[i]!))) continue;
-        const rel = changeOf(y, ys, () => presentIn(p, f, yc));
+        const rel = changeNotBaseline(y, ys, () => presentIn(p, f, yc));
         if (rel)
           return {
             status: "fail",

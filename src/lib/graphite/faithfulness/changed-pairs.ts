@@ -140,7 +140,11 @@ export function changedPairs(s: PlottedSeries, p: Prepared, scale: number): Weig
       if (!found) continue;
       const c = present(f.rows.map((i) => ccv[i]!));
       const [kind, v] = found;
-      const base = baselines(c);
+      // a baseline of the frame's rows, or of the rows drawn, in the order drawn: a line or scatter
+      // of one group normalised by its own maximum (so.Norm), indexed to its first value, or its
+      // years counted from the first one drawn (x = year - 1952 for rows from 1952) is the data
+      const drawn = changedV.map((t) => (kind === "+" ? t - v : t / v));
+      const base = [...baselines(c), ...baselines(drawn)];
       if (base.some((b) => sameNum(kind === "+" ? Math.abs(v) : 1 / v, Math.abs(b)) || sameNum(kind === "+" ? Math.abs(v) : 100 / v, Math.abs(b)))) continue;
       const rel = kind === "+" ? `${`+ ${fmt(v)}`.replace("+ -", "− ")}` : `× ${fmt(v)}`;
       const other = asIsAxis === "y" ? "x" : "y";

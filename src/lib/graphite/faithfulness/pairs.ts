@@ -8,11 +8,13 @@ import type { PlottedSeries } from "../../schema/sandbox";
 import type { Explained } from "./match";
 import type { Weighed } from "./near";
 import type { Frame, Prepared } from "./table";
+import { baselines } from "./baselines";
 import { unitChange } from "./units";
 import { movedKeys } from "./moved-keys";
 import { close } from "./match";
 
 const fmt = (v: number) => String(+v.toPrecision(6));
+const sameNum = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 /** The row subset a reading's description names (the longest " where g == v" it contains). */
 export function frameOf(p: Prepared, desc: string): Frame | null {
@@ -40,6 +42,23 @@ export function relation(x: number[], col: number[]): string | null {
   return null;
 }
 
+/**
+ * The change `relation` named, unless it is a deviation or normalised chart's: the column less a
+ * baseline of it (its mean, minimum, ...; of `column`, its values in the whole subset), divided
+ * by one, or a percent of one.
+ */
+export function changeNotBaseline(changed: number[], col: number[], column: () => number[]): string | null {
+  const rel = relation(changed, col);
+  if (!rel) return null;
+  const base = baselines(column());
+  if (rel.startsWith("×")) {
+    const k = changed.find((_, i) => col[i] !== 0)! / col.find((t) => t !== 0)!;
+    return base.some((b) => sameNum(1 / k, Math.abs(b)) || sameNum(100 / k, Math.abs(b))) ? null : rel;
+  }
+  const d = changed[0]! - col[0]!;
+  return base.some((b) => sameNum(d, -b)) ? null : rel;
+}
+
 export function unconfirmedPairs(s: PlottedSeries, found: Explained, p: Prepared, scale: number): Weighed {
   const reading = `${found.cand.desc}${found.scale} ${found.how}`;
   const numericX = s.x.length > 0 && s.x.every((x) => typeof x === "number");
@@ -50,7 +69,8 @@ export function unconfirmedPairs(s: PlottedSeries, found: Explained, p: Prepared
       for (const [c, v] of p.numeric) {
         const col = f.rows.map((i) => v[i]!).filter((t) => Number.isFinite(t));
         if (col.length !== x.length) continue;
-        const rel = relation(x, col);
+        // x counted from a baseline of the rows' own values (year - the first year drawn) is the data
+        const rel = changeNotBaseline(x, col, () => col);
         if (rel)
           return {
             status: "fail",
