@@ -32,7 +32,9 @@ import { explainStrip, stripEvidence } from "./faithfulness/strips";
 import { weighErrorBars } from "./faithfulness/error-bars";
 import { categoriesShown, explainCategoryPoints, explainWideColumn } from "./faithfulness/category-points";
 import { explainJittered } from "./faithfulness/jitter";
-import { weighResiduals } from "./faithfulness/residuals";
+import { weighResidual } from "./faithfulness/residuals";
+import { weighLevelStrip } from "./faithfulness/level-strips";
+import type { Weighed } from "./faithfulness/near";
 import { combinationsIn, explainInSubsets } from "./faithfulness/subsets";
 import { explainBoxes } from "./faithfulness/boxes";
 import { weighHeatmap } from "./faithfulness/heatmap";
@@ -647,7 +649,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
       ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked", whole),
       ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
       ...lineLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
-      ...weighResiduals(series, p, scale, (k) => valueChecks[k]!.status === "unchecked"),
+      // scatters still unread: residuals of a fit, or a strip's points at one level of a numeric column
+      ...series.flatMap((s, k): Array<[number, Weighed]> => {
+        if (valueChecks[k]!.status !== "unchecked") return [];
+        const w = weighResidual(s, p, scale) ?? weighLevelStrip(s, p, scale);
+        return w ? [[k, w]] : [];
+      }),
     ]) {
       const c = valueChecks[i]!;
       if (c.status !== "unchecked") continue;

@@ -165,17 +165,20 @@ export function histogramOnGrid(s: PlottedSeries, p: Prepared): Weighed | null {
   const { edges, heights, log } = grid;
   const nb = edges.length - 1;
   if (nb < MIN_BINS || new Set(heights).size < 3) return null;
+  for (const { where, v, below, total } of pinnedColumns(heights, p))
+    if (ownCounts(edges, below, v, total)) return { status: "pass", detail: `match histogram of ${where} (${nb} ${log ? "log-spaced " : ""}bins${undrawn})` };
+  return null;
+}
+
+/** Each numeric column in each frame whose sorted values the bars' heights count (pinningCounts). */
+function* pinnedColumns(heights: number[], p: Prepared): Generator<{ where: string; v: number[]; below: number[]; total: number }> {
   for (const f of p.frames)
     for (const [col, values] of p.numeric) {
       const v = sortedPresent(p, values, f);
       if (v.length < MIN_VALUES) continue;
       const c = pinningCounts(heights, v.length);
-      if (!c) continue;
-      const { below, total } = c;
-      if (ownCounts(edges, below, v, total))
-        return { status: "pass", detail: `match histogram of ${col}${f.desc} (${nb} ${log ? "log-spaced " : ""}bins${undrawn})` };
+      if (c) yield { where: `${col}${f.desc}`, v, ...c };
     }
-  return null;
 }
 
 /**
@@ -211,41 +214,33 @@ export function histogramChanged(s: PlottedSeries, p: Prepared): Weighed | null 
   if (new Set(heights).size < 3) return null;
   const bins = `${nb} ${log ? "log-spaced " : ""}bins${grid.filled ? `, ${grid.filled} of them empty and undrawn` : ""}`;
   const inner = edges.slice(0, nb);
-  for (const f of p.frames) {
-    for (const [col, values] of p.numeric) {
-      const v = sortedPresent(p, values, f);
-      if (v.length < MIN_VALUES) continue;
-      const c = pinningCounts(heights, v.length);
-      if (!c) continue;
-      const { below, total } = c;
-      const where = `${col}${f.desc}`;
-      // the column's own histogram (histogramOnGrid's pass) is no change
-      if (ownCounts(edges, below, v, total)) continue;
-      const lower = below.map((c) => (c > 0 ? v[c - 1]! : -Infinity));
-      const upper = below.map((c) => (c < v.length ? v[c]! : Infinity));
-      // bars seaborn dodges within their bins (multiple="dodge") sit a fixed share of a bin off
-      // its centre: their edges read from the centres are off by that much (a factor, on a log
-      // grid), which is no change
-      if (log) {
-        const u = factorInterval(inner, lower, upper);
-        const lw = Math.log(edges[1]! / edges[0]!);
-        if (u && u[0] > 0 && DODGE_OFFSETS.some((d) => d !== 0 && -Math.log(u[1]) <= d * lw + 1e-9 && -Math.log(u[0]) >= d * lw - 1e-9)) continue;
-      } else {
-        const off = moveInterval(inner, lower, upper);
-        if (off && DODGE_OFFSETS.some((d) => d !== 0 && d * w >= off[0] - 1e-9 * w && d * w <= off[1] + 1e-9 * w)) continue;
-      }
-      // on a log grid the edges are known only to within the slack of the bars' width: a factor
-      // inside it is no evidence, and a move is not read (its size would differ edge by edge)
-      const stretched = stretch(inner, lower, upper, grid.slack);
-      const moved = log ? null : move(inner, lower, upper, edges[nb]! - edges[0]!, w, v);
-      if (!stretched && !moved) continue;
-      // a move by d near the values' middle and a stretch by 1 + d / middle give nearly the same counts
-      const how = stretched && moved ? `${moved} or ${stretched} (the counts cannot tell which)` : (stretched ?? moved);
-      return {
-        status: "fail",
-        detail: `the bars are a histogram of ${where} ${how} on these bins (${bins}; the count below every edge is the changed column's): not the data's values`,
-      };
+  for (const { where, v, below, total } of pinnedColumns(heights, p)) {
+    // the column's own histogram (histogramOnGrid's pass) is no change
+    if (ownCounts(edges, below, v, total)) continue;
+    const lower = below.map((c) => (c > 0 ? v[c - 1]! : -Infinity));
+    const upper = below.map((c) => (c < v.length ? v[c]! : Infinity));
+    // bars seaborn dodges within their bins (multiple="dodge") sit a fixed share of a bin off
+    // its centre: their edges read from the centres are off by that much (a factor, on a log
+    // grid), which is no change
+    if (log) {
+      const u = factorInterval(inner, lower, upper);
+      const lw = Math.log(edges[1]! / edges[0]!);
+      if (u && u[0] > 0 && DODGE_OFFSETS.some((d) => d !== 0 && -Math.log(u[1]) <= d * lw + 1e-9 && -Math.log(u[0]) >= d * lw - 1e-9)) continue;
+    } else {
+      const off = moveInterval(inner, lower, upper);
+      if (off && DODGE_OFFSETS.some((d) => d !== 0 && d * w >= off[0] - 1e-9 * w && d * w <= off[1] + 1e-9 * w)) continue;
     }
+    // on a log grid the edges are known only to within the slack of the bars' width: a factor
+    // inside it is no evidence, and a move is not read (its size would differ edge by edge)
+    const stretched = stretch(inner, lower, upper, grid.slack);
+    const moved = log ? null : move(inner, lower, upper, edges[nb]! - edges[0]!, w, v);
+    if (!stretched && !moved) continue;
+    // a move by d near the values' middle and a stretch by 1 + d / middle give nearly the same counts
+    const how = stretched && moved ? `${moved} or ${stretched} (the counts cannot tell which)` : (stretched ?? moved);
+    return {
+      status: "fail",
+      detail: `the bars are a histogram of ${where} ${how} on these bins (${bins}; the count below every edge is the changed column's): not the data's values`,
+    };
   }
   return null;
 }

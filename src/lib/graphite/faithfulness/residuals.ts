@@ -8,7 +8,6 @@
 // minimum) is a centred axis, not evidence. Pure.
 import type { PlottedSeries } from "../../schema/sandbox";
 import { baselines } from "./baselines";
-import { weighLevelStrip } from "./level-strips";
 import { close } from "./match";
 import type { Weighed } from "./near";
 import { relation } from "./pairs";
@@ -86,18 +85,4 @@ export function weighResidual(s: PlottedSeries, p: Prepared, scale: number): Wei
     }
   }
   return null;
-}
-
-/**
- * Each unchecked scatter read once the rest are: as residuals, or as a strip's points at one level
- * of a numeric column (level-strips.ts), by index.
- */
-export function weighResiduals(series: PlottedSeries[], p: Prepared, scale: number, unchecked: (i: number) => boolean): Array<[number, Weighed]> {
-  const out: Array<[number, Weighed]> = [];
-  series.forEach((s, i) => {
-    if (!unchecked(i)) return;
-    const w = weighResidual(s, p, scale) ?? weighLevelStrip(s, p, scale);
-    if (w) out.push([i, w]);
-  });
-  return out;
 }
