@@ -1,6 +1,6 @@
 """Killing what a run left behind. Two ways, chosen by the host (facilities.plan):
 
-- portable (POSIX): every run's child leads its own session and process group, so one
+- portable (POSIX): every run's child leads its own process group (in the sandbox's one session), so one
   killpg(SIGKILL) takes the child and everything it started that stayed in the group. A process
   that left the group (setsid, setpgid) is not found this way: on a host without the Linux layers
   that is one of the things not covered (sandbox/README.md).
@@ -26,9 +26,9 @@ def kill_group(pgid: int) -> bool:
         return False
 
 
-def _leftovers(me: int, spare_pids: Collection[int] = (), spare_sids: Collection[int] = ()) -> list[tuple[int, bool]]:
+def _leftovers(me: int, spare_pids: Collection[int] = (), spare_groups: Collection[int] = ()) -> list[tuple[int, bool]]:
     """(pid, is_zombie) of processes whose parent is this process (orphans of a run are reparented
-    here: subreaper), except the children and sessions of runs still going."""
+    here: subreaper), except the children and process groups of runs still going."""
     try:
         os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
     except ChildProcessError:
@@ -40,24 +40,24 @@ def _leftovers(me: int, spare_pids: Collection[int] = (), spare_sids: Collection
         try:
             with open(f"/proc/{name}/stat", "rb") as f:
                 st = f.read()
-            state, ppid_b, _pgrp, sid_b = st[st.rindex(b")") + 2 :].split()[:4]
-            ppid, sid = int(ppid_b), int(sid_b)
+            state, ppid_b, pgrp_b = st[st.rindex(b")") + 2 :].split()[:3]
+            ppid, pgrp = int(ppid_b), int(pgrp_b)
         except (OSError, ValueError):
             continue
         pid = int(name)
-        if ppid == me and pid not in spare_pids and sid not in spare_sids:
+        if ppid == me and pid not in spare_pids and pgrp not in spare_groups:
             found.append((pid, state == b"Z"))
     return found
 
 
-def sweep_orphans(me: int, spare_pids: Collection[int] = (), spare_sids: Collection[int] = ()) -> int:
+def sweep_orphans(me: int, spare_pids: Collection[int] = (), spare_groups: Collection[int] = ()) -> int:
     """Subreaper sweep: SIGKILL and reap every process still attached to us, except those of runs
-    still going (their child pids and session ids are spared; a run's child leads its own
-    session). Only named pids are reaped, never waitpid(-1), which could steal another run's exit
+    still going (their child pids and process group ids are spared; a run's child leads its own
+    group). Only named pids are reaped, never waitpid(-1), which could steal another run's exit
     status. Returns how many live processes were killed (zombies are reaped, not counted)."""
     killed = 0
     for _ in range(50):
-        found = _leftovers(me, spare_pids, spare_sids)
+        found = _leftovers(me, spare_pids, spare_groups)
         if not found:
             return killed
         for pid, zombie in found:
@@ -74,21 +74,21 @@ def sweep_orphans(me: int, spare_pids: Collection[int] = (), spare_sids: Collect
     return killed
 
 
-def sweep(host: dict[str, Any], spare_pids: Collection[int] = (), spare_sids: Collection[int] = ()) -> int:
+def sweep(host: dict[str, Any], spare_pids: Collection[int] = (), spare_groups: Collection[int] = ()) -> int:
     """The whole-parent sweep (a failed run, or the parent closing): the subreaper sweep where the
     host has it; the portable path has nothing to find beyond the runs' own groups."""
     if host.get("use", {}).get("subreaper"):
-        return sweep_orphans(host["supervisorPid"], spare_pids, spare_sids)
+        return sweep_orphans(host["supervisorPid"], spare_pids, spare_groups)
     return 0
 
 
 def after_run(
-    host: dict[str, Any], pgid: int, spare_pids: Collection[int] = (), spare_sids: Collection[int] = ()
+    host: dict[str, Any], pgid: int, spare_pids: Collection[int] = (), spare_groups: Collection[int] = ()
 ) -> str | None:
     """After a run's child was reaped: kill its group's survivors, and with the subreaper also every
     orphan. Returns a note for the result, or None when nothing was left."""
     if host.get("use", {}).get("subreaper"):
-        n = sweep_orphans(host["supervisorPid"], spare_pids, spare_sids)
+        n = sweep_orphans(host["supervisorPid"], spare_pids, spare_groups)
         return f"killed {n} process(es) the snippet left running after it ended" if n else None
     if kill_group(pgid):
         return "killed the processes the snippet left running in its process group after it ended"

@@ -136,7 +136,7 @@ class RequestLoop:
         self.let_spare_draw()
 
     def untouchable(self) -> list[int]:
-        """Children (and sessions) a run's sweep must leave alone: the zygote, other runs, the spare."""
+        """Children (and process groups) a run's sweep must leave alone: the zygote, other runs, the spare."""
         pids = [r.pid for r in self.active.values() if r.pid is not None]
         zygote = [self.ctx.link.pid] if self.ctx.link is not None else []
         return zygote + pids + ([self.spare.pid] if self.spare else [])
@@ -152,7 +152,7 @@ class RequestLoop:
         self.let_spare_draw()
         others = self.untouchable()
         try:
-            res = run.finish(spare_pids=others, spare_sids=others)
+            res = run.finish(spare_pids=others, spare_groups=others)
             self.reply({"type": "result", "id": run.id, "result": res})
         except Exception as e:
             reaper.sweep(self.host, others, others)

@@ -245,6 +245,18 @@ def _finite(v: Any) -> Any:
     return v
 
 
+def _own_session() -> None:
+    """Lead a session of its own (bubblewrap's --new-session has made one already): no terminal a
+    run could write into, and one scheduling group for the whole sandbox. Linux's autogroup weighs
+    each session as one task; the runs share this one (child.py), so the kernel's thread is not
+    outweighed by a session per run. A host that refuses leaves the session as it was."""
+    try:
+        if os.getsid(0) != os.getpid():
+            os.setsid()
+    except OSError:
+        pass
+
+
 def main() -> int:
     cfg = json.loads(sys.argv[1])
     import facilities
@@ -258,6 +270,7 @@ def main() -> int:
         except OSError:
             pass  # reported as off: "sandbox-exec could not be started"
     armed = _guard_parent({k: v[0] for k, v in plan.items()})
+    _own_session()
     proto = os.dup(1)
     devnull = os.open("/dev/null", os.O_WRONLY)
     os.dup2(devnull, 1)  # nothing but replies may reach the protocol pipe

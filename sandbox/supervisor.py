@@ -146,7 +146,7 @@ class Spare:
     """A child forked by the zygote and confined ahead of time, waiting for a request: a run that
     takes it skips the fork and the Landlock/seccomp set-up (about 10-15 ms). It has its own empty
     run dir (a private tmpfs slot where the host has them) and pipes, like any run; it leads its
-    own session, which sweeps spare. Its exit arrives from the zygote (`exited`)."""
+    own process group, which sweeps spare. Its exit arrives from the zygote (`exited`)."""
 
     def __init__(self, ctx: Context) -> None:
         assert ctx.link is not None, "no zygote to fork from"
@@ -495,12 +495,12 @@ class Run:
             return False
         return not self.open_fds or (self.drain_until is not None and time.monotonic() >= self.drain_until)
 
-    def finish(self, spare_pids: Sequence[int] = (), spare_sids: Sequence[int] = ()) -> dict[str, Any]:
+    def finish(self, spare_pids: Sequence[int] = (), spare_groups: Sequence[int] = ()) -> dict[str, Any]:
         """Close the run's fds, reap its child, sweep what it left, read its outputs and return
-        the SandboxRun dict. spare_pids/spare_sids: children and sessions of runs still going,
+        the SandboxRun dict. spare_pids/spare_groups: children and process groups of runs still going,
         which this run's sweep must not touch."""
         result, cfg, notes = self.result, self.cfg, self.result["notes"]
-        wstatus = self._reap(spare_pids, spare_sids)
+        wstatus = self._reap(spare_pids, spare_groups)
         layers, report, rendered, check = self._read_report()
         result["layers"] = layers or {
             "harness": {
@@ -572,7 +572,7 @@ class Run:
             self.spare.close_lifeline()
             self.spare._release_dir()
 
-    def _reap(self, spare_pids: Sequence[int], spare_sids: Sequence[int]) -> int:
+    def _reap(self, spare_pids: Sequence[int], spare_groups: Sequence[int]) -> int:
         """Close the run's fds, reap its child (returns its wait status) and sweep what it left
         running (a note says what was killed)."""
         assert self.pid is not None and self.spare is not None
@@ -585,7 +585,7 @@ class Run:
             self.spare.link.reap(self.pid)
         except Exception:
             pass  # the zygote is gone, and its zombies with it
-        left = reaper.after_run(self.host, self.pid, spare_pids, spare_sids)
+        left = reaper.after_run(self.host, self.pid, spare_pids, spare_groups)
         if left:
             self.result["notes"].append(left)
         return wstatus

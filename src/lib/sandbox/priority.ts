@@ -2,11 +2,13 @@
 // worker threads) can run at a lower CPU priority than the kernel's own thread. On a machine with
 // fewer cores than runnable threads the kernel's thread was measured ready to run but waiting for a
 // core for 25–45 ms at a time while its own work in that stretch was under 6 ms
-// (bench/loop-probe.ts). Whether a higher nice value for the helpers shortens those holds could not
-// be shown on the shared machine it was measured on (other sessions' processes, at nice 0, were
-// most of the load; bench/graphite-check.bench.ts --batch-only --nice-ab=K compares both in one
-// process), and it has a cost when cores are short: a check niced below other work is likelier to
-// reach its time limit. So it is off unless DUELLAB_HELPER_NICE asks for it. Linux applies nice per
+// (bench/loop-probe.ts). A higher nice value for the helpers did not shorten those holds
+// (bench/graphite-check.bench.ts --batch-only --nice-ab=K): Linux's autogroup schedules each
+// session as one group, and nice only orders threads within a group. The cause was a session per
+// sandbox run; the sandbox is now one session (sandbox/README.md, "One session, one scheduling
+// group"). Nice still orders the kernel's thread against its own checking workers, but it has a
+// cost when cores are short: a check niced below other work is likelier to reach its time limit.
+// So it is off unless DUELLAB_HELPER_NICE asks for it. Linux applies nice per
 // thread, so every thread of a process and of its descendants is set; processes forked later
 // inherit it. Never throws: a host that refuses leaves the priority as it was. I/O shell.
 import fs from "node:fs";
