@@ -190,6 +190,10 @@ def restrict(lib: ctypes.CDLL, own_pid: int) -> str:
             rule(name, eperm, _ArgCmp(0, _CMP_NE, own_pid, 0))
         for name, arg in OWN_PROCESS_ONLY.items():
             rule(name, eperm, _ArgCmp(arg, _CMP_NE, 0, 0))
+        # setpgid(pid, pgid): only a group of its own (pgid 0). The runs share the sandbox's one
+        # session (server.py), where a run could otherwise move into another run's group and be
+        # killed, and noted as leftovers, when that run ends.
+        rule("setpgid", eperm, _ArgCmp(1, _CMP_NE, 0, 0))
         # setpriority(which, who, prio): only PRIO_PROCESS (0) of the caller (who 0); a process
         # group or a user (PRIO_PGRP, PRIO_USER) reaches every process of it
         rule("setpriority", eperm, _ArgCmp(0, _CMP_NE, 0, 0))
@@ -201,6 +205,6 @@ def restrict(lib: ctypes.CDLL, own_pid: int) -> str:
         lib.seccomp_release(ctx)
     return (
         "exec, new processes, sockets, ptrace, unshare, mount, bpf, io_uring, signals to other processes, "
-        "memfd and System V shared memory, file mode/owner/xattr changes, and another process's "
-        "priority, CPUs, scheduling or limits denied"
+        "memfd and System V shared memory, file mode/owner/xattr changes, another process group, and another "
+        "process's priority, CPUs, scheduling or limits denied"
     )
