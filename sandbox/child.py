@@ -47,11 +47,16 @@ def run(host: Host, run_dir: str, pipes: dict[str, int], parent_vm: int | None) 
         # the zygote's SIGCHLD wakeup is not the run's: back to the defaults before anything else
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        # Its own process group (the wall clock's killpg, the sweep's spared group), but not its own
-        # session: Linux schedules each session as one group (autogroup), so a session per run
-        # weighed every run as much as the whole kernel, whose thread then waited 50-90 ms for a
-        # core during a batch. The whole sandbox is one session (server.py), with no terminal.
-        os.setpgid(0, 0)
+        # Its own process group (the wall clock's killpg, the sweep's spared group). Where seccomp
+        # holds, not its own session: Linux schedules each session as one group (autogroup), so a
+        # session per run weighed every run as much as the whole kernel, whose thread then waited
+        # 50-90 ms for a core during a batch; the runs share the sandbox's one session
+        # (server.py), and seccomp keeps each out of the others' groups (setpgid to its own only).
+        # Without seccomp, a session of its own is what keeps the other runs' groups out of reach.
+        if host.get("seccompOk"):
+            os.setpgid(0, 0)
+        else:
+            os.setsid()
         devnull = os.open("/dev/null", os.O_RDONLY)
         # moved out of the way first: the dup2s below may reuse their numbers (POSIX F_DUPFD)
         import fcntl
