@@ -1,9 +1,9 @@
 """Killing what a run left behind. Two ways, chosen by the host (facilities.plan):
 
-- portable (POSIX): every run's child leads its own process group (in the sandbox's one session), so one
-  killpg(SIGKILL) takes the child and everything it started that stayed in the group. A process
-  that left the group (setsid, setpgid) is not found this way: on a host without the Linux layers
-  that is one of the things not covered (sandbox/README.md).
+- portable (POSIX): every run's child leads its own process group (and, without seccomp, its own
+  session: child.py), so one killpg(SIGKILL) takes the child and everything it started that
+  stayed in the group. A process that left the group (setsid, setpgid) is not found this way:
+  on a host without the Linux layers that is one of the things not covered (sandbox/README.md).
 - subreaper (Linux: PR_SET_CHILD_SUBREAPER and /proc): orphans and setsid daemons are reparented
   to the supervisor, which finds them in /proc and kills and reaps them.
 

@@ -639,6 +639,7 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     unexplained--;
   }
   const valueChecks = checks.filter((c) => c.check.startsWith("values of"));
+  const stillUnchecked = (k: number) => valueChecks[k]!.status === "unchecked";
   // hue levels' bars on shared bins, read together: each its level's histogram under seaborn's
   // common normalisation, or together a column's histogram while not each its level's (shuffled)
   const legendTitles = legendTitlesOf(figures, p);
@@ -646,13 +647,12 @@ function checkSeries(table: Table, figures: FigureMeasure[], whole?: ReturnType<
     for (const [i, w] of [
       ...weighHistLevels(series, p, legendTitles),
       ...weighHistFacets(series, p, figures),
-      ...ecdfLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked", whole),
-      ...kdeLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
-      ...lineLevelsMoved(series, p, legendTitles, (k) => valueChecks[k]!.status === "unchecked"),
+      ...ecdfLevelsMoved(series, p, legendTitles, stillUnchecked, whole),
+      ...kdeLevelsMoved(series, p, legendTitles, stillUnchecked),
+      ...lineLevelsMoved(series, p, legendTitles, stillUnchecked),
       // scatters still unread: residuals of a fit, or a strip's points at one level of a numeric column
       ...series.flatMap((s, k): Array<[number, Weighed]> => {
-        if (valueChecks[k]!.status !== "unchecked") return [];
-        const w = weighResidual(s, p, scale) ?? weighLevelStrip(s, p, scale);
+        const w = stillUnchecked(k) ? (weighResidual(s, p, scale) ?? weighLevelStrip(s, p, scale)) : null;
         return w ? [[k, w]] : [];
       }),
     ]) {
